@@ -1,0 +1,26 @@
+//! Chess960 (Fischer random chess) start positions, numbered 0..=959 by
+//! Scharnagl's scheme (518 is `RNBQKBNR`).
+//!
+//! Lookups in both directions are constant-time: `build.rs` writes the
+//! id -> rank [`TABLE`] and two perfect hashes rank -> id ([`RANK_TO_ID`] and
+//! the faster one behind [`Position::from_rank`]) from the one `const fn`
+//! derivation in `chess960-core`.
+//!
+//! ```
+//! use chess960::Position;
+//!
+//! let position = Position::from_id(518)?;
+//! assert_eq!(position.to_string(), "RNBQKBNR");
+//! assert_eq!("BBQNNRKR".parse::<Position>()?.id(), 0);
+//! # Ok::<(), chess960::Error>(())
+//! ```
+#![no_std]
+
+mod file;
+mod position;
+mod tables;
+
+pub use chess960_core::{Decomposition, Error, KNIGHT_SLOTS, Piece};
+pub use file::File;
+pub use position::Position;
+pub use tables::{RANK_TO_ID, TABLE};

@@ -1,0 +1,350 @@
+//! The [`Position`] type: one of the 960 start positions.
+
+use crate::tables::{TABLE, lookup};
+use crate::{Decomposition, Error, File, Piece};
+use core::fmt;
+use core::str::FromStr;
+
+/// One of the 960 Chess960 start positions, stored as its Scharnagl id.
+///
+/// White's back rank is [`Position::rank`]; Black's is the same files in
+/// lowercase. Positions order by id.
+///
+/// ```
+/// use chess960::{File, Position};
+///
+/// let position: Position = "RNBQKBNR".parse()?;
+/// assert_eq!(position.id(), 518);
+/// assert_eq!(position, Position::STANDARD);
+/// assert_eq!(position.king_file(), File::E);
+/// assert_eq!(Position::from_id(0)?.to_string(), "BBQNNRKR");
+/// # Ok::<(), chess960::Error>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Position {
+    /// Always below 960.
+    id: u16,
+}
+
+/// The first two files, a-side first, that hold `letter` on `rank`.
+const fn files_of(rank: [u8; 8], letter: u8) -> [File; 2] {
+    let mut files = [File::A; 2];
+    let mut found = 0;
+    let mut index = 0;
+    while index < 8 && found < 2 {
+        if rank[index] == letter {
+            files[found] = File::ALL[index];
+            found += 1;
+        }
+        index += 1;
+    }
+    files
+}
+
+impl Position {
+    /// How many start positions there are.
+    ///
+    /// ```
+    /// assert_eq!(chess960::Position::COUNT, 960);
+    /// ```
+    pub const COUNT: u16 = chess960_core::POSITION_COUNT;
+
+    /// The classical start position, `RNBQKBNR`, id 518.
+    ///
+    /// ```
+    /// assert_eq!(chess960::Position::STANDARD.id(), 518);
+    /// ```
+    pub const STANDARD: Position = Position {
+        id: chess960_core::STANDARD_ID,
+    };
+
+    /// The position with Scharnagl id `id` (0..=959).
+    ///
+    /// # Errors
+    /// [`Error::IdOutOfRange`] when `id` is 960 or more.
+    ///
+    /// ```
+    /// use chess960::{Error, Position};
+    ///
+    /// assert_eq!(Position::from_id(959)?.to_string(), "RKRNNQBB");
+    /// assert_eq!(Position::from_id(960), Err(Error::IdOutOfRange { id: 960 }));
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub const fn from_id(id: u16) -> Result<Position, Error> {
+        if id < Self::COUNT {
+            Ok(Position { id })
+        } else {
+            Err(Error::IdOutOfRange { id })
+        }
+    }
+
+    /// The Scharnagl id, 0..=959.
+    ///
+    /// ```
+    /// assert_eq!(chess960::Position::STANDARD.id(), 518);
+    /// ```
+    pub const fn id(self) -> u16 {
+        self.id
+    }
+
+    /// White's back rank, a-file first, as uppercase ASCII letters: one load
+    /// from [`TABLE`](crate::TABLE).
+    ///
+    /// ```
+    /// assert_eq!(chess960::Position::STANDARD.rank(), *b"RNBQKBNR");
+    /// ```
+    pub const fn rank(self) -> [u8; 8] {
+        TABLE[self.id as usize]
+    }
+
+    /// White's back rank as a string slice, `"RNBQKBNR"` for id 518.
+    ///
+    /// ```
+    /// assert_eq!(chess960::Position::STANDARD.as_str(), "RNBQKBNR");
+    /// ```
+    pub const fn as_str(self) -> &'static str {
+        match core::str::from_utf8(&TABLE[self.id as usize]) {
+            Ok(rank) => rank,
+            // Every rank of TABLE is ASCII.
+            Err(_) => unreachable!(),
+        }
+    }
+
+    /// The position whose White back rank is `rank` (uppercase ASCII letters,
+    /// a-file first), found by the build-time perfect hash.
+    ///
+    /// # Errors
+    /// The first rule `rank` breaks, in the order documented on [`Error`]. For
+    /// a rank given as a string, or Black's lowercase rank, use
+    /// [`str::parse`].
+    ///
+    /// ```
+    /// use chess960::{Error, Piece, Position};
+    ///
+    /// assert_eq!(Position::from_rank(b"RNBQKBNR"), Ok(Position::STANDARD));
+    /// assert_eq!(
+    ///     Position::from_rank(b"RNBQKBNN"),
+    ///     Err(Error::WrongPieceCount { piece: Piece::Rook, expected: 2, found: 1 })
+    /// );
+    /// ```
+    pub const fn from_rank(rank: &[u8; 8]) -> Result<Position, Error> {
+        match lookup(rank) {
+            Some(id) => Ok(Position { id }),
+            // Not a start position: the derivation says which rule it breaks.
+            None => match chess960_core::id_from_rank(rank) {
+                Ok(id) => Ok(Position { id }),
+                Err(error) => Err(error),
+            },
+        }
+    }
+
+    /// All 960 positions, in order of id.
+    ///
+    /// ```
+    /// let mut all = chess960::Position::all();
+    /// assert_eq!(all.len(), 960);
+    /// assert_eq!(all.next().map(|p| p.id()), Some(0));
+    /// assert_eq!(all.next_back().map(|p| p.id()), Some(959));
+    /// ```
+    pub fn all() -> impl DoubleEndedIterator<Item = Position> + ExactSizeIterator + Clone {
+        (0..Self::COUNT).map(|id| Position { id })
+    }
+
+    /// The position taken apart as in Scharnagl's direct derivation.
+    ///
+    /// ```
+    /// let parts = chess960::Position::STANDARD.decomposition();
+    /// assert_eq!((parts.light_bishop(), parts.dark_bishop()), (2, 1));
+    /// ```
+    pub const fn decomposition(self) -> Decomposition {
+        match Decomposition::from_id(self.id) {
+            Ok(parts) => parts,
+            // `self.id` is below 960.
+            Err(_) => unreachable!(),
+        }
+    }
+
+    /// The bishop code, 0..=15: the row of the Bishop's table (`id % 16`).
+    ///
+    /// ```
+    /// assert_eq!(chess960::Position::STANDARD.bishop_code(), 6);
+    /// ```
+    pub const fn bishop_code(self) -> u8 {
+        self.decomposition().bishop_code()
+    }
+
+    /// The queen's slot, 0..=5, among the six squares the bishops leave free.
+    ///
+    /// ```
+    /// assert_eq!(chess960::Position::STANDARD.queen_slot(), 2);
+    /// ```
+    pub const fn queen_slot(self) -> u8 {
+        self.decomposition().queen_slot()
+    }
+
+    /// The knight code, 0..=9, of the N5N table; it also numbers the KRN group.
+    ///
+    /// ```
+    /// assert_eq!(chess960::Position::STANDARD.knight_code(), 5);
+    /// ```
+    pub const fn knight_code(self) -> u8 {
+        self.decomposition().knight_code()
+    }
+
+    /// The piece on `file` of the back rank.
+    ///
+    /// ```
+    /// use chess960::{File, Piece, Position};
+    ///
+    /// assert_eq!(Position::STANDARD.piece_at(File::D), Piece::Queen);
+    /// ```
+    pub const fn piece_at(self, file: File) -> Piece {
+        match Piece::from_letter(self.rank()[file as usize]) {
+            Some(piece) => piece,
+            // TABLE holds only piece letters.
+            None => unreachable!(),
+        }
+    }
+
+    /// The king's file.
+    ///
+    /// ```
+    /// assert_eq!(chess960::Position::STANDARD.king_file(), chess960::File::E);
+    /// ```
+    pub const fn king_file(self) -> File {
+        files_of(self.rank(), b'K')[0]
+    }
+
+    /// The queen's file.
+    ///
+    /// ```
+    /// assert_eq!(chess960::Position::STANDARD.queen_file(), chess960::File::D);
+    /// ```
+    pub const fn queen_file(self) -> File {
+        files_of(self.rank(), b'Q')[0]
+    }
+
+    /// The rooks' files, a-side (`O-O-O`) rook first, then h-side (`O-O`).
+    ///
+    /// ```
+    /// use chess960::File;
+    ///
+    /// assert_eq!(chess960::Position::STANDARD.rook_files(), [File::A, File::H]);
+    /// ```
+    pub const fn rook_files(self) -> [File; 2] {
+        files_of(self.rank(), b'R')
+    }
+
+    /// The bishops' files, a-side first.
+    ///
+    /// ```
+    /// use chess960::File;
+    ///
+    /// assert_eq!(chess960::Position::STANDARD.bishop_files(), [File::C, File::F]);
+    /// ```
+    pub const fn bishop_files(self) -> [File; 2] {
+        files_of(self.rank(), b'B')
+    }
+
+    /// The file of the bishop on a light square of White's rank (b, d, f or h).
+    ///
+    /// ```
+    /// assert_eq!(chess960::Position::STANDARD.light_bishop_file(), chess960::File::F);
+    /// ```
+    pub const fn light_bishop_file(self) -> File {
+        File::ALL[2 * self.decomposition().light_bishop() as usize + 1]
+    }
+
+    /// The file of the bishop on a dark square of White's rank (a, c, e or g).
+    ///
+    /// ```
+    /// assert_eq!(chess960::Position::STANDARD.dark_bishop_file(), chess960::File::C);
+    /// ```
+    pub const fn dark_bishop_file(self) -> File {
+        File::ALL[2 * self.decomposition().dark_bishop() as usize]
+    }
+
+    /// The knights' files, a-side first.
+    ///
+    /// ```
+    /// use chess960::File;
+    ///
+    /// assert_eq!(chess960::Position::STANDARD.knight_files(), [File::B, File::G]);
+    /// ```
+    pub const fn knight_files(self) -> [File; 2] {
+        files_of(self.rank(), b'N')
+    }
+}
+
+impl fmt::Display for Position {
+    /// Writes White's back rank, `RNBQKBNR`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.as_str())
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Position")
+            .field("id", &self.id)
+            .field("rank", &self.as_str())
+            .finish()
+    }
+}
+
+impl FromStr for Position {
+    type Err = Error;
+
+    /// Parses a back rank of 8 piece letters, a-file first: White's in
+    /// uppercase (`RNBQKBNR`) or Black's in lowercase (`rnbqkbnr`).
+    ///
+    /// Rules are checked in the order documented on [`Error`]; a string of
+    /// 8 characters that holds a non-ASCII one reports that byte, any other
+    /// length reports [`Error::WrongLength`] in characters.
+    fn from_str(text: &str) -> Result<Position, Error> {
+        let Ok(bytes) = <[u8; 8]>::try_from(text.as_bytes()) else {
+            let length = text.chars().count();
+            return Err(match text.bytes().position(|byte| !byte.is_ascii()) {
+                Some(index) if length == 8 => Error::InvalidByte {
+                    index,
+                    byte: text.as_bytes()[index],
+                },
+                _ => Error::WrongLength { length },
+            });
+        };
+        Position::from_rank(&uppercase_rank(bytes)?)
+    }
+}
+
+/// Black's lowercase rank turned to uppercase; White's passes unchanged.
+/// A letter whose case differs from the first byte's is an error.
+fn uppercase_rank(mut rank: [u8; 8]) -> Result<[u8; 8], Error> {
+    let lowercase = rank[0].is_ascii_lowercase();
+    for (index, byte) in rank.iter_mut().enumerate() {
+        let upper = byte.to_ascii_uppercase();
+        if Piece::from_letter(upper).is_none() {
+            return Err(Error::InvalidByte { index, byte: *byte });
+        }
+        if byte.is_ascii_lowercase() != lowercase {
+            return Err(Error::MixedCase { index });
+        }
+        *byte = upper;
+    }
+    Ok(rank)
+}
+
+impl TryFrom<u16> for Position {
+    type Error = Error;
+
+    /// As [`Position::from_id`].
+    fn try_from(id: u16) -> Result<Position, Error> {
+        Position::from_id(id)
+    }
+}
+
+impl From<Position> for u16 {
+    /// The Scharnagl id.
+    fn from(position: Position) -> u16 {
+        position.id
+    }
+}
