@@ -24,3 +24,8 @@ pub use chess960_core::{Decomposition, Error, KNIGHT_SLOTS, Piece};
 pub use file::File;
 pub use position::Position;
 pub use tables::{RANK_TO_ID, TABLE};
+
+/// The README's examples, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
