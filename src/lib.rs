@@ -16,13 +16,23 @@
 //! ```
 #![no_std]
 
+pub mod draw;
 mod file;
+mod numbering;
 mod position;
+mod position_set;
+#[cfg(feature = "rand")]
+mod random;
 mod tables;
+pub mod two_tables;
 
 pub use chess960_core::{Decomposition, Error, KNIGHT_SLOTS, Piece};
 pub use file::File;
+pub use numbering::{FRITZ9_SKELETON_TABLE, NumberingError};
 pub use position::Position;
+pub use position_set::PositionSet;
+#[cfg(feature = "rand")]
+pub use random::AllExcluded;
 pub use tables::{RANK_TO_ID, TABLE};
 
 /// The README's examples, run as doctests.
