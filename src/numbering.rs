@@ -248,6 +248,7 @@ impl Position {
     /// assert_eq!(mirrored.id(), 534);
     /// assert_eq!(mirrored.mirrored(), Position::STANDARD);
     /// ```
+    #[must_use]
     pub const fn mirrored(self) -> Position {
         let rank = self.rank();
         let mut reflected = [0; 8];

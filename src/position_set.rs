@@ -50,6 +50,7 @@ impl PositionSet {
     ///
     /// assert!(PositionSet::EMPTY.with(Position::STANDARD).contains(Position::STANDARD));
     /// ```
+    #[must_use]
     pub const fn with(mut self, position: Position) -> PositionSet {
         let id = position.id() as usize;
         self.words[id / 64] |= 1 << (id % 64);
@@ -63,6 +64,7 @@ impl PositionSet {
     ///
     /// assert_eq!(PositionSet::ALL.without(Position::STANDARD).len(), 959);
     /// ```
+    #[must_use]
     pub const fn without(mut self, position: Position) -> PositionSet {
         let id = position.id() as usize;
         self.words[id / 64] &= !(1 << (id % 64));
@@ -118,6 +120,7 @@ impl PositionSet {
     ///
     /// assert_eq!(PositionSet::ALL.complement(), PositionSet::EMPTY);
     /// ```
+    #[must_use]
     pub const fn complement(self) -> PositionSet {
         let mut words = [0; WORDS];
         let mut word = 0;

@@ -139,7 +139,7 @@ pub fn two_coins(coins: &[Coin]) -> Result<Position, DrawError> {
 ///     H, T, // f1
 ///     H, H, H, // 8: tossed again
 ///     H, T, T, // queen: 3
-///     T, T, H, // 7: tossed again
+///     T, H, H, // 6: tossed again
 ///     T, H, T, // first knight: 2
 ///     H, T, // second knight: 3
 /// ];

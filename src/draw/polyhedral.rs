@@ -27,8 +27,8 @@ fn bishops_from_d8_d4(record: &mut Record<'_, u8>, board: &mut Board) -> Result<
 /// places the first knight on the x-th of the five free squares, and its
 /// place in the group, `y = (d20 - 1) % 4 + 1`, places the second knight on
 /// the y-th of the four squares then free. Decision: the text's "remainder
-/// + 1" is read through its examples (20 is group 5, place 4; 11 is group
-/// 3, place 3), which this formula matches.
+/// plus one" is read through its examples (20 is group 5, place 4; 11 is
+/// group 3, place 3), which this formula matches.
 ///
 /// Each of the 960 positions comes from exactly 4 of the 3840 throws.
 ///
@@ -92,12 +92,14 @@ pub fn d8_d4_d6_d20_d12(faces: &[u8]) -> Result<Position, DrawError> {
 ///
 /// Decision: the first d4 places the light-square bishop (b, d, f, h), the
 /// second the dark-square one (a, c, e, g); the text leaves the colours
-/// open, and this order makes its claim hold: `(light - 1) + 4 * (dark - 1)
-/// + 16 * (d6 - 1) + 96 * (d10 - 1)` is the Scharnagl id. The queen goes on
-/// the d6-th free square. The d10 counts knight placements on the five free
-/// squares as the text does: one knight on the first free square, the other
-/// on the 2nd to 5th (1 to 4), then the first knight one square on (5 to
-/// 7), and so on, up to both on the last two squares (10).
+/// open, and this order makes its claim hold: the Scharnagl id is
+/// `(light - 1) + 4 * (dark - 1) + 16 * (d6 - 1) + 96 * (d10 - 1)`.
+///
+/// The queen goes on the d6-th free square. The d10 counts knight
+/// placements on the five free squares as the text does: one knight on the
+/// first free square, the other on the 2nd to 5th (counts 1 to 4), then the
+/// first knight one square on (counts 5 to 7), and so on, up to both on the
+/// last two squares (count 10).
 ///
 /// # Errors
 /// As [`d8_d4_d6_d20`].
