@@ -199,6 +199,8 @@ impl FromIterator<Position> for PositionSet {
 impl fmt::Debug for PositionSet {
     /// Writes the members' ids, `{0, 518}`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_set().entries(self.iter().map(Position::id)).finish()
+        f.debug_set()
+            .entries(self.iter().map(Position::id))
+            .finish()
     }
 }

@@ -7,6 +7,11 @@
 //! tried; a record that ends on a throw to repeat loops back to where that
 //! throw began, which is summed as a geometric series.
 
+#![allow(
+    clippy::unwrap_used,
+    reason = "a test fails loudly on a broken expectation"
+)]
+
 use chess960::draw::{self, Card, Coin, DrawError, Throw};
 use chess960::{File, Position};
 use proptest::prelude::*;
@@ -40,9 +45,11 @@ impl Ratio {
 impl Add for Ratio {
     type Output = Ratio;
     fn add(self, other: Ratio) -> Ratio {
-        let common = self.denominator / gcd(self.denominator, other.denominator) * other.denominator;
+        let common =
+            self.denominator / gcd(self.denominator, other.denominator) * other.denominator;
         Ratio::new(
-            self.numerator * (common / self.denominator) + other.numerator * (common / other.denominator),
+            self.numerator * (common / self.denominator)
+                + other.numerator * (common / other.denominator),
             common,
         )
     }
@@ -51,9 +58,11 @@ impl Add for Ratio {
 impl Sub for Ratio {
     type Output = Ratio;
     fn sub(self, other: Ratio) -> Ratio {
-        let common = self.denominator / gcd(self.denominator, other.denominator) * other.denominator;
+        let common =
+            self.denominator / gcd(self.denominator, other.denominator) * other.denominator;
         Ratio::new(
-            self.numerator * (common / self.denominator) - other.numerator * (common / other.denominator),
+            self.numerator * (common / self.denominator)
+                - other.numerator * (common / other.denominator),
             common,
         )
     }
@@ -71,7 +80,8 @@ impl Mul for Ratio {
 impl Div for Ratio {
     type Output = Ratio;
     fn div(self, other: Ratio) -> Ratio {
-        self * Ratio::new(other.denominator, other.numerator)
+        let reciprocal = Ratio::new(other.denominator, other.numerator);
+        self.mul(reciprocal)
     }
 }
 
@@ -134,10 +144,16 @@ fn explore<T: Clone>(
         if let Some(mass) = child.end_mass {
             add_to(&mut tree.end_mass, each * mass);
             // One more throw on every path below.
-            add_to(&mut tree.end_throws, each * (child.end_throws.unwrap() + mass));
+            add_to(
+                &mut tree.end_throws,
+                each * (child.end_throws.unwrap() + mass),
+            );
         }
         for (index, (mass, throws)) in child.loops {
-            let slot = tree.loops.entry(index).or_insert((Ratio::ZERO, Ratio::ZERO));
+            let slot = tree
+                .loops
+                .entry(index)
+                .or_insert((Ratio::ZERO, Ratio::ZERO));
             *slot = (slot.0 + each * mass, slot.1 + each * (throws + mass));
         }
     }
@@ -192,7 +208,13 @@ fn coin_tosses(throw: Throw) -> Vec<Vec<Coin>> {
     (0..1u32 << count)
         .map(|bits| {
             (0..count)
-                .map(|coin| if bits >> coin & 1 == 1 { Coin::Heads } else { Coin::Tails })
+                .map(|coin| {
+                    if bits >> coin & 1 == 1 {
+                        Coin::Heads
+                    } else {
+                        Coin::Tails
+                    }
+                })
                 .collect()
         })
         .collect()
@@ -200,48 +222,79 @@ fn coin_tosses(throw: Throw) -> Vec<Vec<Coin>> {
 
 #[test]
 fn althofer_die_is_uniform_with_6_7_throws() {
-    assert_eq!(prove_uniform(draw::althofer_die, &die_faces), Ratio::new(67, 10));
+    assert_eq!(
+        prove_uniform(draw::althofer_die, &die_faces),
+        Ratio::new(67, 10)
+    );
 }
 
 /// The text claims 6.2; the procedure it describes takes 88/15 = 5.87.
 #[test]
 fn optimised_die_is_uniform_with_88_15_throws() {
-    assert_eq!(prove_uniform(draw::optimised_die, &die_faces), Ratio::new(88, 15));
+    assert_eq!(
+        prove_uniform(draw::optimised_die, &die_faces),
+        Ratio::new(88, 15)
+    );
 }
 
 #[test]
 fn polyhedral_sets_are_uniform_in_one_throw() {
-    assert_eq!(prove_uniform(draw::d8_d4_d6_d20, &die_faces), Ratio::new(4, 1));
-    assert_eq!(prove_uniform(draw::d8_d4_d6_d20_d12, &die_faces), Ratio::new(5, 1));
-    assert_eq!(prove_uniform(draw::d4_d4_d6_d10, &die_faces), Ratio::new(4, 1));
+    assert_eq!(
+        prove_uniform(draw::d8_d4_d6_d20, &die_faces),
+        Ratio::new(4, 1)
+    );
+    assert_eq!(
+        prove_uniform(draw::d8_d4_d6_d20_d12, &die_faces),
+        Ratio::new(5, 1)
+    );
+    assert_eq!(
+        prove_uniform(draw::d4_d4_d6_d10, &die_faces),
+        Ratio::new(4, 1)
+    );
 }
 
 #[test]
 fn two_coins_are_uniform_with_122_15_tosses() {
-    assert_eq!(prove_uniform(draw::two_coins, &coin_tosses), Ratio::new(122, 15));
+    assert_eq!(
+        prove_uniform(draw::two_coins, &coin_tosses),
+        Ratio::new(122, 15)
+    );
 }
 
 #[test]
 fn three_coins_are_uniform_with_5_14_15_tosses() {
-    assert_eq!(prove_uniform(draw::three_coins, &coin_tosses), Ratio::new(89, 15));
+    assert_eq!(
+        prove_uniform(draw::three_coins, &coin_tosses),
+        Ratio::new(89, 15)
+    );
 }
 
 #[test]
 fn one_coin_methods_are_uniform_with_10_4_15_tosses() {
-    assert_eq!(prove_uniform(draw::one_coin_binary, &coin_tosses), Ratio::new(154, 15));
-    assert_eq!(prove_uniform(draw::ten_bit_layout, &coin_tosses), Ratio::new(154, 15));
+    assert_eq!(
+        prove_uniform(draw::one_coin_binary, &coin_tosses),
+        Ratio::new(154, 15)
+    );
+    assert_eq!(
+        prove_uniform(draw::ten_bit_layout, &coin_tosses),
+        Ratio::new(154, 15)
+    );
 }
 
 #[test]
 fn polyhedral_sets_give_each_position_4_48_and_1_ways() {
     let mut ways = BTreeMap::<u16, u32>::new();
     for faces in product(&[8, 4, 6, 20]) {
-        *ways.entry(draw::d8_d4_d6_d20(&faces).unwrap().id()).or_default() += 1;
+        *ways
+            .entry(draw::d8_d4_d6_d20(&faces).unwrap().id())
+            .or_default() += 1;
     }
     assert!(ways.len() == 960 && ways.values().all(|&n| n == 4));
     let mut ways = BTreeMap::<u16, u32>::new();
     for faces in product(&[8, 4, 6, 20, 12]) {
-        *ways.entry(draw::d8_d4_d6_d20_d12(&faces).unwrap().id()).or_default() += 1;
+        *ways
+            .entry(draw::d8_d4_d6_d20_d12(&faces).unwrap().id())
+            .or_default() += 1;
     }
     assert!(ways.len() == 960 && ways.values().all(|&n| n == 48));
 }
@@ -279,22 +332,32 @@ fn d4_d4_d6_d10_is_the_scharnagl_id_in_mixed_radix() {
 
 #[test]
 fn examples_of_the_texts() {
+    use Coin::{Heads as H, Tails as T};
+
     // "rolled by 2-3-3-2-3 or 2-3-3-4-2 is the standard chess starting position"
     assert_eq!(draw::althofer_die(&[2, 3, 3, 2, 3]), Ok(Position::STANDARD));
     assert_eq!(draw::althofer_die(&[2, 3, 3, 4, 2]), Ok(Position::STANDARD));
     // "T, H, T, T, H, H, H, H, T, T ... 707 ... BRKQNNRB"
-    use Coin::{Heads as H, Tails as T};
     let position = draw::one_coin_binary(&[T, H, T, T, H, H, H, H, T, T]).unwrap();
     assert_eq!((position.id(), position.as_str()), (707, "BRKQNNRB"));
     // The d20: "a 20 ... place the knights on the fifth square and the fourth
     // square"; "an 11 is in the third group and the third spot". Bishops a1,
     // b1 and the queen on c1 leave d1..h1 free.
-    assert_eq!(draw::d8_d4_d6_d20(&[1, 1, 1, 20]).unwrap().as_str(), "BBQRKRNN");
-    assert_eq!(draw::d8_d4_d6_d20(&[1, 1, 1, 11]).unwrap().as_str(), "BBQRKNNR");
+    assert_eq!(
+        draw::d8_d4_d6_d20(&[1, 1, 1, 20]).unwrap().as_str(),
+        "BBQRKRNN"
+    );
+    assert_eq!(
+        draw::d8_d4_d6_d20(&[1, 1, 1, 11]).unwrap().as_str(),
+        "BBQRKNNR"
+    );
     // The d10: "with a six the knight would be placed on the second of the
     // five empty squares, then ... on the second of the three squares that
     // are empty to the right of the knight".
-    assert_eq!(draw::d4_d4_d6_d10(&[1, 1, 1, 6]).unwrap().as_str(), "BBQRNKNR");
+    assert_eq!(
+        draw::d4_d4_d6_d10(&[1, 1, 1, 6]).unwrap().as_str(),
+        "BBQRNKNR"
+    );
 }
 
 #[test]
@@ -308,7 +371,10 @@ fn althofer_die_skips_repeated_throws_and_names_the_last_one() {
     );
     assert_eq!(
         draw::althofer_die(&throws[..7]),
-        Err(DrawError::TooFewOutcomes { given: 7, next: Throw::Die { sides: 6 } })
+        Err(DrawError::TooFewOutcomes {
+            given: 7,
+            next: Throw::Die { sides: 6 }
+        })
     );
     assert_eq!(
         draw::althofer_die(&[2, 3, 3, 2, 3, 1]),
@@ -317,7 +383,11 @@ fn althofer_die_skips_repeated_throws_and_names_the_last_one() {
     for face in [0, 7, 255] {
         assert_eq!(
             draw::althofer_die(&[2, face]),
-            Err(DrawError::FaceOutOfRange { index: 1, face, sides: 6 })
+            Err(DrawError::FaceOutOfRange {
+                index: 1,
+                face,
+                sides: 6
+            })
         );
     }
 }
@@ -326,15 +396,26 @@ fn althofer_die_skips_repeated_throws_and_names_the_last_one() {
 fn polyhedral_errors_name_the_die() {
     assert_eq!(
         draw::d8_d4_d6_d20(&[8, 5, 1, 1]),
-        Err(DrawError::FaceOutOfRange { index: 1, face: 5, sides: 4 })
+        Err(DrawError::FaceOutOfRange {
+            index: 1,
+            face: 5,
+            sides: 4
+        })
     );
     assert_eq!(
         draw::d8_d4_d6_d20_d12(&[8, 4, 1, 1]),
-        Err(DrawError::TooFewOutcomes { given: 4, next: Throw::Die { sides: 12 } })
+        Err(DrawError::TooFewOutcomes {
+            given: 4,
+            next: Throw::Die { sides: 12 }
+        })
     );
     assert_eq!(
         draw::d4_d4_d6_d10(&[1, 1, 1, 11]),
-        Err(DrawError::FaceOutOfRange { index: 3, face: 11, sides: 10 })
+        Err(DrawError::FaceOutOfRange {
+            index: 3,
+            face: 11,
+            sides: 10
+        })
     );
 }
 
@@ -343,11 +424,17 @@ fn coin_records_that_stop_mid_toss_or_on_a_retoss() {
     use Coin::{Heads as H, Tails as T};
     assert_eq!(
         draw::three_coins(&[T]),
-        Err(DrawError::TooFewOutcomes { given: 1, next: Throw::Coins { count: 1 } })
+        Err(DrawError::TooFewOutcomes {
+            given: 1,
+            next: Throw::Coins { count: 1 }
+        })
     );
     assert_eq!(
         draw::three_coins(&[T, T, T, T]),
-        Err(DrawError::TooFewOutcomes { given: 4, next: Throw::Coins { count: 3 } })
+        Err(DrawError::TooFewOutcomes {
+            given: 4,
+            next: Throw::Coins { count: 3 }
+        })
     );
     // Bishops, then 2 + 2 + 4 = 8 for the queen.
     assert_eq!(
@@ -356,7 +443,10 @@ fn coin_records_that_stop_mid_toss_or_on_a_retoss() {
     );
     assert_eq!(
         draw::one_coin_binary(&[T, T, T, T]),
-        Err(DrawError::MustRepeat { index: 0, value: 15 })
+        Err(DrawError::MustRepeat {
+            index: 0,
+            value: 15
+        })
     );
     let restarted = [T, T, T, T, T, H, T, T, H, H, H, H, T, T];
     assert_eq!(draw::one_coin_binary(&restarted).map(Position::id), Ok(707));
@@ -392,7 +482,9 @@ fn fourteen_cards_are_uniform() {
         for l in &light {
             for p in &pieces {
                 let order: String = d.iter().chain(l).chain(p).collect();
-                *ways.entry(draw::fourteen_cards(&deck(&order)).unwrap().id()).or_default() += 1;
+                *ways
+                    .entry(draw::fourteen_cards(&deck(&order)).unwrap().id())
+                    .or_default() += 1;
             }
         }
     }
@@ -469,18 +561,33 @@ fn choose(items: &[usize], k: usize) -> Vec<Vec<usize>> {
 fn fourteen_cards_errors() {
     assert_eq!(
         draw::fourteen_cards(&deck("abcdefghNNQRR")),
-        Err(DrawError::TooFewOutcomes { given: 13, next: Throw::Card })
+        Err(DrawError::TooFewOutcomes {
+            given: 13,
+            next: Throw::Card
+        })
     );
     assert_eq!(
         draw::fourteen_cards(&deck("abcdefghNNQRRRR")),
-        Err(DrawError::TooManyOutcomes { used: 14, given: 15 })
+        Err(DrawError::TooManyOutcomes {
+            used: 14,
+            given: 15
+        })
     );
     assert_eq!(
         draw::fourteen_cards(&deck("abcdefgaNNQRRR")),
-        Err(DrawError::WrongCardCount { card: Card::Square(File::A), expected: 1, found: 2 })
+        Err(DrawError::WrongCardCount {
+            card: Card::Square(File::A),
+            expected: 1,
+            found: 2
+        })
     );
     assert_eq!(
-        DrawError::WrongCardCount { card: Card::Rook, expected: 3, found: 2 }.to_string(),
+        DrawError::WrongCardCount {
+            card: Card::Rook,
+            expected: 3,
+            found: 2
+        }
+        .to_string(),
         "the deck has 3 R cards, but the record holds 2"
     );
 }

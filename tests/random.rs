@@ -1,6 +1,11 @@
 //! `Position::random` and `PositionSet`: a chi-squared check on a fixed
 //! seed, exclusions, and the rejection that removes modulo bias.
 
+#![allow(
+    clippy::unwrap_used,
+    reason = "a test fails loudly on a broken expectation"
+)]
+
 use chess960::{AllExcluded, Position, PositionSet};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
@@ -49,7 +54,10 @@ fn random_excluding_never_draws_an_excluded_position() {
     for _ in 0..100 {
         assert_eq!(Position::random_excluding(&mut rng, &excluded), Ok(only));
     }
-    assert_eq!(Position::random_excluding(&mut rng, &PositionSet::ALL), Err(AllExcluded));
+    assert_eq!(
+        Position::random_excluding(&mut rng, &PositionSet::ALL),
+        Err(AllExcluded)
+    );
 }
 
 /// Returns the given 32-bit values in turn.
@@ -80,7 +88,10 @@ fn the_lowest_values_are_rejected_to_remove_modulo_bias() {
     // With 959 positions left: 2^32 mod 959 = 445 values rejected.
     let chess959 = PositionSet::EMPTY.with(Position::STANDARD);
     let mut rng = Scripted(vec![444, 959 + 518]);
-    assert_eq!(Position::random_excluding(&mut rng, &chess959).map(Position::id), Ok(519));
+    assert_eq!(
+        Position::random_excluding(&mut rng, &chess959).map(Position::id),
+        Ok(519)
+    );
 }
 
 #[test]
@@ -95,5 +106,8 @@ fn position_set_members_and_nth_agree() {
     }
     assert_eq!(set.nth(set.len()), None);
     assert_eq!(set.len() + set.complement().len(), 960);
-    assert_eq!(format!("{:?}", PositionSet::EMPTY.with(Position::STANDARD)), "{518}");
+    assert_eq!(
+        format!("{:?}", PositionSet::EMPTY.with(Position::STANDARD)),
+        "{518}"
+    );
 }

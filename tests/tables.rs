@@ -6,6 +6,11 @@
 //! table, the other pieces from a row), so they do not use Scharnagl's
 //! arithmetic; the one place where the text is wrong is listed explicitly.
 
+#![allow(
+    clippy::unwrap_used,
+    reason = "a test fails loudly on a broken expectation"
+)]
+
 use chess960::two_tables::{BISHOPS_TABLE, KINGS_TABLE, KRN_TABLE, NQ_SKELETON_TABLE, TableRow};
 use chess960::{FRITZ9_SKELETON_TABLE, KNIGHT_SLOTS, NumberingError, Position};
 use std::collections::BTreeMap;
@@ -98,8 +103,16 @@ fn krn_table_is_the_text() {
         .collect();
     assert_eq!(text, generated(&KRN_TABLE));
     // The third column is 96 times the first.
-    let path = format!("{}/tests/fixtures/krn_table.txt", env!("CARGO_MANIFEST_DIR"));
-    for (line, row) in std::fs::read_to_string(path).unwrap().lines().skip(1).zip(KRN_TABLE) {
+    let path = format!(
+        "{}/tests/fixtures/krn_table.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    for (line, row) in std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .skip(1)
+        .zip(KRN_TABLE)
+    {
         let first_id: u16 = line.split_whitespace().nth(2).unwrap().parse().unwrap();
         assert_eq!(first_id, row.number());
     }
@@ -158,7 +171,11 @@ fn two_tables_set_up_every_position_as_the_text_says() {
     for position in Position::all() {
         let id = position.id();
         // "the same or the nearest smaller number from the King's Table"
-        let (base, pieces) = kings.iter().rev().find(|(number, _)| *number <= id).unwrap();
+        let (base, pieces) = kings
+            .iter()
+            .rev()
+            .find(|(number, _)| *number <= id)
+            .unwrap();
         let (_, bishop_row) = &bishops[usize::from(id - base)];
         assert_eq!(rank_from(bishop_row, pieces), position.as_str(), "id {id}");
     }
@@ -174,7 +191,11 @@ fn fritz9_table_is_the_text_and_numbers_every_position() {
         for (code, bishop_row) in &bishops {
             let number = first + code;
             let position = Position::from_fritz9(number).unwrap();
-            assert_eq!(position.as_str(), rank_from(bishop_row, skeleton), "Fritz 9 {number}");
+            assert_eq!(
+                position.as_str(),
+                rank_from(bishop_row, skeleton),
+                "Fritz 9 {number}"
+            );
             assert_eq!(position.fritz9(), number);
             seen[usize::from(position.id())] = true;
         }
@@ -223,5 +244,8 @@ fn mirror_is_an_involution_without_fixed_points() {
         assert_eq!(mirrored.as_str(), reversed);
     }
     assert_eq!(Position::STANDARD.mirrored().id(), 534);
-    assert_eq!(Position::from_id(534).unwrap().mirrored(), Position::STANDARD);
+    assert_eq!(
+        Position::from_id(534).unwrap().mirrored(),
+        Position::STANDARD
+    );
 }

@@ -61,7 +61,11 @@ fn three_coins_at_most(record: &mut Record<'_, Coin>, highest: u8) -> Result<u8,
     record.repeat_until(|record| {
         let [s, l, t] = record.toss()?;
         let value = small(s) + large(l) + third(t);
-        Ok(if value <= highest { Ok(value) } else { Err(value) })
+        Ok(if value <= highest {
+            Ok(value)
+        } else {
+            Err(value)
+        })
     })
 }
 

@@ -1,8 +1,8 @@
 //! One six-sided die: Althöfer's procedure (1998) and its optimised form.
 
+use super::DrawError;
 use super::board::Board;
 use super::record::Record;
-use super::DrawError;
 use crate::Position;
 
 /// Ingo Althöfer's single-die procedure, from the record of every throw,

@@ -3,9 +3,9 @@
 //! A single throw of several dice has no order, so each procedure takes the
 //! faces in the order its dice are named in the text (and in its doc).
 
+use super::DrawError;
 use super::board::Board;
 use super::record::Record;
-use super::DrawError;
 use crate::Position;
 
 /// Places both bishops from a d8 and a d4: the d8 puts the first bishop on
