@@ -42,29 +42,32 @@ impl Ratio {
     }
 }
 
+impl Ratio {
+    /// Both numerators over the least common denominator, and that denominator.
+    fn over_common_denominator(self, other: Ratio) -> (u128, u128, u128) {
+        let common =
+            self.denominator / gcd(self.denominator, other.denominator) * other.denominator;
+        (
+            self.numerator * (common / self.denominator),
+            other.numerator * (common / other.denominator),
+            common,
+        )
+    }
+}
+
 impl Add for Ratio {
     type Output = Ratio;
     fn add(self, other: Ratio) -> Ratio {
-        let common =
-            self.denominator / gcd(self.denominator, other.denominator) * other.denominator;
-        Ratio::new(
-            self.numerator * (common / self.denominator)
-                + other.numerator * (common / other.denominator),
-            common,
-        )
+        let (a, b, common) = self.over_common_denominator(other);
+        Ratio::new(a + b, common)
     }
 }
 
 impl Sub for Ratio {
     type Output = Ratio;
     fn sub(self, other: Ratio) -> Ratio {
-        let common =
-            self.denominator / gcd(self.denominator, other.denominator) * other.denominator;
-        Ratio::new(
-            self.numerator * (common / self.denominator)
-                - other.numerator * (common / other.denominator),
-            common,
-        )
+        let (a, b, common) = self.over_common_denominator(other);
+        Ratio::new(a - b, common)
     }
 }
 
