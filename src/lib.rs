@@ -15,6 +15,7 @@
 //! # Ok::<(), chess960::Error>(())
 //! ```
 #![no_std]
+#![warn(clippy::unwrap_used, clippy::expect_used)]
 
 mod file;
 mod position;

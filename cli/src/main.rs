@@ -1,6 +1,8 @@
 //! The `chess960` command: turns a Scharnagl id into its start position and
 //! a back rank into its id.
 
+#![warn(clippy::unwrap_used, clippy::expect_used)]
+
 use chess960::Position;
 use std::process::ExitCode;
 
@@ -34,6 +36,8 @@ fn lookup(query: &str) -> Result<Position, String> {
             .map_err(|_| format!("start position {query} does not exist: ids run from 0 to 959"))?;
         Position::from_id(id).map_err(|error| error.to_string())
     } else {
-        query.parse().map_err(|error: chess960::Error| error.to_string())
+        query
+            .parse()
+            .map_err(|error: chess960::Error| error.to_string())
     }
 }
