@@ -19,6 +19,8 @@
 
 mod file;
 mod position;
+#[cfg(feature = "serde")]
+mod serialization;
 mod tables;
 
 pub use chess960_core::{Decomposition, Error, KNIGHT_SLOTS, Piece};
