@@ -63,7 +63,7 @@ mod tests {
             "518", " 518 ", "SP518", "sp-518", "SP 518", "RNBQKBNR", "rnbqkbnr", "0518",
         ] {
             assert_eq!(
-                parse_position(text).map(|p| p.id()).ok(),
+                parse_position(text).map(chess960::Position::id).ok(),
                 Some(518),
                 "{text}"
             );
