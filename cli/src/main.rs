@@ -3,6 +3,7 @@
 
 #![warn(clippy::unwrap_used, clippy::expect_used)]
 
+mod convert;
 mod diagram;
 mod failure;
 mod query;
@@ -55,12 +56,28 @@ enum Command {
         #[command(flatten)]
         options: ShowOptions,
     },
+    /// Convert positions to another notation, one per line. Reads standard
+    /// input, one position per line, when no position is given.
+    Convert {
+        /// The notation to write.
+        #[arg(long, value_enum, default_value = "id")]
+        to: convert::Notation,
+        /// Ids or ranks to convert; none means: read standard input.
+        #[arg(allow_negative_numbers = true, value_name = "POSITION")]
+        positions: Vec<String>,
+    },
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::Show { position, options }) => show(&position, options),
+        Some(Command::Convert { to, positions }) => convert::run(
+            to,
+            &positions,
+            std::io::stdin().lock(),
+            &mut std::io::stdout().lock(),
+        ),
         None => match cli.position {
             Some(position) => show(&position, cli.show),
             None => Err(Failure::input(

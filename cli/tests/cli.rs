@@ -116,3 +116,80 @@ fn usage_errors_exit_2() {
     assert!(run(&["--help"]).status.success());
     assert!(run(&["--version"]).status.success());
 }
+
+/// Runs the binary with `args`, feeding `input` on standard input.
+fn run_with_input(args: &[&str], input: &[u8]) -> Output {
+    use std::io::Write as _;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chess960"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || {
+        // The child may stop reading early, at the first bad line.
+        let _ = stdin.write_all(&input);
+    });
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    output
+}
+
+#[test]
+fn convert_reads_arguments_or_lines() {
+    assert_eq!(stdout(&["convert", "RNBQKBNR", "sp0"]), "518\n0\n");
+    assert_eq!(
+        stdout(&["convert", "--to", "rank", "518", "959"]),
+        "RNBQKBNR\nRKRNNQBB\n"
+    );
+    assert_eq!(
+        stdout(&["convert", "--to", "black-rank", "518"]),
+        "rnbqkbnr\n"
+    );
+    let output = run_with_input(&["convert", "--to", "rank"], b"518\n\n 0 \nrkrnnqbb\n");
+    assert!(output.status.success());
+    assert_eq!(
+        String::from_utf8(output.stdout).unwrap(),
+        "RNBQKBNR\nBBQNNRKR\nRKRNNQBB\n"
+    );
+}
+
+#[test]
+fn convert_names_the_bad_line() {
+    let output = run_with_input(&["convert"], b"518\nRNBQKBNQ\n0\n");
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(String::from_utf8(output.stdout).unwrap(), "518\n");
+    assert_eq!(
+        String::from_utf8(output.stderr).unwrap(),
+        "chess960: line 2: a start rank has 1 queen, but this one has 2\n"
+    );
+    assert_eq!(
+        failure(&["convert", "--to", "fen2", "518"]).lines().next(),
+        Some("error: invalid value 'fen2' for '--to <TO>'")
+    );
+}
+
+#[test]
+fn a_megabyte_on_standard_input_is_refused_cleanly() {
+    let output = run_with_input(&["convert"], "R".repeat(1 << 20).as_bytes());
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(
+        stderr,
+        "chess960: line 1: a back rank has 8 squares, but 1048576 characters were given\n"
+    );
+    let garbage: Vec<u8> = (0..1 << 20)
+        .map(|i: u32| (i.wrapping_mul(2_654_435_761) >> 24) as u8)
+        .collect();
+    let output = run_with_input(&["convert"], &garbage);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        String::from_utf8(output.stderr)
+            .unwrap()
+            .starts_with("chess960: line ")
+    );
+}
