@@ -15,6 +15,7 @@
 //! # Ok::<(), chess960::Error>(())
 //! ```
 #![no_std]
+#![warn(clippy::unwrap_used, clippy::expect_used)]
 
 pub mod draw;
 mod file;
@@ -23,6 +24,8 @@ mod position;
 mod position_set;
 #[cfg(feature = "rand")]
 mod random;
+#[cfg(feature = "serde")]
+mod serialization;
 mod tables;
 pub mod two_tables;
 

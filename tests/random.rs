@@ -1,6 +1,7 @@
 //! `Position::random` and `PositionSet`: a chi-squared check on a fixed
 //! seed, exclusions, and the rejection that removes modulo bias.
 
+#![cfg(feature = "rand")]
 #![allow(
     clippy::unwrap_used,
     reason = "a test fails loudly on a broken expectation"
