@@ -15,9 +15,12 @@
 //! # Ok::<(), chess960::Error>(())
 //! ```
 #![no_std]
+#![warn(clippy::unwrap_used, clippy::expect_used)]
 
 mod file;
 mod position;
+#[cfg(feature = "serde")]
+mod serialization;
 mod tables;
 
 pub use chess960_core::{Decomposition, Error, KNIGHT_SLOTS, Piece};
