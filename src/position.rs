@@ -70,6 +70,7 @@ impl Position {
     /// assert_eq!(Position::from_id(960), Err(Error::IdOutOfRange { id: 960 }));
     /// # Ok::<(), Error>(())
     /// ```
+    #[inline]
     pub const fn from_id(id: u16) -> Result<Position, Error> {
         if id < Self::COUNT {
             Ok(Position { id })
@@ -83,6 +84,7 @@ impl Position {
     /// ```
     /// assert_eq!(chess960::Position::STANDARD.id(), 518);
     /// ```
+    #[inline]
     pub const fn id(self) -> u16 {
         self.id
     }
@@ -93,6 +95,7 @@ impl Position {
     /// ```
     /// assert_eq!(chess960::Position::STANDARD.rank(), *b"RNBQKBNR");
     /// ```
+    #[inline]
     pub const fn rank(self) -> [u8; 8] {
         TABLE[self.id as usize]
     }
@@ -102,6 +105,7 @@ impl Position {
     /// ```
     /// assert_eq!(chess960::Position::STANDARD.as_str(), "RNBQKBNR");
     /// ```
+    #[inline]
     pub const fn as_str(self) -> &'static str {
         match core::str::from_utf8(&TABLE[self.id as usize]) {
             Ok(rank) => rank,
@@ -127,6 +131,7 @@ impl Position {
     ///     Err(Error::WrongPieceCount { piece: Piece::Rook, expected: 2, found: 1 })
     /// );
     /// ```
+    #[inline]
     pub const fn from_rank(rank: &[u8; 8]) -> Result<Position, Error> {
         match lookup(rank) {
             Some(id) => Ok(Position { id }),

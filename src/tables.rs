@@ -15,6 +15,7 @@ include!(concat!(env!("OUT_DIR"), "/tables.rs"));
 /// The id of `rank` if it is a start position (uppercase ASCII, a-file
 /// first), or `None`. Never a false positive: the slot's id is confirmed
 /// against [`TABLE`].
+#[inline]
 pub(crate) const fn lookup(rank: &[u8; 8]) -> Option<u16> {
     const SLOT_MASK: usize = (1 << HASH_SLOT_BITS) - 1;
     let mixed = u64::from_le_bytes(*rank).wrapping_mul(HASH_MULTIPLIER);

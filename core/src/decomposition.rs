@@ -96,6 +96,7 @@ impl Decomposition {
     /// assert_eq!(Decomposition::from_id(960), Err(Error::IdOutOfRange { id: 960 }));
     /// ```
     #[allow(clippy::cast_possible_truncation, reason = "each part is at most 9")]
+    #[inline]
     pub const fn from_id(id: u16) -> Result<Decomposition, Error> {
         if id >= POSITION_COUNT {
             return Err(Error::IdOutOfRange { id });
@@ -114,6 +115,7 @@ impl Decomposition {
     /// let parts = chess960_core::Decomposition::from_id(885).unwrap();
     /// assert_eq!(parts.id(), 885);
     /// ```
+    #[inline]
     pub const fn id(self) -> u16 {
         self.light_bishop as u16
             + 4 * self.dark_bishop as u16
@@ -176,6 +178,7 @@ impl Decomposition {
     /// let parts = chess960_core::Decomposition::from_id(0).unwrap();
     /// assert_eq!(parts.rank(), *b"BBQNNRKR");
     /// ```
+    #[inline]
     pub const fn rank(self) -> [u8; 8] {
         const EMPTY: u8 = 0;
         let mut rank = [EMPTY; 8];
@@ -241,6 +244,7 @@ impl Decomposition {
         clippy::cast_possible_truncation,
         reason = "the knight code is at most 9"
     )]
+    #[inline]
     pub const fn from_rank(rank: &[u8; 8]) -> Result<Decomposition, Error> {
         let mut counts = [0u8; 5];
         let mut index = 0;

@@ -47,6 +47,7 @@ pub const STANDARD_ID: u16 = 518;
 /// assert_eq!(chess960_core::rank_from_id(959), Ok(*b"RKRNNQBB"));
 /// assert!(chess960_core::rank_from_id(960).is_err());
 /// ```
+#[inline]
 pub const fn rank_from_id(id: u16) -> Result<[u8; 8], Error> {
     match Decomposition::from_id(id) {
         Ok(parts) => Ok(parts.rank()),
@@ -65,6 +66,7 @@ pub const fn rank_from_id(id: u16) -> Result<[u8; 8], Error> {
 /// assert_eq!(id_from_rank(b"RNBQKBNR"), Ok(518));
 /// assert_eq!(id_from_rank(b"RNBKQNBR"), Err(Error::BishopsOnSameColour { files: [2, 6] }));
 /// ```
+#[inline]
 pub const fn id_from_rank(rank: &[u8; 8]) -> Result<u16, Error> {
     match Decomposition::from_rank(rank) {
         Ok(parts) => Ok(parts.id()),
