@@ -16,14 +16,28 @@
 //! ```
 #![no_std]
 
+mod bitboard;
+mod castling;
+mod colour;
+mod double;
+mod fen;
 mod file;
 mod position;
+mod square;
 mod tables;
+mod uci;
 
+pub use bitboard::Bitboards;
+pub use castling::{Castling, CastlingSide};
 pub use chess960_core::{Decomposition, Error, KNIGHT_SLOTS, Piece};
+pub use colour::Colour;
+pub use double::{DoubleIdError, DoublePosition};
+pub use fen::{Fen, FenError, FenStyle};
 pub use file::File;
 pub use position::Position;
+pub use square::Square;
 pub use tables::{RANK_TO_ID, TABLE};
+pub use uci::{ParseUciMoveError, UciMove};
 
 /// The README's examples, run as doctests.
 #[cfg(doctest)]

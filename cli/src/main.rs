@@ -34,6 +34,8 @@ fn lookup(query: &str) -> Result<Position, String> {
             .map_err(|_| format!("start position {query} does not exist: ids run from 0 to 959"))?;
         Position::from_id(id).map_err(|error| error.to_string())
     } else {
-        query.parse().map_err(|error: chess960::Error| error.to_string())
+        query
+            .parse()
+            .map_err(|error: chess960::Error| error.to_string())
     }
 }

@@ -1,0 +1,127 @@
+//! The initial board of a start position as 64-bit masks, one per kind of
+//! piece and one per colour.
+//!
+//! Bit `n` of a mask is square `n` of [`Square`](crate::Square): a1 is
+//! bit 0, b1 bit 1, h1 bit 7, a2 bit 8 and h8 bit 63 (rank by rank from
+//! White's side, a-file first, the numbering most engines use).
+//!
+//! ```
+//! use chess960::{Colour, Piece, Position};
+//!
+//! const BOARD: chess960::Bitboards = Position::STANDARD.bitboards();
+//! assert_eq!(BOARD.pawns(), 0x00FF_0000_0000_FF00);
+//! assert_eq!(BOARD.piece(Piece::King), 0x1000_0000_0000_0010); // e1, e8
+//! assert_eq!(BOARD.colour(Colour::White), 0xFFFF);
+//! ```
+
+use crate::{Colour, Piece, Position};
+
+/// Where every piece of a start position stands, as 64-bit board masks
+/// (a1 = bit 0, h8 = bit 63).
+///
+/// ```
+/// use chess960::{Colour, Piece, Position};
+///
+/// let board = Position::from_id(0)?.bitboards(); // BBQNNRKR
+/// assert_eq!(board.piece(Piece::Bishop) & board.colour(Colour::White), 0b0000_0011);
+/// assert_eq!(board.occupied(), 0xFFFF_0000_0000_FFFF);
+/// # Ok::<(), chess960::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Bitboards {
+    /// Indexed by `Piece as usize`.
+    pieces: [u64; 5],
+    pawns: u64,
+    /// Indexed by `Colour as usize`.
+    colours: [u64; 2],
+}
+
+/// The second and seventh ranks.
+const PAWN_RANKS: u64 = 0x00FF_0000_0000_FF00;
+/// White's first and second ranks.
+const WHITE_RANKS: u64 = 0xFFFF;
+/// Black's seventh and eighth ranks.
+const BLACK_RANKS: u64 = 0xFFFF << 48;
+
+impl Bitboards {
+    /// The board with White's back rank `white` and Black's `black`, both
+    /// start ranks (uppercase letters, a-file first), and pawns in front.
+    pub(crate) const fn from_ranks(white: [u8; 8], black: [u8; 8]) -> Bitboards {
+        let mut pieces = [0; 5];
+        let mut file = 0;
+        while file < 8 {
+            let mut index = 0;
+            while index < Piece::ALL.len() {
+                let letter = Piece::ALL[index].letter();
+                if white[file] == letter {
+                    pieces[index] |= 1 << file;
+                }
+                if black[file] == letter {
+                    pieces[index] |= 1 << (56 + file);
+                }
+                index += 1;
+            }
+            file += 1;
+        }
+        Bitboards {
+            pieces,
+            pawns: PAWN_RANKS,
+            colours: [WHITE_RANKS, BLACK_RANKS],
+        }
+    }
+
+    /// The squares of both colours' pieces of one kind.
+    ///
+    /// ```
+    /// use chess960::{Piece, Position};
+    ///
+    /// assert_eq!(Position::STANDARD.bitboards().piece(Piece::Rook), 0x8100_0000_0000_0081);
+    /// ```
+    pub const fn piece(self, piece: Piece) -> u64 {
+        self.pieces[piece as usize]
+    }
+
+    /// The squares of both colours' pawns: the second and seventh ranks.
+    ///
+    /// ```
+    /// assert_eq!(chess960::Position::STANDARD.bitboards().pawns(), 0x00FF_0000_0000_FF00);
+    /// ```
+    pub const fn pawns(self) -> u64 {
+        self.pawns
+    }
+
+    /// The squares of all of `colour`'s pieces and pawns.
+    ///
+    /// ```
+    /// use chess960::{Colour, Position};
+    ///
+    /// assert_eq!(Position::STANDARD.bitboards().colour(Colour::Black), 0xFFFF << 48);
+    /// ```
+    pub const fn colour(self, colour: Colour) -> u64 {
+        self.colours[colour as usize]
+    }
+
+    /// Every occupied square: both colours' first two ranks.
+    ///
+    /// ```
+    /// assert_eq!(chess960::Position::STANDARD.bitboards().occupied(), 0xFFFF_0000_0000_FFFF);
+    /// ```
+    pub const fn occupied(self) -> u64 {
+        self.colours[0] | self.colours[1]
+    }
+}
+
+impl Position {
+    /// The initial board of this position as bit masks, usable in const
+    /// contexts.
+    ///
+    /// ```
+    /// use chess960::{Piece, Position};
+    ///
+    /// const QUEENS: u64 = Position::STANDARD.bitboards().piece(Piece::Queen);
+    /// assert_eq!(QUEENS, 0x0800_0000_0000_0008); // d1, d8
+    /// ```
+    pub const fn bitboards(self) -> Bitboards {
+        Bitboards::from_ranks(self.rank(), self.rank())
+    }
+}
