@@ -151,6 +151,18 @@ impl PartialEq<&str> for Fen {
     }
 }
 
+impl PartialEq<Fen> for str {
+    fn eq(&self, other: &Fen) -> bool {
+        self == other.as_str()
+    }
+}
+
+impl PartialEq<Fen> for &str {
+    fn eq(&self, other: &Fen) -> bool {
+        *self == other.as_str()
+    }
+}
+
 impl Position {
     /// The FEN of this start position, castling rights written in `style`.
     ///
