@@ -14,7 +14,7 @@
 //! assert_eq!(BOARD.colour(Colour::White), 0xFFFF);
 //! ```
 
-use crate::{Colour, Piece, Position};
+use crate::{Colour, DoublePosition, Piece, Position, TABLE};
 
 /// Where every piece of a start position stands, as 64-bit board masks
 /// (a1 = bit 0, h8 = bit 63).
@@ -29,11 +29,10 @@ use crate::{Colour, Piece, Position};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Bitboards {
-    /// Indexed by `Piece as usize`.
-    pieces: [u64; 5],
-    pawns: u64,
-    /// Indexed by `Colour as usize`.
-    colours: [u64; 2],
+    /// White's back rank as file masks, indexed by `Piece as usize`.
+    white: [u8; 5],
+    /// Black's back rank as file masks, indexed by `Piece as usize`.
+    black: [u8; 5],
 }
 
 /// The second and seventh ranks.
@@ -43,33 +42,34 @@ const WHITE_RANKS: u64 = 0xFFFF;
 /// Black's seventh and eighth ranks.
 const BLACK_RANKS: u64 = 0xFFFF << 48;
 
-impl Bitboards {
-    /// The board with White's back rank `white` and Black's `black`, both
-    /// start ranks (uppercase letters, a-file first), and pawns in front.
-    pub(crate) const fn from_ranks(white: [u8; 8], black: [u8; 8]) -> Bitboards {
-        let mut pieces = [0; 5];
-        let mut file = 0;
-        while file < 8 {
-            let mut index = 0;
-            while index < Piece::ALL.len() {
-                let letter = Piece::ALL[index].letter();
-                if white[file] == letter {
-                    pieces[index] |= 1 << file;
-                }
-                if black[file] == letter {
-                    pieces[index] |= 1 << (56 + file);
-                }
-                index += 1;
-            }
-            file += 1;
-        }
-        Bitboards {
-            pieces,
-            pawns: PAWN_RANKS,
-            colours: [WHITE_RANKS, BLACK_RANKS],
-        }
+/// Every position's back rank as one file mask per piece (bit 0 for the
+/// a-file), indexed by id, then by `Piece as usize`. Evaluated at compile
+/// time from [`TABLE`]: 4,800 bytes that turn [`Position::bitboards`] and
+/// [`Position::castling`] into one load each.
+static FILE_MASKS: [[u8; 5]; Position::COUNT as usize] = {
+    let mut masks = [[0; 5]; Position::COUNT as usize];
+    let mut id = 0;
+    while id < masks.len() {
+        masks[id] = file_masks(TABLE[id]);
+        id += 1;
     }
+    masks
+};
 
+/// One file mask per piece of a start rank, in the order of [`Piece::ALL`].
+const fn file_masks(rank: [u8; 8]) -> [u8; 5] {
+    let mut masks = [0; 5];
+    let mut file = 0;
+    while file < 8 {
+        if let Some(piece) = Piece::from_letter(rank[file]) {
+            masks[piece as usize] |= 1 << file;
+        }
+        file += 1;
+    }
+    masks
+}
+
+impl Bitboards {
     /// The squares of both colours' pieces of one kind.
     ///
     /// ```
@@ -78,7 +78,7 @@ impl Bitboards {
     /// assert_eq!(Position::STANDARD.bitboards().piece(Piece::Rook), 0x8100_0000_0000_0081);
     /// ```
     pub const fn piece(self, piece: Piece) -> u64 {
-        self.pieces[piece as usize]
+        self.white[piece as usize] as u64 | (self.black[piece as usize] as u64) << 56
     }
 
     /// The squares of both colours' pawns: the second and seventh ranks.
@@ -87,10 +87,11 @@ impl Bitboards {
     /// assert_eq!(chess960::Position::STANDARD.bitboards().pawns(), 0x00FF_0000_0000_FF00);
     /// ```
     pub const fn pawns(self) -> u64 {
-        self.pawns
+        PAWN_RANKS
     }
 
-    /// The squares of all of `colour`'s pieces and pawns.
+    /// The squares of all of `colour`'s pieces and pawns: its first two
+    /// ranks.
     ///
     /// ```
     /// use chess960::{Colour, Position};
@@ -98,7 +99,10 @@ impl Bitboards {
     /// assert_eq!(Position::STANDARD.bitboards().colour(Colour::Black), 0xFFFF << 48);
     /// ```
     pub const fn colour(self, colour: Colour) -> u64 {
-        self.colours[colour as usize]
+        match colour {
+            Colour::White => WHITE_RANKS,
+            Colour::Black => BLACK_RANKS,
+        }
     }
 
     /// Every occupied square: both colours' first two ranks.
@@ -107,7 +111,28 @@ impl Bitboards {
     /// assert_eq!(chess960::Position::STANDARD.bitboards().occupied(), 0xFFFF_0000_0000_FFFF);
     /// ```
     pub const fn occupied(self) -> u64 {
-        self.colours[0] | self.colours[1]
+        WHITE_RANKS | BLACK_RANKS
+    }
+}
+
+impl DoublePosition {
+    /// The initial board as bit masks (a1 = bit 0, h8 = bit 63), usable in
+    /// const contexts.
+    ///
+    /// ```
+    /// use chess960::{DoublePosition, Piece};
+    ///
+    /// const BOARD: chess960::Bitboards = match DoublePosition::from_id(518) {
+    ///     Ok(double) => double.bitboards(),
+    ///     Err(_) => panic!(),
+    /// };
+    /// assert_eq!(BOARD.piece(Piece::King), 0x1000_0000_0000_0040); // g1, e8
+    /// ```
+    pub const fn bitboards(self) -> Bitboards {
+        Bitboards {
+            white: self.white().file_masks(),
+            black: self.black().file_masks(),
+        }
     }
 }
 
@@ -122,6 +147,12 @@ impl Position {
     /// assert_eq!(QUEENS, 0x0800_0000_0000_0008); // d1, d8
     /// ```
     pub const fn bitboards(self) -> Bitboards {
-        Bitboards::from_ranks(self.rank(), self.rank())
+        DoublePosition::new(self, self).bitboards()
+    }
+
+    /// White's back rank as one file mask per piece (bit 0 for the a-file),
+    /// in the order of [`Piece::ALL`]: one load from a compile-time table.
+    pub(crate) const fn file_masks(self) -> [u8; 5] {
+        FILE_MASKS[self.id() as usize]
     }
 }

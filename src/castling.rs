@@ -22,7 +22,7 @@
 //! # Ok::<(), chess960::Error>(())
 //! ```
 
-use crate::{Colour, File, Position, Square, UciMove};
+use crate::{Colour, File, Piece, Position, Square, UciMove};
 use core::fmt;
 
 /// The side of the king a player castles to.
@@ -354,7 +354,7 @@ impl Castling {
 
 impl Position {
     /// Castling to `side` in this position. Constant time: the king's and
-    /// rooks' files come from the position's rank, one table load.
+    /// rooks' files come from one load of a table evaluated at compile time.
     ///
     /// ```
     /// use chess960::{CastlingSide, File, Position};
@@ -364,10 +364,16 @@ impl Position {
     /// # Ok::<(), chess960::Error>(())
     /// ```
     pub const fn castling(self, side: CastlingSide) -> Castling {
+        let masks = self.file_masks();
+        let rooks = masks[Piece::Rook as usize];
+        let rook_from = match side {
+            CastlingSide::ASide => rooks.trailing_zeros(),
+            CastlingSide::HSide => rooks.ilog2(),
+        };
         Castling {
             side,
-            king_from: self.king_file(),
-            rook_from: self.rook_files()[side as usize],
+            king_from: File::ALL[masks[Piece::King as usize].trailing_zeros() as usize],
+            rook_from: File::ALL[rook_from as usize],
         }
     }
 

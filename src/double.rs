@@ -19,7 +19,7 @@
 //! ```
 
 use crate::fen::{Setup, parse};
-use crate::{Bitboards, Castling, CastlingSide, Colour, Fen, FenError, FenStyle, Position};
+use crate::{Castling, CastlingSide, Colour, Fen, FenError, FenStyle, Position};
 use core::fmt;
 
 /// A double Chess960 start: White's pieces from one start position,
@@ -241,22 +241,6 @@ impl DoublePosition {
     /// ```
     pub fn from_fen(text: &str) -> Result<DoublePosition, FenError> {
         parse(text, Setup::Independent)
-    }
-
-    /// The initial board as bit masks (a1 = bit 0, h8 = bit 63), usable in
-    /// const contexts.
-    ///
-    /// ```
-    /// use chess960::{DoublePosition, Piece};
-    ///
-    /// const BOARD: chess960::Bitboards = match DoublePosition::from_id(518) {
-    ///     Ok(double) => double.bitboards(),
-    ///     Err(_) => panic!(),
-    /// };
-    /// assert_eq!(BOARD.piece(Piece::King), 0x1000_0000_0000_0040); // g1, e8
-    /// ```
-    pub const fn bitboards(self) -> Bitboards {
-        Bitboards::from_ranks(self.white.rank(), self.black.rank())
     }
 }
 

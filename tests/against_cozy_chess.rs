@@ -2,6 +2,11 @@
 //! cozy-chess writes with `{:#}` for the same start, for all 960 positions
 //! and a seeded sample of double Chess960 starts.
 
+#![allow(
+    clippy::unwrap_used,
+    reason = "a test fails loudly where its own data is wrong"
+)]
+
 mod common;
 
 use chess960::{FenStyle, Position};

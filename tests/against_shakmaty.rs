@@ -5,6 +5,11 @@
 //! are the ones we declare; an attacker on each file forbids castling
 //! exactly when our unattacked mask holds that file.
 
+#![allow(
+    clippy::unwrap_used,
+    reason = "a test fails loudly where its own data is wrong"
+)]
+
 mod common;
 
 use chess960::{Bitboards, CastlingSide, Colour, DoublePosition, FenStyle, Piece, Position};
@@ -135,7 +140,8 @@ fn cleared(position: Position, colour: Colour, attacked_file: Option<u32>) -> Ch
     }
     let mut setup = Setup::empty();
     setup.castling_rights = board.rooks()
-        & (Bitboard::from_rank(shakmaty::Rank::First) | Bitboard::from_rank(shakmaty::Rank::Eighth));
+        & (Bitboard::from_rank(shakmaty::Rank::First)
+            | Bitboard::from_rank(shakmaty::Rank::Eighth));
     setup.board = board;
     setup.turn = their_colour(colour);
     <Chess as shakmaty::FromSetup>::from_setup(setup, CastlingMode::Chess960).unwrap()
@@ -186,8 +192,14 @@ fn castling_moves_generated_on_a_cleared_back_rank_are_the_ones_we_declare() {
             assert_eq!(castling_moves(&chess), expected, "{position:?} {colour}");
 
             for m in shakmaty::Position::legal_moves(&chess) {
-                let Move::Castle { king, rook } = m else { continue };
-                let side = if king < rook { CastlingSide::HSide } else { CastlingSide::ASide };
+                let Move::Castle { king, rook } = m else {
+                    continue;
+                };
+                let side = if king < rook {
+                    CastlingSide::HSide
+                } else {
+                    CastlingSide::ASide
+                };
                 let castling = position.castling(side);
                 // Where shakmaty puts king and rook after the move.
                 let after = shakmaty::Position::play(chess.clone(), m).unwrap();
@@ -222,8 +234,10 @@ fn an_attacked_square_forbids_castling_exactly_where_our_mask_says() {
         for colour in Colour::ALL {
             for file in 0..8 {
                 let chess = cleared(position, colour, Some(file));
-                let generated: Vec<CastlingSide> =
-                    castling_moves(&chess).into_iter().map(|(side, _, _)| side).collect();
+                let generated: Vec<CastlingSide> = castling_moves(&chess)
+                    .into_iter()
+                    .map(|(side, _, _)| side)
+                    .collect();
                 let allowed: Vec<CastlingSide> = CastlingSide::ALL
                     .into_iter()
                     .filter(|&side| {
@@ -236,4 +250,3 @@ fn an_attacked_square_forbids_castling_exactly_where_our_mask_says() {
         }
     }
 }
-

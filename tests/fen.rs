@@ -2,6 +2,11 @@
 //! a typed error for each rule a FEN can break, and property tests that
 //! arbitrary input never panics.
 
+#![allow(
+    clippy::unwrap_used,
+    reason = "a test fails loudly where its own data is wrong"
+)]
+
 use chess960::{
     CastlingSide, Colour, DoublePosition, Error, FenError, FenStyle, File, Piece, Position, Square,
 };
@@ -58,7 +63,13 @@ fn x_fen_is_kqkq_and_shredder_fen_names_the_rook_files() {
 fn mixed_and_reordered_castling_rights_are_accepted() {
     for position in Position::all() {
         let shredder = position.fen(FenStyle::Shredder);
-        let letters: Vec<char> = shredder.as_str().split(' ').nth(2).unwrap().chars().collect();
+        let letters: Vec<char> = shredder
+            .as_str()
+            .split(' ')
+            .nth(2)
+            .unwrap()
+            .chars()
+            .collect();
         let (big_h, big_a, small_h, small_a) = (letters[0], letters[1], letters[2], letters[3]);
         for rights in [
             format!("K{big_a}k{small_a}"),
@@ -66,7 +77,9 @@ fn mixed_and_reordered_castling_rights_are_accepted() {
             format!("qk{big_a}{big_h}"),
             format!("{small_a}K{small_h}{big_a}"),
         ] {
-            let fen = shredder.as_str().replace(&letters.iter().collect::<String>(), &rights);
+            let fen = shredder
+                .as_str()
+                .replace(&letters.iter().collect::<String>(), &rights);
             assert_eq!(Position::from_fen(&fen), Ok(position), "{fen}");
         }
     }
@@ -84,7 +97,10 @@ fn field_count() {
         ("", 0),
         ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0", 5),
         ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -", 4),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 1", 7),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 1",
+            7,
+        ),
     ] {
         assert_eq!(
             Position::from_fen(fen),
@@ -118,19 +134,32 @@ fn board_shape() {
         ),
         (
             "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR",
-            FenError::InvalidBoardByte { rank: 5, byte: b'9' },
+            FenError::InvalidBoardByte {
+                rank: 5,
+                byte: b'9',
+            },
         ),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX",
-            FenError::InvalidBoardByte { rank: 0, byte: b'X' },
+            FenError::InvalidBoardByte {
+                rank: 0,
+                byte: b'X',
+            },
         ),
         (
             "rnbqkbnr/pppppppp/0/8/8/8/PPPPPPPP/RNBQKBNR",
-            FenError::InvalidBoardByte { rank: 5, byte: b'0' },
+            FenError::InvalidBoardByte {
+                rank: 5,
+                byte: b'0',
+            },
         ),
     ];
     for (board, error) in cases {
-        assert_eq!(Position::from_fen(&with_field(0, board)), Err(error), "{board}");
+        assert_eq!(
+            Position::from_fen(&with_field(0, board)),
+            Err(error),
+            "{board}"
+        );
     }
 }
 
@@ -139,33 +168,55 @@ fn board_content() {
     let cases = [
         (
             "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR",
-            FenError::PawnMissing { square: square("e2"), found: None },
+            FenError::PawnMissing {
+                square: square("e2"),
+                found: None,
+            },
         ),
         (
             "rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR",
-            FenError::UnexpectedPiece { square: square("e5"), letter: b'p' },
+            FenError::UnexpectedPiece {
+                square: square("e5"),
+                letter: b'p',
+            },
         ),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1",
-            FenError::NotABackRankPiece { square: square("h1"), found: None },
+            FenError::NotABackRankPiece {
+                square: square("h1"),
+                found: None,
+            },
         ),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNr",
-            FenError::NotABackRankPiece { square: square("h1"), found: Some(b'r') },
+            FenError::NotABackRankPiece {
+                square: square("h1"),
+                found: Some(b'r'),
+            },
         ),
         (
             "rnbqkbnP/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
-            FenError::NotABackRankPiece { square: square("h8"), found: Some(b'P') },
+            FenError::NotABackRankPiece {
+                square: square("h8"),
+                found: Some(b'P'),
+            },
         ),
         (
             "rnbqkbnr/ppppppQp/8/8/8/8/PPPPPPPP/RNBQKBNR",
-            FenError::PawnMissing { square: square("g7"), found: Some(b'Q') },
+            FenError::PawnMissing {
+                square: square("g7"),
+                found: Some(b'Q'),
+            },
         ),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNQ",
             FenError::BackRank {
                 colour: Colour::White,
-                error: Error::WrongPieceCount { piece: Piece::Queen, expected: 1, found: 2 },
+                error: Error::WrongPieceCount {
+                    piece: Piece::Queen,
+                    expected: 1,
+                    found: 2,
+                },
             },
         ),
         (
@@ -203,7 +254,11 @@ fn side_to_move_en_passant_and_counters() {
         (5, "2", FenError::FullmoveNumber),
         (5, "0", FenError::FullmoveNumber),
     ] {
-        assert_eq!(Position::from_fen(&with_field(index, value)), Err(error), "{value}");
+        assert_eq!(
+            Position::from_fen(&with_field(index, value)),
+            Err(error),
+            "{value}"
+        );
     }
 }
 
@@ -212,20 +267,66 @@ fn castling_rights() {
     let white = Colour::White;
     let black = Colour::Black;
     for (rights, error) in [
-        ("-", FenError::MissingCastlingRight { colour: white, side: CastlingSide::HSide }),
-        ("Kkq", FenError::MissingCastlingRight { colour: white, side: CastlingSide::ASide }),
-        ("KQk", FenError::MissingCastlingRight { colour: black, side: CastlingSide::ASide }),
+        (
+            "-",
+            FenError::MissingCastlingRight {
+                colour: white,
+                side: CastlingSide::HSide,
+            },
+        ),
+        (
+            "Kkq",
+            FenError::MissingCastlingRight {
+                colour: white,
+                side: CastlingSide::ASide,
+            },
+        ),
+        (
+            "KQk",
+            FenError::MissingCastlingRight {
+                colour: black,
+                side: CastlingSide::ASide,
+            },
+        ),
         ("KQkx", FenError::InvalidCastlingByte { byte: b'x' }),
         ("KQk-", FenError::InvalidCastlingByte { byte: b'-' }),
         ("KQkq1", FenError::InvalidCastlingByte { byte: b'1' }),
         ("KQkI", FenError::InvalidCastlingByte { byte: b'I' }),
         ("KQk\u{e9}", FenError::InvalidCastlingByte { byte: 0xC3 }),
-        ("EQkq", FenError::NoRookOnFile { colour: white, file: File::E }),
-        ("KQkb", FenError::NoRookOnFile { colour: black, file: File::B }),
-        ("KHkq", FenError::DuplicateCastlingRight { colour: white, side: CastlingSide::HSide }),
-        ("KQkqq", FenError::DuplicateCastlingRight { colour: black, side: CastlingSide::ASide }),
+        (
+            "EQkq",
+            FenError::NoRookOnFile {
+                colour: white,
+                file: File::E,
+            },
+        ),
+        (
+            "KQkb",
+            FenError::NoRookOnFile {
+                colour: black,
+                file: File::B,
+            },
+        ),
+        (
+            "KHkq",
+            FenError::DuplicateCastlingRight {
+                colour: white,
+                side: CastlingSide::HSide,
+            },
+        ),
+        (
+            "KQkqq",
+            FenError::DuplicateCastlingRight {
+                colour: black,
+                side: CastlingSide::ASide,
+            },
+        ),
     ] {
-        assert_eq!(Position::from_fen(&with_field(2, rights)), Err(error), "{rights}");
+        assert_eq!(
+            Position::from_fen(&with_field(2, rights)),
+            Err(error),
+            "{rights}"
+        );
     }
 }
 
@@ -239,7 +340,10 @@ fn double_castling_rights_follow_each_colours_own_rooks() {
     assert_eq!(DoublePosition::from_fen(&fen("KQkq")), Ok(expected));
     assert_eq!(
         DoublePosition::from_fen(&fen("HAha")),
-        Err(FenError::NoRookOnFile { colour: Colour::Black, file: File::H })
+        Err(FenError::NoRookOnFile {
+            colour: Colour::Black,
+            file: File::H
+        })
     );
 }
 
@@ -250,10 +354,16 @@ fn huge_input_gets_an_error() {
         Position::from_fen(&with_field(0, &huge)),
         Err(FenError::WrongRankCount { found: 500_001 })
     );
-    let wide = format!("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/{}", "8".repeat(1_000_000));
+    let wide = format!(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/{}",
+        "8".repeat(1_000_000)
+    );
     assert_eq!(
         Position::from_fen(&with_field(0, &wide)),
-        Err(FenError::WrongFileCount { rank: 0, files: 8_000_000 })
+        Err(FenError::WrongFileCount {
+            rank: 0,
+            files: 8_000_000
+        })
     );
     let words = "w ".repeat(1_000_000);
     assert_eq!(
@@ -270,15 +380,24 @@ fn errors_read_well() {
             "rank 8 of the board describes 9 files instead of 8",
         ),
         (
-            FenError::NotABackRankPiece { square: square("h1"), found: Some(b'r') },
+            FenError::NotABackRankPiece {
+                square: square("h1"),
+                found: Some(b'r'),
+            },
             "a start position has a White piece (king, queen, rook, bishop or knight) on h1, but this FEN has a Black rook there",
         ),
         (
-            FenError::MissingCastlingRight { colour: Colour::Black, side: CastlingSide::ASide },
+            FenError::MissingCastlingRight {
+                colour: Colour::Black,
+                side: CastlingSide::ASide,
+            },
             "Black's O-O-O right is missing: in a start position both sides may castle both ways",
         ),
         (
-            FenError::NoRookOnFile { colour: Colour::White, file: File::E },
+            FenError::NoRookOnFile {
+                colour: Colour::White,
+                file: File::E,
+            },
             "the castling rights name the e-file, where White has no rook",
         ),
         (
@@ -305,7 +424,11 @@ fn start_fen() -> impl Strategy<Value = String> {
             Position::from_id(white).unwrap(),
             Position::from_id(black).unwrap(),
         );
-        let style = if shredder { FenStyle::Shredder } else { FenStyle::XFen };
+        let style = if shredder {
+            FenStyle::Shredder
+        } else {
+            FenStyle::XFen
+        };
         double.fen(style).to_string()
     })
 }
@@ -313,7 +436,10 @@ fn start_fen() -> impl Strategy<Value = String> {
 /// If a text parses, its result written as a FEN parses back to itself.
 fn check_consistent(text: &str) {
     if let Ok(position) = Position::from_fen(text) {
-        assert_eq!(Position::from_fen(position.fen(FenStyle::XFen).as_str()), Ok(position));
+        assert_eq!(
+            Position::from_fen(position.fen(FenStyle::XFen).as_str()),
+            Ok(position)
+        );
     }
     if let Ok(double) = DoublePosition::from_fen(text) {
         assert_eq!(

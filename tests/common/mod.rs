@@ -13,8 +13,8 @@ pub(crate) fn double_sample() -> Vec<DoublePosition> {
             z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
             z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
             z ^= z >> 31;
-            let id = u32::try_from(z % u64::from(DoublePosition::COUNT)).unwrap();
-            DoublePosition::from_id(id).unwrap()
+            let id = u32::try_from(z % u64::from(DoublePosition::COUNT)).expect("below COUNT");
+            DoublePosition::from_id(id).expect("below COUNT")
         })
         .collect()
 }
