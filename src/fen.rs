@@ -66,6 +66,11 @@ const WHITE_RANK_AT: usize = 35;
 /// Where the castling rights start in the FEN.
 const CASTLING_AT: usize = 46;
 
+/// The index of the file of `position`'s castling rook on `side`.
+const fn rook_file(position: Position, side: CastlingSide) -> u8 {
+    position.castling(side).rook_from().index()
+}
+
 impl Fen {
     /// The length of every start FEN in bytes.
     ///
@@ -89,12 +94,10 @@ impl Fen {
             file += 1;
         }
         if let FenStyle::Shredder = style {
-            let [white_a, white_h] = white.rook_files();
-            let [black_a, black_h] = black.rook_files();
-            bytes[CASTLING_AT] = b'A' + white_h.index();
-            bytes[CASTLING_AT + 1] = b'A' + white_a.index();
-            bytes[CASTLING_AT + 2] = b'a' + black_h.index();
-            bytes[CASTLING_AT + 3] = b'a' + black_a.index();
+            bytes[CASTLING_AT] = b'A' + rook_file(white, CastlingSide::HSide);
+            bytes[CASTLING_AT + 1] = b'A' + rook_file(white, CastlingSide::ASide);
+            bytes[CASTLING_AT + 2] = b'a' + rook_file(black, CastlingSide::HSide);
+            bytes[CASTLING_AT + 3] = b'a' + rook_file(black, CastlingSide::ASide);
         }
         Fen { bytes }
     }
