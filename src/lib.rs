@@ -15,6 +15,7 @@
 //! # Ok::<(), chess960::Error>(())
 //! ```
 #![no_std]
+#![warn(clippy::unwrap_used, clippy::expect_used)]
 
 mod bitboard;
 mod castling;
@@ -23,6 +24,8 @@ mod double;
 mod fen;
 mod file;
 mod position;
+#[cfg(feature = "serde")]
+mod serialization;
 mod square;
 mod tables;
 mod uci;

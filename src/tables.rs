@@ -28,3 +28,55 @@ pub(crate) const fn lookup(rank: &[u8; 8]) -> Option<u16> {
         None
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{HASH_DISPLACEMENTS, HASH_SLOTS, TABLE, lookup};
+
+    #[test]
+    fn perfect_hash_finds_every_id() {
+        for (id, rank) in (0u16..).zip(TABLE.iter()) {
+            assert_eq!(lookup(rank), Some(id));
+        }
+    }
+
+    /// Every word of 8 letters over K, Q, R, B, N: the hash accepts exactly
+    /// the ranks that `TABLE` holds, and answers their own id.
+    #[test]
+    fn perfect_hash_has_no_false_positives() {
+        let mut accepted = 0;
+        for mut code in 0..5u32.pow(8) {
+            let mut word = [0u8; 8];
+            for letter in &mut word {
+                *letter = b"KQRBN"[(code % 5) as usize];
+                code /= 5;
+            }
+            if let Some(id) = lookup(&word) {
+                assert_eq!(TABLE[usize::from(id)], word);
+                accepted += 1;
+            }
+        }
+        assert_eq!(accepted, 960);
+    }
+
+    #[test]
+    fn perfect_hash_rejects_other_bytes() {
+        for rank in [
+            [0u8; 8],
+            [0xFF; 8],
+            *b"rnbqkbnr",
+            *b"RNBQKBN ",
+            *b"RNBQKBNr",
+        ] {
+            assert_eq!(lookup(&rank), None);
+        }
+    }
+
+    /// Pins the perfect hash's size: 256 two-byte displacements and 1024
+    /// two-byte slots.
+    #[test]
+    fn perfect_hash_size() {
+        assert_eq!(size_of_val(&HASH_DISPLACEMENTS), 512);
+        assert_eq!(size_of_val(&HASH_SLOTS), 2048);
+    }
+}

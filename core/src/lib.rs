@@ -14,6 +14,7 @@
 //! assert_eq!(id_from_rank(b"BBQNNRKR"), Ok(0));
 //! ```
 #![no_std]
+#![warn(clippy::unwrap_used, clippy::expect_used)]
 
 mod decomposition;
 mod error;
