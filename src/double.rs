@@ -40,24 +40,6 @@ pub struct DoublePosition {
     black: Position,
 }
 
-/// The position whose rank is `position`'s read from the h-file: the a-h
-/// mirror, itself a start position.
-const fn mirrored(position: Position) -> Position {
-    let rank = position.rank();
-    let mut reversed = [0; 8];
-    let mut file = 0;
-    while file < 8 {
-        reversed[file] = rank[7 - file];
-        file += 1;
-    }
-    match Position::from_rank(&reversed) {
-        Ok(mirror) => mirror,
-        // The mirror keeps the king between the rooks and the bishops on
-        // opposite colours (each bishop changes colour).
-        Err(_) => unreachable!(),
-    }
-}
-
 impl DoublePosition {
     /// How many double Chess960 starts there are: 960 * 960.
     ///
@@ -173,8 +155,9 @@ impl DoublePosition {
         self.white.id() == self.black.id()
     }
 
-    /// The a-h mirror: both back ranks read from the h-file. The mirror of
-    /// the mirror is the start itself.
+    /// The a-h mirror: both back ranks read from the h-file
+    /// ([`Position::mirrored`] for each colour). The mirror of the mirror is
+    /// the start itself.
     ///
     /// ```
     /// use chess960::{DoublePosition, Position};
@@ -189,8 +172,8 @@ impl DoublePosition {
     #[must_use]
     pub const fn mirror(self) -> DoublePosition {
         DoublePosition {
-            white: mirrored(self.white),
-            black: mirrored(self.black),
+            white: self.white.mirrored(),
+            black: self.black.mirrored(),
         }
     }
 

@@ -21,13 +21,19 @@ mod bitboard;
 mod castling;
 mod colour;
 mod double;
+pub mod draw;
 mod fen;
 mod file;
+mod numbering;
 mod position;
+mod position_set;
+#[cfg(feature = "rand")]
+mod random;
 #[cfg(feature = "serde")]
 mod serialization;
 mod square;
 mod tables;
+pub mod two_tables;
 mod uci;
 
 pub use bitboard::Bitboards;
@@ -37,7 +43,11 @@ pub use colour::Colour;
 pub use double::{DoubleIdError, DoublePosition};
 pub use fen::{Fen, FenError, FenStyle};
 pub use file::File;
+pub use numbering::{FRITZ9_SKELETON_TABLE, NumberingError};
 pub use position::Position;
+pub use position_set::PositionSet;
+#[cfg(feature = "rand")]
+pub use random::AllExcluded;
 pub use square::Square;
 pub use tables::{RANK_TO_ID, TABLE};
 pub use uci::{ParseUciMoveError, UciMove};
