@@ -7,11 +7,6 @@
 //! tried; a record that ends on a throw to repeat loops back to where that
 //! throw began, which is summed as a geometric series.
 
-#![allow(
-    clippy::unwrap_used,
-    reason = "a test fails loudly on a broken expectation"
-)]
-
 use chess960::draw::{self, Card, Coin, DrawError, Throw};
 use chess960::{File, Position};
 use proptest::prelude::*;

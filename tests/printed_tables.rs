@@ -6,11 +6,6 @@
 //! table, the other pieces from a row), so they do not use Scharnagl's
 //! arithmetic; the one place where the text is wrong is listed explicitly.
 
-#![allow(
-    clippy::unwrap_used,
-    reason = "a test fails loudly on a broken expectation"
-)]
-
 use chess960::two_tables::{BISHOPS_TABLE, KINGS_TABLE, KRN_TABLE, NQ_SKELETON_TABLE, TableRow};
 use chess960::{FRITZ9_SKELETON_TABLE, KNIGHT_SLOTS, NumberingError, Position};
 use std::collections::BTreeMap;

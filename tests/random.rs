@@ -2,11 +2,6 @@
 //! seed, exclusions, and the rejection that removes modulo bias.
 
 #![cfg(feature = "rand")]
-#![allow(
-    clippy::unwrap_used,
-    reason = "a test fails loudly on a broken expectation"
-)]
-
 use chess960::{AllExcluded, Position, PositionSet};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
