@@ -17,7 +17,12 @@
 #![no_std]
 #![warn(clippy::unwrap_used, clippy::expect_used)]
 
+mod bitboard;
+mod castling;
+mod colour;
+mod double;
 pub mod draw;
+mod fen;
 mod file;
 mod numbering;
 mod position;
@@ -26,17 +31,26 @@ mod position_set;
 mod random;
 #[cfg(feature = "serde")]
 mod serialization;
+mod square;
 mod tables;
 pub mod two_tables;
+mod uci;
 
+pub use bitboard::Bitboards;
+pub use castling::{Castling, CastlingSide};
 pub use chess960_core::{Decomposition, Error, KNIGHT_SLOTS, Piece};
+pub use colour::Colour;
+pub use double::{DoubleIdError, DoublePosition};
+pub use fen::{Fen, FenError, FenStyle};
 pub use file::File;
 pub use numbering::{FRITZ9_SKELETON_TABLE, NumberingError};
 pub use position::Position;
 pub use position_set::PositionSet;
 #[cfg(feature = "rand")]
 pub use random::AllExcluded;
+pub use square::Square;
 pub use tables::{RANK_TO_ID, TABLE};
+pub use uci::{ParseUciMoveError, UciMove};
 
 /// The README's examples, run as doctests.
 #[cfg(doctest)]

@@ -1,0 +1,74 @@
+//! The two sides, White and Black, and their home ranks.
+
+use core::fmt;
+
+/// A side of the game. White's pieces start on the first rank, Black's on
+/// the eighth.
+///
+/// ```
+/// use chess960::Colour;
+///
+/// assert_eq!(Colour::White.back_rank(), 0);
+/// assert_eq!(Colour::Black.back_rank(), 7);
+/// assert_eq!(Colour::Black.to_string(), "Black");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Colour {
+    /// White, who moves first.
+    White,
+    /// Black.
+    Black,
+}
+
+impl Colour {
+    /// Both colours, White first.
+    ///
+    /// ```
+    /// assert_eq!(chess960::Colour::ALL[1], chess960::Colour::Black);
+    /// ```
+    pub const ALL: [Colour; 2] = [Colour::White, Colour::Black];
+
+    /// The index of the colour's back rank, counting from 0 for the first
+    /// rank: 0 for White, 7 for Black.
+    ///
+    /// ```
+    /// assert_eq!(chess960::Colour::White.back_rank(), 0);
+    /// ```
+    pub const fn back_rank(self) -> u8 {
+        match self {
+            Colour::White => 0,
+            Colour::Black => 7,
+        }
+    }
+
+    /// The index of the rank the colour's pawns start on: 1 for White, 6 for
+    /// Black.
+    ///
+    /// ```
+    /// assert_eq!(chess960::Colour::Black.pawn_rank(), 6);
+    /// ```
+    pub const fn pawn_rank(self) -> u8 {
+        match self {
+            Colour::White => 1,
+            Colour::Black => 6,
+        }
+    }
+
+    /// The colour's name, `"White"` or `"Black"`.
+    ///
+    /// ```
+    /// assert_eq!(chess960::Colour::White.name(), "White");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            Colour::White => "White",
+            Colour::Black => "Black",
+        }
+    }
+}
+
+impl fmt::Display for Colour {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.name())
+    }
+}

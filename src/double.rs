@@ -1,0 +1,271 @@
+//! Double Chess960: White and Black each start from their own Chess960
+//! position, 960 x 960 = 921,600 starts.
+//!
+//! A [`DoublePosition`] is numbered `white_id * 960 + black_id`, so ids run
+//! from 0 to 921,599, the ordinary Chess960 start `n` is id `n * 961`, and
+//! ordering by id orders by White's position first.
+//!
+//! ```
+//! use chess960::{DoublePosition, FenStyle, Position};
+//!
+//! let double = DoublePosition::new(Position::STANDARD, Position::from_id(0)?);
+//! assert_eq!(double.id(), 518 * 960);
+//! assert_eq!(
+//!     double.fen(FenStyle::Shredder).as_str(),
+//!     "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAhf - 0 1"
+//! );
+//! assert_eq!(DoublePosition::from_fen(double.fen(FenStyle::XFen).as_str()), Ok(double));
+//! # Ok::<(), chess960::Error>(())
+//! ```
+
+use crate::fen::{Setup, parse};
+use crate::{Castling, CastlingSide, Colour, Fen, FenError, FenStyle, Position};
+use core::fmt;
+
+/// A double Chess960 start: White's pieces from one start position,
+/// Black's from another (mirrored onto the eighth rank as usual).
+///
+/// ```
+/// use chess960::{Colour, DoublePosition, Position};
+///
+/// let double = DoublePosition::from_id(497_918)?;
+/// assert_eq!((double.white().id(), double.black().id()), (518, 638));
+/// assert_eq!(double.colour(Colour::Black).as_str(), "RNKQRBBN");
+/// assert!(DoublePosition::from(Position::STANDARD).is_single());
+/// # Ok::<(), chess960::DoubleIdError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct DoublePosition {
+    white: Position,
+    black: Position,
+}
+
+impl DoublePosition {
+    /// How many double Chess960 starts there are: 960 * 960.
+    ///
+    /// ```
+    /// assert_eq!(chess960::DoublePosition::COUNT, 921_600);
+    /// ```
+    pub const COUNT: u32 = Position::COUNT as u32 * Position::COUNT as u32;
+
+    /// The start with White's pieces from `white` and Black's from `black`.
+    ///
+    /// ```
+    /// use chess960::{DoublePosition, Position};
+    ///
+    /// let double = DoublePosition::new(Position::from_id(1)?, Position::from_id(2)?);
+    /// assert_eq!(double.id(), 962);
+    /// # Ok::<(), chess960::Error>(())
+    /// ```
+    pub const fn new(white: Position, black: Position) -> DoublePosition {
+        DoublePosition { white, black }
+    }
+
+    /// The start with id `id`: White's position `id / 960`, Black's
+    /// `id % 960`.
+    ///
+    /// # Errors
+    /// [`DoubleIdError`] when `id` is 921,600 or more.
+    ///
+    /// ```
+    /// use chess960::{DoubleIdError, DoublePosition};
+    ///
+    /// assert_eq!(DoublePosition::from_id(921_599)?.white().id(), 959);
+    /// assert_eq!(DoublePosition::from_id(921_600).map_err(DoubleIdError::id), Err(921_600));
+    /// # Ok::<(), DoubleIdError>(())
+    /// ```
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "below COUNT, id / 960 and id % 960 are below 960"
+    )]
+    pub const fn from_id(id: u32) -> Result<DoublePosition, DoubleIdError> {
+        let count = Position::COUNT as u32;
+        if id >= Self::COUNT {
+            return Err(DoubleIdError { id });
+        }
+        match (
+            Position::from_id((id / count) as u16),
+            Position::from_id((id % count) as u16),
+        ) {
+            (Ok(white), Ok(black)) => Ok(DoublePosition { white, black }),
+            _ => Err(DoubleIdError { id }),
+        }
+    }
+
+    /// The id, `white_id * 960 + black_id`: 0..=921,599.
+    ///
+    /// ```
+    /// use chess960::{DoublePosition, Position};
+    ///
+    /// assert_eq!(DoublePosition::from(Position::STANDARD).id(), 518 * 961);
+    /// ```
+    pub const fn id(self) -> u32 {
+        self.white.id() as u32 * Position::COUNT as u32 + self.black.id() as u32
+    }
+
+    /// The start position White's pieces come from.
+    ///
+    /// ```
+    /// # let double = chess960::DoublePosition::from_id(518)?;
+    /// assert_eq!(double.white().id(), 0);
+    /// # Ok::<(), chess960::DoubleIdError>(())
+    /// ```
+    pub const fn white(self) -> Position {
+        self.white
+    }
+
+    /// The start position Black's pieces come from.
+    ///
+    /// ```
+    /// # let double = chess960::DoublePosition::from_id(518)?;
+    /// assert_eq!(double.black().id(), 518);
+    /// # Ok::<(), chess960::DoubleIdError>(())
+    /// ```
+    pub const fn black(self) -> Position {
+        self.black
+    }
+
+    /// The start position `colour`'s pieces come from.
+    ///
+    /// ```
+    /// use chess960::{Colour, DoublePosition};
+    ///
+    /// let double = DoublePosition::from_id(518)?;
+    /// assert_eq!(double.colour(Colour::Black), double.black());
+    /// # Ok::<(), chess960::DoubleIdError>(())
+    /// ```
+    pub const fn colour(self, colour: Colour) -> Position {
+        match colour {
+            Colour::White => self.white,
+            Colour::Black => self.black,
+        }
+    }
+
+    /// Whether both colours start from the same position: an ordinary
+    /// Chess960 start.
+    ///
+    /// ```
+    /// use chess960::DoublePosition;
+    ///
+    /// assert!(DoublePosition::from_id(961)?.is_single());
+    /// assert!(!DoublePosition::from_id(960)?.is_single());
+    /// # Ok::<(), chess960::DoubleIdError>(())
+    /// ```
+    pub const fn is_single(self) -> bool {
+        self.white.id() == self.black.id()
+    }
+
+    /// The a-h mirror: both back ranks read from the h-file
+    /// ([`Position::mirrored`] for each colour). The mirror of the mirror is
+    /// the start itself.
+    ///
+    /// ```
+    /// use chess960::{DoublePosition, Position};
+    ///
+    /// let double = DoublePosition::new(Position::STANDARD, Position::from_id(0)?);
+    /// let mirror = double.mirror();
+    /// assert_eq!(mirror.white().as_str(), "RNBKQBNR");
+    /// assert_eq!(mirror.black().as_str(), "RKRNNQBB");
+    /// assert_eq!(mirror.mirror(), double);
+    /// # Ok::<(), chess960::Error>(())
+    /// ```
+    #[must_use]
+    pub const fn mirror(self) -> DoublePosition {
+        DoublePosition {
+            white: self.white.mirrored(),
+            black: self.black.mirrored(),
+        }
+    }
+
+    /// Castling to `side` for `colour`, from `colour`'s own start position.
+    ///
+    /// ```
+    /// use chess960::{CastlingSide, Colour, DoublePosition, File, Position};
+    ///
+    /// let double = DoublePosition::new(Position::STANDARD, Position::from_id(0)?);
+    /// let castling = double.castling(Colour::Black, CastlingSide::HSide);
+    /// assert_eq!((castling.king_from(), castling.rook_from()), (File::G, File::H));
+    /// # Ok::<(), chess960::Error>(())
+    /// ```
+    pub const fn castling(self, colour: Colour, side: CastlingSide) -> Castling {
+        self.colour(colour).castling(side)
+    }
+
+    /// The FEN of this start, castling rights written in `style`.
+    ///
+    /// ```
+    /// use chess960::{DoublePosition, FenStyle};
+    ///
+    /// let fen = DoublePosition::from_id(518)?.fen(FenStyle::XFen);
+    /// assert_eq!(fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
+    /// # Ok::<(), chess960::DoubleIdError>(())
+    /// ```
+    pub const fn fen(self, style: FenStyle) -> Fen {
+        Fen::new(self.white, self.black, style)
+    }
+
+    /// The double Chess960 start a FEN describes. The rules are those of
+    /// [`Position::from_fen`], except that Black's back rank may be any
+    /// start rank.
+    ///
+    /// # Errors
+    /// The first rule broken, as a [`FenError`]; never
+    /// [`FenError::NotMirrored`].
+    ///
+    /// ```
+    /// use chess960::{DoublePosition, FenError};
+    ///
+    /// let double = DoublePosition::from_fen("rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAca - 0 1");
+    /// assert_eq!(double.map(|d| (d.white().id(), d.black().id())), Ok((518, 959)));
+    /// assert_eq!(
+    ///     DoublePosition::from_fen("rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1"),
+    ///     Err(FenError::NoRookOnFile { colour: chess960::Colour::Black, file: chess960::File::H })
+    /// );
+    /// ```
+    pub fn from_fen(text: &str) -> Result<DoublePosition, FenError> {
+        parse(text, Setup::Independent)
+    }
+}
+
+impl From<Position> for DoublePosition {
+    /// The ordinary Chess960 start: both colours from `position`.
+    fn from(position: Position) -> DoublePosition {
+        DoublePosition::new(position, position)
+    }
+}
+
+/// A double Chess960 id of 921,600 or more; ids run from 0 to 921,599.
+///
+/// ```
+/// let error = chess960::DoublePosition::from_id(1_000_000).unwrap_err();
+/// assert_eq!(error.to_string(), "double Chess960 start 1000000 does not exist: ids run from 0 to 921599");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DoubleIdError {
+    id: u32,
+}
+
+impl DoubleIdError {
+    /// The id that was given.
+    ///
+    /// ```
+    /// let error = chess960::DoublePosition::from_id(921_600).unwrap_err();
+    /// assert_eq!(error.id(), 921_600);
+    /// ```
+    pub const fn id(self) -> u32 {
+        self.id
+    }
+}
+
+impl fmt::Display for DoubleIdError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "double Chess960 start {} does not exist: ids run from 0 to {}",
+            self.id,
+            DoublePosition::COUNT - 1
+        )
+    }
+}
+
+impl core::error::Error for DoubleIdError {}

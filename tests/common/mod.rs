@@ -1,0 +1,20 @@
+//! Helpers shared by the integration tests.
+
+use chess960::DoublePosition;
+
+/// 10,000 double Chess960 starts drawn with SplitMix64 from a fixed seed,
+/// so every run checks the same sample.
+pub(crate) fn double_sample() -> Vec<DoublePosition> {
+    let mut state: u64 = 0x0960_0960_0960_0960;
+    (0..10_000)
+        .map(|_| {
+            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^= z >> 31;
+            let id = u32::try_from(z % u64::from(DoublePosition::COUNT)).expect("below COUNT");
+            DoublePosition::from_id(id).expect("below COUNT")
+        })
+        .collect()
+}
