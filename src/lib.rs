@@ -18,11 +18,16 @@
 #![warn(clippy::unwrap_used, clippy::expect_used)]
 
 mod file;
+#[cfg(feature = "macros")]
+mod macros;
 mod position;
 mod tables;
 
 pub use chess960_core::{Decomposition, Error, KNIGHT_SLOTS, Piece};
 pub use file::File;
+#[cfg(feature = "macros")]
+#[doc(hidden)]
+pub use macros::__private;
 pub use position::Position;
 pub use tables::{RANK_TO_ID, TABLE};
 
