@@ -193,3 +193,67 @@ fn describe(error: Error) -> String {
         _ => error.to_string(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{describe, read_text};
+    use chess960::Position;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// A string the macros read as a rank gets the answer `str::parse`
+        /// gives at run time: the same position, or the same broken rule.
+        #[test]
+        fn ranks_read_as_str_parse_reads_them(text in "[KQRBNkqrbnPx é]{0,9}") {
+            let read = read_text(&text).map(|position| position.id);
+            match text.parse::<Position>() {
+                Ok(position) => prop_assert_eq!(read, Ok(position.id())),
+                // The macros name a non-ASCII character itself, not its first byte.
+                Err(_) if !text.is_ascii() && text.chars().count() == 8 => {
+                    prop_assert!(read.unwrap_err().contains("is not a piece letter"));
+                }
+                Err(error) => prop_assert_eq!(read, Err(describe(error))),
+            }
+        }
+    }
+
+    /// Every start position's rank, in either case, is read as its id and
+    /// kept as written.
+    #[test]
+    fn every_rank_is_read() {
+        for position in Position::all() {
+            let white = position.as_str();
+            for text in [white.to_owned(), white.to_ascii_lowercase()] {
+                let read = read_text(&text).unwrap();
+                assert_eq!(read.id, position.id());
+                assert_eq!(read.rank.as_slice(), text.as_bytes());
+            }
+        }
+    }
+
+    /// Every id's `SP` label, with or without a dash and leading zeros.
+    #[test]
+    fn every_label_is_read() {
+        for position in Position::all() {
+            let id = position.id();
+            for text in [
+                format!("SP{id}"),
+                format!("SP-{id}"),
+                format!("SP{id:03}"),
+                format!("SP-{id:04}"),
+            ] {
+                let read = read_text(&text).unwrap();
+                assert_eq!((read.id, read.rank), (id, position.rank()), "{text}");
+            }
+        }
+    }
+
+    #[test]
+    fn labels_past_the_last_id_are_refused() {
+        for text in [
+            "SP960", "SP-960", "SP99999", "SP-", "SP--518", "SP+518", "SP518 ",
+        ] {
+            assert!(read_text(text).is_err(), "{text}");
+        }
+    }
+}
