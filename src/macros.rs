@@ -78,6 +78,8 @@ macro_rules! sp {
 ///
 /// assert_eq!(rank!(518), *b"RNBQKBNR");
 /// assert_eq!(name(*b"RNBKQBNR"), "the classical twin");
+/// // As an array pattern it also matches a slice of eight bytes.
+/// assert!(matches!(&b"RNBQKBNR w"[..8], rank!("RNBQKBNR")));
 /// assert_eq!(name(*b"rnbqkbnr"), "classical, Black's side");
 /// ```
 ///

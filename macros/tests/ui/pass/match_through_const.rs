@@ -33,4 +33,7 @@ fn main() {
     assert_eq!(describe_rank(*b"rnbkqbnr"), "twin");
     assert_eq!(describe_rank(*b"BBQNNRKR"), "other");
     assert_eq!(rank!(959), Position::from_id(959).unwrap().rank());
+    // An array pattern also matches a slice of the same length.
+    let line = b"RNBQKBNR rest of the line";
+    assert!(matches!(&line[..8], rank!("SP518")));
 }
