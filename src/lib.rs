@@ -17,18 +17,30 @@
 #![no_std]
 #![warn(clippy::unwrap_used, clippy::expect_used)]
 
+pub mod draw;
 mod file;
 #[cfg(feature = "macros")]
 mod macros;
+mod numbering;
 mod position;
+mod position_set;
+#[cfg(feature = "rand")]
+mod random;
+#[cfg(feature = "serde")]
+mod serialization;
 mod tables;
+pub mod two_tables;
 
 pub use chess960_core::{Decomposition, Error, KNIGHT_SLOTS, Piece};
 pub use file::File;
 #[cfg(feature = "macros")]
 #[doc(hidden)]
 pub use macros::__private;
+pub use numbering::{FRITZ9_SKELETON_TABLE, NumberingError};
 pub use position::Position;
+pub use position_set::PositionSet;
+#[cfg(feature = "rand")]
+pub use random::AllExcluded;
 pub use tables::{RANK_TO_ID, TABLE};
 
 /// The README's examples, run as doctests.

@@ -1,0 +1,52 @@
+//! Why a command failed, and the exit code that says so.
+
+use std::fmt;
+use std::process::ExitCode;
+
+/// A failed command: a message for standard error and an exit code.
+#[derive(Debug)]
+pub(crate) struct Failure {
+    message: String,
+    code: u8,
+}
+
+impl Failure {
+    /// Exit code for input that is not a valid position, draw or option.
+    const BAD_INPUT: u8 = 2;
+    /// Exit code for output that could not be written.
+    const IO: u8 = 1;
+
+    /// Bad input from the user: exit code 2.
+    pub(crate) fn input(message: impl Into<String>) -> Failure {
+        Failure {
+            message: message.into(),
+            code: Self::BAD_INPUT,
+        }
+    }
+
+    /// The exit code to end the process with.
+    pub(crate) fn exit_code(&self) -> ExitCode {
+        ExitCode::from(self.code)
+    }
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl From<chess960::Error> for Failure {
+    fn from(error: chess960::Error) -> Failure {
+        Failure::input(error.to_string())
+    }
+}
+
+impl From<std::io::Error> for Failure {
+    fn from(error: std::io::Error) -> Failure {
+        Failure {
+            message: format!("cannot write the output: {error}"),
+            code: Self::IO,
+        }
+    }
+}

@@ -1,0 +1,195 @@
+//! End-to-end tests of the built `chess960` binary.
+
+use std::process::{Command, Output, Stdio};
+
+/// Runs the binary with `args`, colour off, and returns its output.
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_chess960"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
+}
+
+fn stdout(args: &[&str]) -> String {
+    let output = run(args);
+    assert!(
+        output.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(output.stderr.is_empty());
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// Runs a command that must fail with exit code 2 and one line on stderr.
+fn failure(args: &[&str]) -> String {
+    let output = run(args);
+    assert_eq!(output.status.code(), Some(2), "{args:?}");
+    assert!(output.stdout.is_empty(), "{args:?}");
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    stderr
+}
+
+#[test]
+fn an_id_shows_its_rank_and_a_rank_its_id() {
+    assert!(stdout(&["518"]).starts_with("SP 518  RNBQKBNR\n"));
+    assert!(stdout(&["RNBQKBNR"]).starts_with("SP 518  RNBQKBNR\n"));
+    assert!(stdout(&["rnbqkbnr"]).starts_with("SP 518  RNBQKBNR\n"));
+    assert!(stdout(&["show", "SP-959"]).starts_with("SP 959  RKRNNQBB\n"));
+    assert_eq!(stdout(&["0"]), stdout(&["show", "BBQNNRKR"]));
+}
+
+#[test]
+fn show_draws_the_board() {
+    let ascii = stdout(&["show", "--ascii", "518"]);
+    assert!(
+        ascii.contains("8  r n b q k b n r\n7  p p p p p p p p\n"),
+        "{ascii}"
+    );
+    assert!(
+        ascii.contains("1  R N B Q K B N R\n   a b c d e f g h\n"),
+        "{ascii}"
+    );
+    let unicode = stdout(&["518"]);
+    assert!(unicode.contains("1  ♖ ♘ ♗ ♕ ♔ ♗ ♘ ♖\n"), "{unicode}");
+    assert!(!unicode.contains('\x1b'), "NO_COLOR must turn colour off");
+}
+
+#[test]
+fn show_json_is_machine_readable() {
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout(&["show", "--json", "451"])).unwrap();
+    assert_eq!(json["id"], 451);
+    assert_eq!(json["rank"], "BRNNKQRB");
+    assert_eq!(json["light_bishop"], 3);
+    assert_eq!(json["dark_bishop"], 0);
+    assert_eq!(json["queen_slot"], 4);
+    assert_eq!(json["knight_code"], 4);
+    assert_eq!(json["files"]["king"], "e");
+    assert_eq!(json["files"]["rooks"], serde_json::json!(["b", "g"]));
+}
+
+#[test]
+fn bad_positions_exit_2_with_one_line() {
+    let cases: [(&str, &str); 8] = [
+        ("", "no position given"),
+        ("960", "start position 960 does not exist"),
+        ("-1", "start position -1 does not exist"),
+        (
+            "RNBQKBN",
+            "a back rank has 8 squares, but 7 characters were given",
+        ),
+        ("RNBQKBNQ", "a start rank has 1 queen, but this one has 2"),
+        ("RNBQKBNé", "is not a piece letter"),
+        ("RNBKQNBR", "same colour"),
+        ("KRBQRBNN", "is not between the rooks"),
+    ];
+    for (input, message) in cases {
+        let stderr = failure(&[input]);
+        assert!(stderr.starts_with("chess960: "), "{input:?}: {stderr}");
+        assert!(stderr.contains(message), "{input:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{input:?}: {stderr}");
+    }
+}
+
+#[test]
+fn a_huge_argument_is_refused_cleanly() {
+    // Linux caps one argument at 128 KiB; a megabyte goes through stdin below.
+    let huge = "R".repeat(100_000);
+    let stderr = failure(&[&huge]);
+    assert!(
+        stderr.contains("100000 characters"),
+        "{}",
+        &stderr[..200.min(stderr.len())]
+    );
+    let digits = "9".repeat(100_000);
+    assert!(failure(&[&digits]).contains("(100000 digits)"));
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let output = run(&["--no-such-option"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(run(&["--help"]).status.success());
+    assert!(run(&["--version"]).status.success());
+}
+
+/// Runs the binary with `args`, feeding `input` on standard input.
+fn run_with_input(args: &[&str], input: &[u8]) -> Output {
+    use std::io::Write as _;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chess960"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || {
+        // The child may stop reading early, at the first bad line.
+        let _ = stdin.write_all(&input);
+    });
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    output
+}
+
+#[test]
+fn convert_reads_arguments_or_lines() {
+    assert_eq!(stdout(&["convert", "RNBQKBNR", "sp0"]), "518\n0\n");
+    assert_eq!(
+        stdout(&["convert", "--to", "rank", "518", "959"]),
+        "RNBQKBNR\nRKRNNQBB\n"
+    );
+    assert_eq!(
+        stdout(&["convert", "--to", "black-rank", "518"]),
+        "rnbqkbnr\n"
+    );
+    let output = run_with_input(&["convert", "--to", "rank"], b"518\n\n 0 \nrkrnnqbb\n");
+    assert!(output.status.success());
+    assert_eq!(
+        String::from_utf8(output.stdout).unwrap(),
+        "RNBQKBNR\nBBQNNRKR\nRKRNNQBB\n"
+    );
+}
+
+#[test]
+fn convert_names_the_bad_line() {
+    let output = run_with_input(&["convert"], b"518\nRNBQKBNQ\n0\n");
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(String::from_utf8(output.stdout).unwrap(), "518\n");
+    assert_eq!(
+        String::from_utf8(output.stderr).unwrap(),
+        "chess960: line 2: a start rank has 1 queen, but this one has 2\n"
+    );
+    assert_eq!(
+        failure(&["convert", "--to", "fen2", "518"]).lines().next(),
+        Some("error: invalid value 'fen2' for '--to <TO>'")
+    );
+}
+
+#[test]
+fn a_megabyte_on_standard_input_is_refused_cleanly() {
+    let output = run_with_input(&["convert"], "R".repeat(1 << 20).as_bytes());
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(
+        stderr,
+        "chess960: line 1: a back rank has 8 squares, but 1048576 characters were given\n"
+    );
+    let garbage: Vec<u8> = (0..1 << 20)
+        .map(|i: u32| (i.wrapping_mul(2_654_435_761) >> 24) as u8)
+        .collect();
+    let output = run_with_input(&["convert"], &garbage);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        String::from_utf8(output.stderr)
+            .unwrap()
+            .starts_with("chess960: line ")
+    );
+}
