@@ -5,13 +5,17 @@
 
 mod convert;
 mod diagram;
+mod dice;
 mod failure;
 mod query;
+mod random;
 mod show;
 mod style;
+mod tables;
 
 use clap::{Args, Parser, Subcommand};
 use failure::Failure;
+use std::fmt::Write as _;
 use std::io::Write as _;
 use std::process::ExitCode;
 
@@ -66,6 +70,44 @@ enum Command {
         #[arg(allow_negative_numbers = true, value_name = "POSITION")]
         positions: Vec<String>,
     },
+    /// Draw positions uniformly at random, one per line (`id rank`).
+    Random {
+        /// How many positions to draw.
+        #[arg(long, short = 'n', default_value_t = 1)]
+        count: usize,
+        /// Seed for a reproducible draw (ChaCha8); without it the operating
+        /// system's random number generator seeds the draw.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Positions never to draw, ids or ranks separated by commas
+        /// (`--exclude 518` plays "Chess959").
+        #[arg(long, value_name = "POSITIONS")]
+        exclude: Vec<String>,
+        /// Print JSON for scripts instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Turn a draw made by hand with dice, coins or cards into its position.
+    ///
+    /// Give every outcome in the order it came, repeated throws included:
+    /// `chess960 dice die 2-3-3-2-3`, `chess960 dice one-coin THTTHHHHTT`,
+    /// `chess960 dice cards RcNfQaRNbRdegh`.
+    Dice {
+        /// The procedure used.
+        #[arg(value_enum)]
+        method: dice::Method,
+        /// The outcomes in order: die faces (2-3-3-2-3), coins (H/T) or
+        /// cards (files a-h and N, Q, R).
+        #[arg(required = true, allow_hyphen_values = true)]
+        outcomes: Vec<String>,
+    },
+    /// Print the reference texts' tables (King's, Bishop's, NQ-skeleton, KRN,
+    /// Fritz 9), generated from the library.
+    Tables {
+        /// Only these tables.
+        #[arg(value_enum)]
+        tables: Vec<tables::Table>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -78,6 +120,15 @@ fn main() -> ExitCode {
             std::io::stdin().lock(),
             &mut std::io::stdout().lock(),
         ),
+        Some(Command::Random {
+            count,
+            seed,
+            exclude,
+            json,
+        }) => random(count, seed, &exclude, json),
+        Some(Command::Dice { method, outcomes }) => dice::run(method, &outcomes)
+            .and_then(|position| print(&format!("{} {position}\n", position.id()))),
+        Some(Command::Tables { tables }) => print(&tables::run(&tables)),
         None => match cli.position {
             Some(position) => show(&position, cli.show),
             None => Err(Failure::input(
@@ -105,9 +156,7 @@ fn print(text: &str) -> Result<(), Failure> {
 fn show(query: &str, options: ShowOptions) -> Result<(), Failure> {
     let position = query::parse_position(query)?;
     if options.json {
-        let json = serde_json::to_string_pretty(&show::Details::of(position))
-            .map_err(|error| Failure::input(error.to_string()))?;
-        print(&(json + "\n"))
+        print(&to_json(&show::Details::of(position))?)
     } else {
         let style = diagram::Style {
             ascii: options.ascii,
@@ -115,4 +164,25 @@ fn show(query: &str, options: ShowOptions) -> Result<(), Failure> {
         };
         print(&show::text(position, style))
     }
+}
+
+fn random(count: usize, seed: Option<u64>, exclude: &[String], json: bool) -> Result<(), Failure> {
+    let positions = random::draw(count, seed, &random::excluded(exclude)?)?;
+    if json {
+        let details: Vec<show::Details> = positions.into_iter().map(show::Details::of).collect();
+        print(&to_json(&details)?)
+    } else {
+        let mut lines = String::new();
+        for position in positions {
+            let _ = writeln!(lines, "{} {position}", position.id());
+        }
+        print(&lines)
+    }
+}
+
+/// Pretty JSON and a final newline.
+fn to_json(value: &impl serde::Serialize) -> Result<String, Failure> {
+    serde_json::to_string_pretty(value)
+        .map(|json| json + "\n")
+        .map_err(|error| Failure::input(error.to_string()))
 }

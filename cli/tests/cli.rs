@@ -193,3 +193,101 @@ fn a_megabyte_on_standard_input_is_refused_cleanly() {
             .starts_with("chess960: line ")
     );
 }
+
+#[test]
+fn dice_turns_a_record_into_its_position() {
+    assert_eq!(stdout(&["dice", "die", "2-3-3-2-3"]), "518 RNBQKBNR\n");
+    assert_eq!(
+        stdout(&["dice", "althofer", "2", "3", "3", "4", "2"]),
+        "518 RNBQKBNR\n"
+    );
+    assert_eq!(
+        stdout(&["dice", "one-coin", "T,H,T,T,H,H,H,H,T,T"]),
+        "707 BRKQNNRB\n"
+    );
+    assert_eq!(
+        stdout(&["dice", "cards", "RcNfQaRNbRdegh"]),
+        "518 RNBQKBNR\n"
+    );
+    assert_eq!(
+        stdout(&["dice", "d4-d4-d6-d10", "3", "2", "3", "6"])
+            .split(' ')
+            .next(),
+        Some("518")
+    );
+}
+
+#[test]
+fn dice_names_the_throw_to_repeat() {
+    let stderr = failure(&["dice", "die", "2-3-3-2-6"]);
+    assert_eq!(
+        stderr,
+        "chess960: the throw at index 4 (6) must be repeated, but the record ends there\n"
+    );
+    assert!(
+        failure(&["dice", "die", "2-3-9"]).contains("index 2 shows 9, but the d6 has faces 1 to 6")
+    );
+    assert!(failure(&["dice", "one-coin", "THX"]).contains("'X' is not a coin"));
+    assert!(failure(&["dice", "die", "two"]).contains("'two' is not a die face"));
+    assert!(failure(&["dice", "nonsense", "1"]).starts_with("error: invalid value 'nonsense'"));
+}
+
+#[test]
+fn random_is_reproducible_with_a_seed() {
+    let first = stdout(&["random", "--count", "5", "--seed", "42"]);
+    assert_eq!(first, stdout(&["random", "-n", "5", "--seed", "42"]));
+    assert_eq!(first.lines().count(), 5);
+    for line in first.lines() {
+        let (id, rank) = line.split_once(' ').unwrap();
+        assert_eq!(
+            stdout(&["convert", "--to", "rank", id]),
+            format!("{rank}\n")
+        );
+    }
+    let excluded = stdout(&["random", "-n", "2000", "--seed", "1", "--exclude", "518,0"]);
+    assert!(
+        !excluded
+            .lines()
+            .any(|line| line.starts_with("518 ") || line.starts_with("0 "))
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout(&["random", "--json", "-n", "2", "--seed", "3"])).unwrap();
+    assert_eq!(json.as_array().map(Vec::len), Some(2));
+    let all: Vec<String> = (0..960).map(|id| id.to_string()).collect();
+    let stderr = failure(&["random", "--exclude", &all.join(",")]);
+    assert!(
+        stderr.contains("every start position is excluded"),
+        "{stderr}"
+    );
+    assert!(failure(&["random", "--exclude", "960"]).contains("--exclude 960: start position 960"));
+}
+
+#[test]
+fn tables_are_laid_out_as_in_the_reference_text() {
+    let kings = stdout(&["tables", "kings"]);
+    assert!(
+        kings.contains("\n  0 QNNRKR    336 NRKQRN    672 QRKNNR\n"),
+        "{kings}"
+    );
+    assert!(kings.contains("\n320 NRQKRN    656 RNKRNQ\n"), "{kings}");
+    let bishops = stdout(&["tables", "bishops"]);
+    assert!(
+        bishops.contains("    abcdefgh\n  0 BB------\n"),
+        "{bishops}"
+    );
+    assert!(bishops.ends_with(" 15 ------BB\n"), "{bishops}");
+    let skeleton = stdout(&["tables", "nq-skeleton"]);
+    assert!(
+        skeleton.contains("\n  0 QNN---    192 QN--N-    384 Q-NN--    576 Q-N--N    768 Q--N-N\n")
+    );
+    let all = stdout(&["tables"]);
+    for heading in [
+        "King's table",
+        "Bishop's table",
+        "NQ-skeleton table",
+        "KRN table",
+        "Fritz 9",
+    ] {
+        assert!(all.contains(heading), "{heading}");
+    }
+}

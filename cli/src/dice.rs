@@ -1,0 +1,106 @@
+//! `chess960 dice`: a draw made by hand with dice, coins or cards, turned
+//! into its position.
+
+use crate::failure::Failure;
+use chess960::draw::{self, Card, Coin, DrawError};
+use chess960::{File, Position};
+use clap::ValueEnum;
+
+/// A procedure of the reference texts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Method {
+    /// Althöfer's single d6, re-rolling what does not fit (2-3-3-2-3 is 518).
+    #[value(alias = "althofer")]
+    Die,
+    /// The optimised single d6: 5/6 pairs for bishops, 5 and 6 for the second knight.
+    OptimisedDie,
+    /// One throw of d8, d4, d6 and d20.
+    #[value(name = "d8-d4-d6-d20")]
+    D8D4D6D20,
+    /// One throw of d8, d4, d6, d20 and d12.
+    #[value(name = "d8-d4-d6-d20-d12")]
+    D8D4D6D20D12,
+    /// One throw of two d4 (light bishop first), d6 and d10.
+    #[value(name = "d4-d4-d6-d10")]
+    D4D4D6D10,
+    /// A small and a large coin tossed together, small first (T=0/H=2, T=1/H=2).
+    TwoCoins,
+    /// Three coins tossed together: small (T=0/H=2), large (T=1/H=2), third (T=0/H=4).
+    ThreeCoins,
+    /// One coin tossed ten times: a binary number (T = 1, H = 0).
+    OneCoin,
+    /// One coin, ten tosses, in the ten-bit layout (knights, queen, bishops).
+    TenBit,
+    /// A shuffled deck of 14 cards: files a to h, N, N, Q, R, R, R.
+    Cards,
+}
+
+/// Splits outcomes written as separate arguments or run together with
+/// commas, dashes or spaces (`2-3-3-2-3`, `T,H,T`, `THT`).
+fn tokens(outcomes: &[String]) -> impl Iterator<Item = &str> {
+    outcomes
+        .iter()
+        .flat_map(|outcome| outcome.split([',', '-', ' ']))
+        .filter(|token| !token.is_empty())
+}
+
+fn faces(outcomes: &[String]) -> Result<Vec<u8>, Failure> {
+    tokens(outcomes)
+        .map(|token| {
+            token.parse::<u8>().map_err(|_| {
+                Failure::input(format!(
+                    "'{token}' is not a die face: write numbers such as 2-3-3-2-3"
+                ))
+            })
+        })
+        .collect()
+}
+
+fn coins(outcomes: &[String]) -> Result<Vec<Coin>, Failure> {
+    tokens(outcomes)
+        .flat_map(str::chars)
+        .map(|letter| match letter.to_ascii_uppercase() {
+            'H' => Ok(Coin::Heads),
+            'T' => Ok(Coin::Tails),
+            _ => Err(Failure::input(format!(
+                "'{letter}' is not a coin: write H for heads and T for tails"
+            ))),
+        })
+        .collect()
+}
+
+fn cards(outcomes: &[String]) -> Result<Vec<Card>, Failure> {
+    tokens(outcomes)
+        .flat_map(str::chars)
+        .map(|letter| match letter {
+            'a'..='h' => File::ALL
+                .into_iter()
+                .find(|file| file.to_char() == letter)
+                .map(Card::Square)
+                .ok_or_else(|| Failure::input(format!("'{letter}' is not a card"))),
+            'N' | 'n' => Ok(Card::Knight),
+            'Q' | 'q' => Ok(Card::Queen),
+            'R' | 'r' => Ok(Card::Rook),
+            _ => Err(Failure::input(format!(
+                "'{letter}' is not a card: write files a to h and N, Q, R"
+            ))),
+        })
+        .collect()
+}
+
+/// The position the record of `outcomes` gives under `method`.
+pub(crate) fn run(method: Method, outcomes: &[String]) -> Result<Position, Failure> {
+    let drawn: Result<Position, DrawError> = match method {
+        Method::Die => draw::althofer_die(&faces(outcomes)?),
+        Method::OptimisedDie => draw::optimised_die(&faces(outcomes)?),
+        Method::D8D4D6D20 => draw::d8_d4_d6_d20(&faces(outcomes)?),
+        Method::D8D4D6D20D12 => draw::d8_d4_d6_d20_d12(&faces(outcomes)?),
+        Method::D4D4D6D10 => draw::d4_d4_d6_d10(&faces(outcomes)?),
+        Method::TwoCoins => draw::two_coins(&coins(outcomes)?),
+        Method::ThreeCoins => draw::three_coins(&coins(outcomes)?),
+        Method::OneCoin => draw::one_coin_binary(&coins(outcomes)?),
+        Method::TenBit => draw::ten_bit_layout(&coins(outcomes)?),
+        Method::Cards => draw::fourteen_cards(&cards(outcomes)?),
+    };
+    drawn.map_err(|error| Failure::input(error.to_string()))
+}
