@@ -24,6 +24,8 @@ mod double;
 pub mod draw;
 mod fen;
 mod file;
+#[cfg(feature = "macros")]
+mod macros;
 mod numbering;
 mod position;
 mod position_set;
@@ -43,6 +45,9 @@ pub use colour::Colour;
 pub use double::{DoubleIdError, DoublePosition};
 pub use fen::{Fen, FenError, FenStyle};
 pub use file::File;
+#[cfg(feature = "macros")]
+#[doc(hidden)]
+pub use macros::__private;
 pub use numbering::{FRITZ9_SKELETON_TABLE, NumberingError};
 pub use position::Position;
 pub use position_set::PositionSet;
