@@ -307,35 +307,8 @@ impl FromStr for Position {
     /// 8 characters that holds a non-ASCII one reports that byte, any other
     /// length reports [`Error::WrongLength`] in characters.
     fn from_str(text: &str) -> Result<Position, Error> {
-        let Ok(bytes) = <[u8; 8]>::try_from(text.as_bytes()) else {
-            let length = text.chars().count();
-            return Err(match text.bytes().position(|byte| !byte.is_ascii()) {
-                Some(index) if length == 8 => Error::InvalidByte {
-                    index,
-                    byte: text.as_bytes()[index],
-                },
-                _ => Error::WrongLength { length },
-            });
-        };
-        Position::from_rank(&uppercase_rank(bytes)?)
+        chess960_core::rank_from_text(text.as_bytes()).and_then(|rank| Position::from_rank(&rank))
     }
-}
-
-/// Black's lowercase rank turned to uppercase; White's passes unchanged.
-/// A letter whose case differs from the first byte's is an error.
-fn uppercase_rank(mut rank: [u8; 8]) -> Result<[u8; 8], Error> {
-    let lowercase = rank[0].is_ascii_lowercase();
-    for (index, byte) in rank.iter_mut().enumerate() {
-        let upper = byte.to_ascii_uppercase();
-        if Piece::from_letter(upper).is_none() {
-            return Err(Error::InvalidByte { index, byte: *byte });
-        }
-        if byte.is_ascii_lowercase() != lowercase {
-            return Err(Error::MixedCase { index });
-        }
-        *byte = upper;
-    }
-    Ok(rank)
 }
 
 impl TryFrom<u16> for Position {

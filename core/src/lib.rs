@@ -19,10 +19,12 @@
 mod decomposition;
 mod error;
 mod piece;
+mod text;
 
 pub use decomposition::{Decomposition, KNIGHT_SLOTS};
 pub use error::Error;
 pub use piece::Piece;
+pub use text::rank_from_text;
 
 /// How many Chess960 start positions there are: ids run from 0 to 959.
 ///

@@ -2,7 +2,7 @@
 //! (`"SP518"`, `"SP-518"`) or a back rank (`"RNBQKBNR"`, Black's
 //! `"rnbqkbnr"`, or a byte string), every rule checked by `chess960-core`.
 
-use chess960_core::{Error, Piece, id_from_rank, rank_from_id};
+use chess960_core::{Error, id_from_rank, rank_from_id, rank_from_text};
 use proc_macro2::{Delimiter, Literal, TokenStream, TokenTree};
 use syn::Lit;
 
@@ -77,13 +77,7 @@ fn read_literal(macro_name: &str, literal: Literal) -> Result<StartPosition, Str
         }
         Lit::ByteStr(bytes) => {
             refuse_suffix(bytes.suffix())?;
-            let bytes = bytes.value();
-            let rank = <[u8; 8]>::try_from(bytes.as_slice()).map_err(|_| {
-                describe(Error::WrongLength {
-                    length: bytes.len(),
-                })
-            })?;
-            read_rank(rank)
+            read_rank(&bytes.value()).map_err(describe)
         }
         other => {
             let kind = match other {
@@ -119,23 +113,18 @@ fn read_text(text: &str) -> Result<StartPosition, String> {
     if !text.is_empty() && text.bytes().all(|byte| byte.is_ascii_digit()) {
         return Err(format!("write an id as a number, without quotes: `{text}`"));
     }
-    let Ok(rank) = <[u8; 8]>::try_from(text.as_bytes()) else {
-        let length = text.chars().count();
-        return Err(
-            match text.chars().position(|character| !character.is_ascii()) {
-                // Eight characters, some of them more than one byte long.
-                Some(index) if length == 8 => {
-                    let character = text.chars().nth(index).unwrap_or_default();
-                    format!(
-                        "'{character}' at index {index} is not a piece letter: \
-                     a rank is 8 of the ASCII letters K, Q, R, B and N (kqrbn for Black)"
-                    )
-                }
-                _ => describe(Error::WrongLength { length }),
-            },
-        );
-    };
-    read_rank(rank)
+    read_rank(text.as_bytes()).map_err(|error| match error {
+        // Name a character that is not ASCII itself, not its first byte;
+        // every character before it is ASCII, so its byte index is its index.
+        Error::InvalidByte { index, byte } if !byte.is_ascii() => {
+            let character = text[index..].chars().next().unwrap_or_default();
+            format!(
+                "'{character}' at index {index} is not a piece letter: \
+                 a rank is 8 of the ASCII letters K, Q, R, B and N (kqrbn for Black)"
+            )
+        }
+        error => describe(error),
+    })
 }
 
 /// The digits after `SP` in a label, with an optional `-` before them.
@@ -159,24 +148,15 @@ fn from_id(id: u16) -> Result<StartPosition, String> {
         .map_err(describe)
 }
 
-/// A back rank of eight bytes: White's in uppercase, or Black's in lowercase.
-/// Checked in the order documented on `chess960_core::Error`, as
-/// `chess960::Position`'s `FromStr` checks it.
-fn read_rank(rank: [u8; 8]) -> Result<StartPosition, String> {
-    let lowercase = rank[0].is_ascii_lowercase();
-    let mut white = rank;
-    for (index, byte) in white.iter_mut().enumerate() {
-        if Piece::from_letter(byte.to_ascii_uppercase()).is_none() {
-            return Err(describe(Error::InvalidByte { index, byte: *byte }));
-        }
-        if byte.is_ascii_lowercase() != lowercase {
-            return Err(describe(Error::MixedCase { index }));
-        }
-        byte.make_ascii_uppercase();
-    }
-    id_from_rank(&white)
-        .map(|id| StartPosition { id, rank })
-        .map_err(describe)
+/// A back rank written as bytes: White's in uppercase, or Black's in
+/// lowercase, read by `chess960_core` as `chess960::Position`'s `FromStr`
+/// reads it. The rank is kept as written.
+fn read_rank(text: &[u8]) -> Result<StartPosition, Error> {
+    let white = rank_from_text(text)?;
+    let id = id_from_rank(&white)?;
+    let mut rank = white;
+    rank.copy_from_slice(text);
+    Ok(StartPosition { id, rank })
 }
 
 /// The run-time error's text, with advice where the rule needs it.
@@ -197,6 +177,7 @@ fn describe(error: Error) -> String {
 #[cfg(test)]
 mod tests {
     use super::{describe, read_text};
+    use chess960_core::Error;
     use chess960::Position;
     use proptest::prelude::*;
 
@@ -209,7 +190,7 @@ mod tests {
             match text.parse::<Position>() {
                 Ok(position) => prop_assert_eq!(read, Ok(position.id())),
                 // The macros name a non-ASCII character itself, not its first byte.
-                Err(_) if !text.is_ascii() && text.chars().count() == 8 => {
+                Err(Error::InvalidByte { byte, .. }) if !byte.is_ascii() => {
                     prop_assert!(read.unwrap_err().contains("is not a piece letter"));
                 }
                 Err(error) => prop_assert_eq!(read, Err(describe(error))),
