@@ -2,8 +2,8 @@
 //! input, written in the chosen notation, one per line.
 
 use crate::failure::Failure;
-use crate::query::parse_position;
-use chess960::Position;
+use crate::query::{parse_number, parse_position};
+use chess960::{FenStyle, Position};
 use clap::ValueEnum;
 use std::io::{BufRead, Write};
 
@@ -16,6 +16,47 @@ pub(crate) enum Notation {
     Rank,
     /// Black's back rank, rnbqkbnr.
     BlackRank,
+    /// The start FEN with X-FEN castling rights (KQkq).
+    Fen,
+    /// The start FEN with Shredder-FEN castling rights (HAha).
+    ShredderFen,
+    /// The id of the position reflected a <-> h.
+    Mirror,
+    /// Fritz 9's number.
+    Fritz9,
+    /// The 1-based number, 1..=960 (960 stands for id 0).
+    OneBased,
+}
+
+/// How `convert` reads its input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Source {
+    /// An id, SP518, a rank in either colour, or a start FEN.
+    Auto,
+    /// Fritz 9's number.
+    Fritz9,
+    /// The 1-based number, 1..=960.
+    OneBased,
+}
+
+impl Source {
+    fn read(self, text: &str) -> Result<Position, Failure> {
+        match self {
+            Source::Auto => parse_position(text),
+            Source::Fritz9 => Position::from_fritz9(parse_number(
+                text,
+                "Fritz 9 number",
+                "they run from 1 to 960",
+            )?)
+            .map_err(|error| Failure::input(error.to_string())),
+            Source::OneBased => Position::from_one_based(parse_number(
+                text,
+                "1-based number",
+                "they run from 1 to 960",
+            )?)
+            .map_err(|error| Failure::input(error.to_string())),
+        }
+    }
 }
 
 impl Notation {
@@ -24,6 +65,11 @@ impl Notation {
             Notation::Id => writeln!(out, "{}", position.id()),
             Notation::Rank => writeln!(out, "{position}"),
             Notation::BlackRank => writeln!(out, "{}", position.as_str().to_ascii_lowercase()),
+            Notation::Fen => writeln!(out, "{}", position.fen(FenStyle::XFen)),
+            Notation::ShredderFen => writeln!(out, "{}", position.fen(FenStyle::Shredder)),
+            Notation::Mirror => writeln!(out, "{}", position.mirrored().id()),
+            Notation::Fritz9 => writeln!(out, "{}", position.fritz9()),
+            Notation::OneBased => writeln!(out, "{}", position.one_based()),
         }
     }
 }
@@ -31,6 +77,7 @@ impl Notation {
 /// Converts each of `positions`, or each non-empty line of `input` when
 /// `positions` is empty. Stops at the first bad one, naming its line.
 pub(crate) fn run(
+    source: Source,
     notation: Notation,
     positions: &[String],
     input: impl BufRead,
@@ -38,7 +85,7 @@ pub(crate) fn run(
 ) -> Result<(), Failure> {
     if !positions.is_empty() {
         for text in positions {
-            notation.write(parse_position(text)?, out)?;
+            notation.write(source.read(text)?, out)?;
         }
         return Ok(());
     }

@@ -10,6 +10,10 @@ pub(crate) struct Failure {
     code: u8,
 }
 
+/// Exit code for a reader that stopped reading (`chess960 table | head`):
+/// nothing went wrong, so nothing is said.
+const READER_GONE: u8 = 0;
+
 impl Failure {
     /// Exit code for input that is not a valid position, draw or option.
     const BAD_INPUT: u8 = 2;
@@ -22,6 +26,12 @@ impl Failure {
             message: message.into(),
             code: Self::BAD_INPUT,
         }
+    }
+
+    /// Whether there is anything to tell: not when the reader of standard
+    /// output went away.
+    pub(crate) fn is_silent(&self) -> bool {
+        self.code == READER_GONE
     }
 
     /// The exit code to end the process with.
@@ -44,6 +54,12 @@ impl From<chess960::Error> for Failure {
 
 impl From<std::io::Error> for Failure {
     fn from(error: std::io::Error) -> Failure {
+        if error.kind() == std::io::ErrorKind::BrokenPipe {
+            return Failure {
+                message: String::new(),
+                code: READER_GONE,
+            };
+        }
         Failure {
             message: format!("cannot write the output: {error}"),
             code: Self::IO,

@@ -11,6 +11,7 @@ mod query;
 mod random;
 mod show;
 mod style;
+mod table;
 mod tables;
 
 use clap::{Args, Parser, Subcommand};
@@ -63,6 +64,9 @@ enum Command {
     /// Convert positions to another notation, one per line. Reads standard
     /// input, one position per line, when no position is given.
     Convert {
+        /// How to read the input.
+        #[arg(long, value_enum, default_value = "auto")]
+        from: convert::Source,
         /// The notation to write.
         #[arg(long, value_enum, default_value = "id")]
         to: convert::Notation,
@@ -101,6 +105,13 @@ enum Command {
         #[arg(required = true, allow_hyphen_values = true)]
         outcomes: Vec<String>,
     },
+    /// List all 960 positions, one row each: id, rank, X-FEN, Shredder-FEN,
+    /// mirror, Fritz 9 number and more.
+    Table {
+        /// The output format.
+        #[arg(long, value_enum, default_value = "tsv")]
+        format: table::Format,
+    },
     /// Print the reference texts' tables (King's, Bishop's, NQ-skeleton, KRN,
     /// Fritz 9), generated from the library.
     Tables {
@@ -114,7 +125,12 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::Show { position, options }) => show(&position, options),
-        Some(Command::Convert { to, positions }) => convert::run(
+        Some(Command::Convert {
+            from,
+            to,
+            positions,
+        }) => convert::run(
+            from,
             to,
             &positions,
             std::io::stdin().lock(),
@@ -128,6 +144,7 @@ fn main() -> ExitCode {
         }) => random(count, seed, &exclude, json),
         Some(Command::Dice { method, outcomes }) => dice::run(method, &outcomes)
             .and_then(|position| print(&format!("{} {position}\n", position.id()))),
+        Some(Command::Table { format }) => table::run(format).and_then(|table| print(&table)),
         Some(Command::Tables { tables }) => print(&tables::run(&tables)),
         None => match cli.position {
             Some(position) => show(&position, cli.show),
@@ -139,7 +156,9 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => {
-            eprintln!("chess960: {failure}");
+            if !failure.is_silent() {
+                eprintln!("chess960: {failure}");
+            }
             failure.exit_code()
         }
     }

@@ -1,10 +1,12 @@
-//! Reading a start position from the command line: an id, `SP518` or a rank.
+//! Reading a start position from the command line: an id, `SP518`, a rank
+//! or a start FEN; or a number in another numbering.
 
 use crate::failure::Failure;
 use chess960::Position;
 
-/// Reads `text` as an id (`518`, `SP518`, `SP-518`) or a back rank in either
-/// colour (`RNBQKBNR`, `rnbqkbnr`). Surrounding white space is ignored.
+/// Reads `text` as an id (`518`, `SP518`, `SP-518`), a back rank in either
+/// colour (`RNBQKBNR`, `rnbqkbnr`) or a start FEN (anything with a `/`).
+/// Surrounding white space is ignored.
 pub(crate) fn parse_position(text: &str) -> Result<Position, Failure> {
     let text = text.trim();
     if text.is_empty() {
@@ -12,24 +14,39 @@ pub(crate) fn parse_position(text: &str) -> Result<Position, Failure> {
             "no position given: write an id from 0 to 959 or a rank such as RNBQKBNR",
         ));
     }
-    let number = strip_sp_prefix(text).unwrap_or(text);
-    if let Some(digits) = number.strip_prefix('-') {
-        if !digits.is_empty() && digits.bytes().all(|byte| byte.is_ascii_digit()) {
-            return Err(Failure::input(format!(
-                "start position {number} does not exist: ids run from 0 to 959"
-            )));
-        }
+    if text.contains('/') {
+        return Position::from_fen(text).map_err(|error| Failure::input(error.to_string()));
     }
-    if number.bytes().all(|byte| byte.is_ascii_digit()) {
-        return match number.parse::<u16>() {
-            Ok(id) => Position::from_id(id).map_err(Failure::from),
-            Err(_) => Err(Failure::input(format!(
-                "start position {} does not exist: ids run from 0 to 959",
-                shorten(number)
-            ))),
-        };
+    let number = strip_sp_prefix(text).unwrap_or(text);
+    if is_number(number) {
+        return Position::from_id(parse_number(number, "start position", ID_RANGE)?)
+            .map_err(Failure::from);
     }
     text.parse::<Position>().map_err(Failure::from)
+}
+
+/// Whether `text` is digits with an optional leading `-`.
+fn is_number(text: &str) -> bool {
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    !digits.is_empty() && digits.bytes().all(|byte| byte.is_ascii_digit())
+}
+
+/// What an error says of the ids' range.
+const ID_RANGE: &str = "ids run from 0 to 959";
+
+/// Reads a whole number of the kind `what` names ("start position",
+/// "Fritz 9 number", ...), refusing negative numbers and ones past `u16`
+/// with a message that ends with `range`.
+pub(crate) fn parse_number(text: &str, what: &str, range: &str) -> Result<u16, Failure> {
+    let text = text.trim();
+    if !is_number(text) {
+        return Err(Failure::input(format!(
+            "'{}' is not a {what}: write a whole number",
+            shorten(text)
+        )));
+    }
+    text.parse::<u16>()
+        .map_err(|_| Failure::input(format!("{what} {} does not exist: {range}", shorten(text))))
 }
 
 /// `518` out of `SP518`, `sp518`, `SP-518` or `SP 518`, if `text` has that form.
@@ -43,24 +60,31 @@ fn strip_sp_prefix(text: &str) -> Option<&str> {
     (!rest.is_empty() && rest.bytes().all(|byte| byte.is_ascii_digit())).then_some(rest)
 }
 
-/// A long number cut to a length that fits an error line.
-fn shorten(number: &str) -> String {
+/// Text cut to a length that fits an error line.
+fn shorten(text: &str) -> String {
     const LIMIT: usize = 20;
-    if number.len() <= LIMIT {
-        number.to_owned()
-    } else {
-        format!("{}... ({} digits)", &number[..LIMIT], number.len())
+    match text.char_indices().nth(LIMIT) {
+        None => text.to_owned(),
+        Some((end, _)) => format!("{}... ({} characters)", &text[..end], text.chars().count()),
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::parse_position;
+    use super::{parse_number, parse_position};
 
     #[test]
-    fn reads_ids_names_and_ranks() {
+    fn reads_ids_names_ranks_and_fens() {
         for text in [
-            "518", " 518 ", "SP518", "sp-518", "SP 518", "RNBQKBNR", "rnbqkbnr", "0518",
+            "518",
+            " 518 ",
+            "SP518",
+            "sp-518",
+            "SP 518",
+            "RNBQKBNR",
+            "rnbqkbnr",
+            "0518",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         ] {
             assert_eq!(
                 parse_position(text).map(chess960::Position::id).ok(),
@@ -81,11 +105,17 @@ mod tests {
             message("-1"),
             "start position -1 does not exist: ids run from 0 to 959"
         );
-        assert!(message(&"9".repeat(1000)).contains("(1000 digits)"));
+        assert!(message(&"9".repeat(1000)).contains("(1000 characters)"));
         assert!(message("").starts_with("no position given"));
         assert_eq!(
             message("RNBQKBN"),
             "a back rank has 8 squares, but 7 characters were given"
+        );
+        assert!(
+            parse_number("12a", "Fritz 9 number", "")
+                .unwrap_err()
+                .to_string()
+                .starts_with("'12a' is not a Fritz 9 number")
         );
     }
 }

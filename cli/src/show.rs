@@ -1,7 +1,7 @@
 //! `chess960 show`: everything about one start position, for people or as JSON.
 
 use crate::diagram::{self, Style};
-use chess960::{File, Position};
+use chess960::{CastlingSide, Colour, FenStyle, File, Position};
 use serde::Serialize;
 use std::fmt::Write as _;
 
@@ -15,22 +15,82 @@ struct PieceFiles {
     knights: [char; 2],
 }
 
+/// One side's castling: where king and rook go, and the UCI moves.
+#[derive(Serialize)]
+struct CastlingMove {
+    notation: &'static str,
+    king_from: char,
+    king_to: char,
+    rook_from: char,
+    rook_to: char,
+    /// King takes rook, as Chess960 UCI writes castling (`e1h1`).
+    uci: String,
+    /// The king's own move (`e1g1`), where the king travels two files or more.
+    uci_king_move: Option<String>,
+}
+
 /// The facts `show` prints, in the shape `--json` writes them.
 #[derive(Serialize)]
 pub(crate) struct Details {
     id: u16,
     rank: &'static str,
     black_rank: String,
+    fen: String,
+    shredder_fen: String,
+    mirror: u16,
+    fritz9: u16,
+    one_based: u16,
     bishop_code: u8,
     light_bishop: u8,
     dark_bishop: u8,
     queen_slot: u8,
     knight_code: u8,
     files: PieceFiles,
+    castling: [CastlingMove; 2],
 }
 
 fn letters(files: [File; 2]) -> [char; 2] {
     files.map(File::to_char)
+}
+
+impl CastlingMove {
+    fn of(position: Position, side: CastlingSide) -> CastlingMove {
+        let castling = position.castling(side);
+        CastlingMove {
+            notation: side.notation(),
+            king_from: castling.king_from().to_char(),
+            king_to: castling.king_to().to_char(),
+            rook_from: castling.rook_from().to_char(),
+            rook_to: castling.rook_to().to_char(),
+            uci: castling.uci(Colour::White).to_string(),
+            uci_king_move: castling
+                .uci_king_move(Colour::White)
+                .map(|uci| uci.to_string()),
+        }
+    }
+
+    /// `O-O-O: Ke1-c1 Ra1-d1`, with `stays` for a piece that does not move.
+    fn describe(&self) -> String {
+        let step = |piece: char, from: char, to: char| {
+            if from == to {
+                format!("{piece}{from}1 stays")
+            } else {
+                format!("{piece}{from}1-{to}1")
+            }
+        };
+        let alternative = self
+            .uci_king_move
+            .as_ref()
+            .map(|uci| format!(" or {uci}"))
+            .unwrap_or_default();
+        format!(
+            "{:<6}{}, {}  (UCI {}{alternative})",
+            self.notation,
+            step('K', self.king_from, self.king_to),
+            step('R', self.rook_from, self.rook_to),
+            self.uci
+        )
+    }
 }
 
 impl Details {
@@ -41,6 +101,11 @@ impl Details {
             id: position.id(),
             rank: position.as_str(),
             black_rank: position.as_str().to_ascii_lowercase(),
+            fen: position.fen(FenStyle::XFen).to_string(),
+            shredder_fen: position.fen(FenStyle::Shredder).to_string(),
+            mirror: position.mirrored().id(),
+            fritz9: position.fritz9(),
+            one_based: position.one_based(),
             bishop_code: parts.bishop_code(),
             light_bishop: parts.light_bishop(),
             dark_bishop: parts.dark_bishop(),
@@ -53,6 +118,7 @@ impl Details {
                 bishops: letters(position.bishop_files()),
                 knights: letters(position.knight_files()),
             },
+            castling: CastlingSide::ALL.map(|side| CastlingMove::of(position, side)),
         }
     }
 }
@@ -63,12 +129,20 @@ pub(crate) fn text(position: Position, style: Style) -> String {
     let mut out = format!("SP {}  {}\n\n", details.id, details.rank);
     out.push_str(&diagram::render(position, style));
     out.push('\n');
-    let mut line = |label: &str, value: String| {
+    let mut line = |label: &str, value: &str| {
         let _ = writeln!(out, "{label:<14}{value}");
     };
+    line("X-FEN", &details.fen);
+    line("Shredder-FEN", &details.shredder_fen);
+    line(
+        "Mirror",
+        &format!("{} {}", details.mirror, position.mirrored()),
+    );
+    line("Fritz 9", &details.fritz9.to_string());
+    line("1-based", &details.one_based.to_string());
     line(
         "Bishops",
-        format!(
+        &format!(
             "code {}: light {}1 ({}), dark {}1 ({})",
             details.bishop_code,
             position.light_bishop_file(),
@@ -79,12 +153,15 @@ pub(crate) fn text(position: Position, style: Style) -> String {
     );
     line(
         "Queen",
-        format!("slot {} ({}1)", details.queen_slot, details.files.queen),
+        &format!("slot {} ({}1)", details.queen_slot, details.files.queen),
     );
     let [first, second] = details.files.knights;
     line(
         "Knights",
-        format!("code {} ({first}1, {second}1)", details.knight_code),
+        &format!("code {} ({first}1, {second}1)", details.knight_code),
     );
+    for (label, castling) in ["Castling", ""].into_iter().zip(&details.castling) {
+        line(label, &castling.describe());
+    }
     out
 }

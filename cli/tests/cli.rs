@@ -106,7 +106,7 @@ fn a_huge_argument_is_refused_cleanly() {
         &stderr[..200.min(stderr.len())]
     );
     let digits = "9".repeat(100_000);
-    assert!(failure(&[&digits]).contains("(100000 digits)"));
+    assert!(failure(&[&digits]).contains("(100000 characters) does not exist"));
 }
 
 #[test]
@@ -289,5 +289,125 @@ fn tables_are_laid_out_as_in_the_reference_text() {
         "Fritz 9",
     ] {
         assert!(all.contains(heading), "{heading}");
+    }
+}
+
+#[test]
+fn show_lists_fens_numbers_and_castling() {
+    let text = stdout(&["518"]);
+    for line in [
+        "X-FEN         rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n",
+        "Shredder-FEN  rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1\n",
+        "Mirror        534 RNBKQBNR\n",
+        "Fritz 9       359\n",
+        "1-based       518\n",
+        "Bishops       code 6: light f1 (2), dark c1 (1)\n",
+        "Queen         slot 2 (d1)\n",
+        "Knights       code 5 (b1, g1)\n",
+        "Castling      O-O-O Ke1-c1, Ra1-d1  (UCI e1a1 or e1c1)\n",
+        "              O-O   Ke1-g1, Rh1-f1  (UCI e1h1 or e1g1)\n",
+    ] {
+        assert!(text.contains(line), "{line}{text}");
+    }
+    let zero = stdout(&["0"]);
+    assert!(
+        zero.contains("O-O   Kg1 stays, Rh1-f1  (UCI g1h1)\n"),
+        "{zero}"
+    );
+    let json: serde_json::Value = serde_json::from_str(&stdout(&["--json", "518"])).unwrap();
+    assert_eq!(
+        json["fen"],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
+    assert_eq!(
+        (
+            json["mirror"].clone(),
+            json["fritz9"].clone(),
+            json["one_based"].clone()
+        ),
+        (534.into(), 359.into(), 518.into())
+    );
+    assert_eq!(json["castling"][1]["uci"], "e1h1");
+    assert_eq!(json["castling"][1]["uci_king_move"], "e1g1");
+}
+
+#[test]
+fn a_start_fen_is_read_as_its_position() {
+    let fen = "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w CAca - 0 1";
+    assert!(stdout(&[fen]).starts_with("SP 959  RKRNNQBB\n"));
+    let stderr = failure(&["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1"]);
+    assert!(stderr.contains("White moves first"), "{stderr}");
+}
+
+#[test]
+fn convert_writes_every_notation() {
+    let cases: [(&[&str], &str); 8] = [
+        (
+            &["--to", "fen", "518"],
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n",
+        ),
+        (
+            &["--to", "shredder-fen", "0"],
+            "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\n",
+        ),
+        (&["--to", "mirror", "518"], "534\n"),
+        (&["--to", "fritz9", "518"], "359\n"),
+        (&["--to", "one-based", "0"], "960\n"),
+        (&["--from", "fritz9", "--to", "rank", "359"], "RNBQKBNR\n"),
+        (&["--from", "one-based", "960"], "0\n"),
+        (&["--from", "one-based", "1"], "1\n"),
+    ];
+    for (args, expected) in cases {
+        let mut all = vec!["convert"];
+        all.extend_from_slice(args);
+        assert_eq!(stdout(&all), expected, "{args:?}");
+    }
+    assert!(failure(&["convert", "--from", "fritz9", "0"]).contains("run from 1 to 960"));
+    assert!(
+        failure(&["convert", "--from", "one-based", "RNBQKBNR"])
+            .contains("is not a 1-based number")
+    );
+}
+
+/// Every row of the table, in each format, agrees with the library.
+#[test]
+fn table_rows_parse_back_and_agree_with_the_library() {
+    use chess960::{FenStyle, Position};
+    let tsv = stdout(&["table"]);
+    let mut lines = tsv.lines();
+    assert_eq!(
+        lines.next(),
+        Some(
+            "id\trank\tfen\tshredder_fen\tmirror\tfritz9\tone_based\tbishop_code\tqueen_slot\tknight_code"
+        )
+    );
+    let rows: Vec<Vec<&str>> = lines.map(|line| line.split('\t').collect()).collect();
+    assert_eq!(rows.len(), 960);
+    for (position, row) in Position::all().zip(&rows) {
+        assert_eq!(row[0].parse::<u16>().unwrap(), position.id());
+        assert_eq!(row[1].parse::<Position>().unwrap(), position);
+        assert!(row[2].ends_with(" w KQkq - 0 1"));
+        assert_eq!(Position::from_fen(row[2]).unwrap(), position);
+        assert_eq!(row[3], position.fen(FenStyle::Shredder).as_str());
+        assert_eq!(Position::from_fen(row[3]).unwrap(), position);
+        assert_eq!(row[4].parse::<u16>().unwrap(), position.mirrored().id());
+        assert_eq!(
+            Position::from_fritz9(row[5].parse().unwrap()).unwrap(),
+            position
+        );
+        assert_eq!(
+            Position::from_one_based(row[6].parse().unwrap()).unwrap(),
+            position
+        );
+    }
+    let csv = stdout(&["table", "--format", "csv"]);
+    assert_eq!(csv.replace(',', "\t"), tsv);
+    let json: Vec<serde_json::Value> =
+        serde_json::from_str(&stdout(&["table", "--format", "json"])).unwrap();
+    assert_eq!(json.len(), 960);
+    for (position, row) in Position::all().zip(&json) {
+        assert_eq!(row["id"], position.id());
+        assert_eq!(row["rank"], position.as_str());
+        assert_eq!(row["fen"], position.fen(FenStyle::XFen).as_str());
     }
 }

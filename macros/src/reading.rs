@@ -177,8 +177,8 @@ fn describe(error: Error) -> String {
 #[cfg(test)]
 mod tests {
     use super::{describe, read_text};
-    use chess960_core::Error;
     use chess960::Position;
+    use chess960_core::Error;
     use proptest::prelude::*;
 
     proptest! {
