@@ -49,6 +49,10 @@ struct ShowOptions {
     /// Print JSON for scripts instead of text.
     #[arg(long)]
     json: bool,
+    /// When to colour the diagram: on a terminal without NO_COLOR (auto),
+    /// always or never.
+    #[arg(long, value_enum, default_value = "auto")]
+    color: style::ColourChoice,
 }
 
 #[derive(Subcommand, Debug)]
@@ -179,7 +183,7 @@ fn show(query: &str, options: ShowOptions) -> Result<(), Failure> {
     } else {
         let style = diagram::Style {
             ascii: options.ascii,
-            colour: style::colour_on_stdout(),
+            colour: options.color.on_stdout(),
         };
         print(&show::text(position, style))
     }

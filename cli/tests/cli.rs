@@ -411,3 +411,16 @@ fn table_rows_parse_back_and_agree_with_the_library() {
         assert_eq!(row["fen"], position.fen(FenStyle::XFen).as_str());
     }
 }
+
+#[test]
+fn colour_is_off_in_a_pipe_and_on_when_asked() {
+    assert!(!stdout(&["518"]).contains('\x1b'));
+    let output = Command::new(env!("CARGO_BIN_EXE_chess960"))
+        .args(["--color", "auto", "518"])
+        .env_remove("NO_COLOR")
+        .output()
+        .unwrap();
+    assert!(!String::from_utf8(output.stdout).unwrap().contains('\x1b'));
+    assert!(stdout(&["--color", "always", "518"]).contains("\x1b[48;5;"));
+    assert!(!stdout(&["show", "--color", "never", "518"]).contains('\x1b'));
+}
