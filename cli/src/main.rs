@@ -28,8 +28,8 @@ use std::process::ExitCode;
 #[derive(Parser, Debug)]
 #[command(name = "chess960", version, args_conflicts_with_subcommands = true)]
 struct Cli {
-    /// A position to show: an id (0..=959, or SP518) or a back rank such as
-    /// RNBQKBNR (rnbqkbnr for Black's).
+    /// A position to show: an id (0..=959, or SP518), a back rank such as
+    /// RNBQKBNR (rnbqkbnr for Black's) or a start FEN.
     #[arg(allow_negative_numbers = true, value_name = "POSITION")]
     position: Option<String>,
 
@@ -59,7 +59,7 @@ struct ShowOptions {
 enum Command {
     /// Show a start position: diagram, FEN, numbers and castling.
     Show {
-        /// An id (0..=959, or SP518) or a back rank such as RNBQKBNR.
+        /// An id (0..=959, or SP518), a back rank such as RNBQKBNR or a start FEN.
         #[arg(allow_negative_numbers = true, value_name = "POSITION")]
         position: String,
         #[command(flatten)]

@@ -424,3 +424,33 @@ fn colour_is_off_in_a_pipe_and_on_when_asked() {
     assert!(stdout(&["--color", "always", "518"]).contains("\x1b[48;5;"));
     assert!(!stdout(&["show", "--color", "never", "518"]).contains('\x1b'));
 }
+
+/// The README's session stays true: every `$ chess960 ...` line without a
+/// pipe or a second command prints what the README shows after it.
+#[test]
+fn readme_session_is_what_the_command_prints() {
+    let readme = include_str!("../../README.md");
+    let start = readme.find("```console\n").unwrap();
+    let session = &readme[start + "```console\n".len()..];
+    let session = &session[..session.find("```").unwrap()];
+    let mut checked = 0;
+    let mut lines = session.lines().peekable();
+    while let Some(line) = lines.next() {
+        let command = line.strip_prefix("$ ").unwrap();
+        let mut expected = String::new();
+        while let Some(output) = lines.next_if(|next| !next.starts_with("$ ")) {
+            expected.push_str(output);
+            expected.push('\n');
+        }
+        let Some(command) = command.strip_prefix("chess960 ") else {
+            continue;
+        };
+        if command.contains(['|', ';', '\'']) {
+            continue;
+        }
+        let args: Vec<&str> = command.split_whitespace().collect();
+        assert_eq!(stdout(&args), expected, "$ chess960 {command}");
+        checked += 1;
+    }
+    assert!(checked >= 5, "{checked}");
+}
