@@ -82,7 +82,8 @@ fn write_phf_map(out: &mut String, table: &[[u8; 8]]) {
          /// fixed order or to hand the map to code that expects one. To turn a\n\
          /// rank into a position, [`Position::from_rank`](crate::Position::from_rank)\n\
          /// is faster: its hash is a multiply and two small table loads, where\n\
-         /// `phf` runs SipHash.\n\
+         /// `phf` runs SipHash. The type is `phf` 0.14's `Map`, so moving to a\n\
+         /// new major version of `phf` is a breaking change of this crate.\n\
          ///\n\
          /// ```\n\
          /// assert_eq!(chess960::RANK_TO_ID.get(b\"RNBQKBNR\"), Some(&518));\n\

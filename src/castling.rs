@@ -135,7 +135,8 @@ const fn on_back_rank(files: u8, colour: Colour) -> u64 {
 
 /// Whether two moves name the same squares, for const contexts.
 const fn same_move(a: UciMove, b: UciMove) -> bool {
-    a.from().index() == b.from().index() && a.to().index() == b.to().index()
+    a.from_square().index() == b.from_square().index()
+        && a.to_square().index() == b.to_square().index()
 }
 
 impl Castling {

@@ -163,14 +163,14 @@ impl DoublePosition {
     /// use chess960::{DoublePosition, Position};
     ///
     /// let double = DoublePosition::new(Position::STANDARD, Position::from_id(0)?);
-    /// let mirror = double.mirror();
+    /// let mirror = double.mirrored();
     /// assert_eq!(mirror.white().as_str(), "RNBKQBNR");
     /// assert_eq!(mirror.black().as_str(), "RKRNNQBB");
-    /// assert_eq!(mirror.mirror(), double);
+    /// assert_eq!(mirror.mirrored(), double);
     /// # Ok::<(), chess960::Error>(())
     /// ```
     #[must_use]
-    pub const fn mirror(self) -> DoublePosition {
+    pub const fn mirrored(self) -> DoublePosition {
         DoublePosition {
             white: self.white.mirrored(),
             black: self.black.mirrored(),

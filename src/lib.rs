@@ -57,7 +57,7 @@ pub use square::Square;
 pub use tables::{RANK_TO_ID, TABLE};
 pub use uci::{ParseUciMoveError, UciMove};
 
-/// The README's examples, run as doctests.
-#[cfg(doctest)]
+/// The README's examples, run as doctests (they use the `macros` feature).
+#[cfg(all(doctest, feature = "macros"))]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;

@@ -13,8 +13,8 @@ use core::str::FromStr;
 /// use chess960::UciMove;
 ///
 /// let castling: UciMove = "b1a1".parse()?;
-/// assert_eq!(castling.from().to_string(), "b1");
-/// assert_eq!(castling.to().to_string(), "a1");
+/// assert_eq!(castling.from_square().to_string(), "b1");
+/// assert_eq!(castling.to_square().to_string(), "a1");
 /// assert_eq!(castling.to_string(), "b1a1");
 /// # Ok::<(), chess960::ParseUciMoveError>(())
 /// ```
@@ -42,10 +42,10 @@ impl UciMove {
     ///
     /// ```
     /// let castling: chess960::UciMove = "e1g1".parse()?;
-    /// assert_eq!(castling.from().index(), 4);
+    /// assert_eq!(castling.from_square().index(), 4);
     /// # Ok::<(), chess960::ParseUciMoveError>(())
     /// ```
-    pub const fn from(self) -> Square {
+    pub const fn from_square(self) -> Square {
         self.from
     }
 
@@ -53,10 +53,10 @@ impl UciMove {
     ///
     /// ```
     /// let castling: chess960::UciMove = "e1g1".parse()?;
-    /// assert_eq!(castling.to().index(), 6);
+    /// assert_eq!(castling.to_square().index(), 6);
     /// # Ok::<(), chess960::ParseUciMoveError>(())
     /// ```
-    pub const fn to(self) -> Square {
+    pub const fn to_square(self) -> Square {
         self.to
     }
 }

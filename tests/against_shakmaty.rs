@@ -54,7 +54,7 @@ fn check_fen_and_castling(double: DoublePosition) {
                 let theirs = (their_colour(colour), their_side(side));
                 assert_eq!(
                     castles.rook(theirs.0, theirs.1),
-                    Some(square(ours.uci(colour).to().index())),
+                    Some(square(ours.uci(colour).to_square().index())),
                     "{fen} {colour} {side}"
                 );
                 assert_eq!(
@@ -186,7 +186,7 @@ fn castling_moves_generated_on_a_cleared_back_rank_are_the_ones_we_declare() {
                 .map(|side| {
                     let castling = position.castling(side);
                     let uci = castling.uci(colour);
-                    (side, uci.from().index(), uci.to().index())
+                    (side, uci.from_square().index(), uci.to_square().index())
                 })
                 .collect();
             assert_eq!(castling_moves(&chess), expected, "{position:?} {colour}");

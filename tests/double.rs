@@ -46,16 +46,16 @@ fn reversed(position: Position) -> String {
 #[test]
 fn mirror_reverses_both_ranks() {
     for position in Position::all() {
-        let mirror = DoublePosition::from(position).mirror();
+        let mirror = DoublePosition::from(position).mirrored();
         assert!(mirror.is_single());
         assert_eq!(mirror.white().as_str(), reversed(position));
-        assert_eq!(mirror.mirror(), DoublePosition::from(position));
+        assert_eq!(mirror.mirrored(), DoublePosition::from(position));
     }
     for double in common::double_sample() {
-        let mirror = double.mirror();
+        let mirror = double.mirrored();
         assert_eq!(mirror.white().as_str(), reversed(double.white()));
         assert_eq!(mirror.black().as_str(), reversed(double.black()));
-        assert_eq!(mirror.mirror(), double);
+        assert_eq!(mirror.mirrored(), double);
     }
 }
 

@@ -4,7 +4,7 @@
 //!
 //! The checks build ranks from the fixtures alone (bishops from the Bishop's
 //! table, the other pieces from a row), so they do not use Scharnagl's
-//! arithmetic; the one place where the text is wrong is listed explicitly.
+//! arithmetic; the three typos of the text are listed explicitly.
 
 use chess960::two_tables::{BISHOPS_TABLE, KINGS_TABLE, KRN_TABLE, NQ_SKELETON_TABLE, TableRow};
 use chess960::{FRITZ9_SKELETON_TABLE, KNIGHT_SLOTS, NumberingError, Position};

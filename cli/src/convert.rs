@@ -94,7 +94,8 @@ pub(crate) fn run(
         if line.trim().is_empty() {
             continue;
         }
-        let position = parse_position(&line)
+        let position = source
+            .read(&line)
             .map_err(|failure| Failure::input(format!("line {number}: {failure}")))?;
         notation.write(position, out)?;
     }

@@ -17,7 +17,8 @@ const READER_GONE: u8 = 0;
 impl Failure {
     /// Exit code for input that is not a valid position, draw or option.
     const BAD_INPUT: u8 = 2;
-    /// Exit code for output that could not be written.
+    /// Exit code for a failure that is not the input's: output that could
+    /// not be written, a random number generator that failed.
     const IO: u8 = 1;
 
     /// Bad input from the user: exit code 2.
@@ -32,6 +33,14 @@ impl Failure {
     /// output went away.
     pub(crate) fn is_silent(&self) -> bool {
         self.code == READER_GONE
+    }
+
+    /// Something failed that is not the user's input: exit code 1.
+    pub(crate) fn internal(message: impl Into<String>) -> Failure {
+        Failure {
+            message: message.into(),
+            code: Self::IO,
+        }
     }
 
     /// The exit code to end the process with.

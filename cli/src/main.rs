@@ -16,7 +16,6 @@ mod tables;
 
 use clap::{Args, Parser, Subcommand};
 use failure::Failure;
-use std::fmt::Write as _;
 use std::io::Write as _;
 use std::process::ExitCode;
 
@@ -82,7 +81,7 @@ enum Command {
     Random {
         /// How many positions to draw.
         #[arg(long, short = 'n', default_value_t = 1)]
-        count: usize,
+        count: u64,
         /// Seed for a reproducible draw (ChaCha8); without it the operating
         /// system's random number generator seeds the draw.
         #[arg(long)]
@@ -189,23 +188,31 @@ fn show(query: &str, options: ShowOptions) -> Result<(), Failure> {
     }
 }
 
-fn random(count: usize, seed: Option<u64>, exclude: &[String], json: bool) -> Result<(), Failure> {
-    let positions = random::draw(count, seed, &random::excluded(exclude)?)?;
+fn random(count: u64, seed: Option<u64>, exclude: &[String], json: bool) -> Result<(), Failure> {
+    let excluded = random::excluded(exclude)?;
+    let mut stdout = std::io::stdout().lock();
+    // Each draw is written as it is made, so a huge count streams.
     if json {
-        let details: Vec<show::Details> = positions.into_iter().map(show::Details::of).collect();
-        print(&to_json(&details)?)
+        let mut first = true;
+        random::draw(count, seed, &excluded, |position| {
+            let object = serde_json::to_string_pretty(&show::Details::of(position))
+                .map_err(|error| Failure::internal(error.to_string()))?;
+            let separator = if first { "[\n" } else { ",\n" };
+            first = false;
+            Ok(write!(stdout, "{separator}{object}")?)
+        })?;
+        writeln!(stdout, "{}", if first { "[]" } else { "\n]" })?;
     } else {
-        let mut lines = String::new();
-        for position in positions {
-            let _ = writeln!(lines, "{} {position}", position.id());
-        }
-        print(&lines)
+        random::draw(count, seed, &excluded, |position| {
+            Ok(writeln!(stdout, "{} {position}", position.id())?)
+        })?;
     }
+    Ok(stdout.flush()?)
 }
 
 /// Pretty JSON and a final newline.
 fn to_json(value: &impl serde::Serialize) -> Result<String, Failure> {
     serde_json::to_string_pretty(value)
         .map(|json| json + "\n")
-        .map_err(|error| Failure::input(error.to_string()))
+        .map_err(|error| Failure::internal(error.to_string()))
 }

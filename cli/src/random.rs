@@ -20,26 +20,28 @@ pub(crate) fn excluded(lists: &[String]) -> Result<PositionSet, Failure> {
     Ok(set)
 }
 
-/// `count` uniform draws among the positions not in `excluded`. The
-/// generator is ChaCha8, seeded with `seed` when one is given (the same seed
-/// gives the same draws) and otherwise from the operating system's RNG.
+/// Makes `count` uniform draws among the positions not in `excluded` and
+/// hands each to `each` as it is made. The generator is ChaCha8, seeded with
+/// `seed` when one is given (the same seed gives the same draws) and
+/// otherwise from the operating system's RNG.
 pub(crate) fn draw(
-    count: usize,
+    count: u64,
     seed: Option<u64>,
     excluded: &PositionSet,
-) -> Result<Vec<Position>, Failure> {
+    mut each: impl FnMut(Position) -> Result<(), Failure>,
+) -> Result<(), Failure> {
     let mut rng = match seed {
         Some(seed) => ChaCha8Rng::seed_from_u64(seed),
         None => ChaCha8Rng::try_from_os_rng().map_err(|error| {
-            Failure::input(format!(
+            Failure::internal(format!(
                 "the operating system's random number generator failed: {error}"
             ))
         })?,
     };
-    (0..count)
-        .map(|_| {
-            Position::random_excluding(&mut rng, excluded)
-                .map_err(|error| Failure::input(error.to_string()))
-        })
-        .collect()
+    for _ in 0..count {
+        let position = Position::random_excluding(&mut rng, excluded)
+            .map_err(|error| Failure::input(error.to_string()))?;
+        each(position)?;
+    }
+    Ok(())
 }

@@ -87,7 +87,7 @@ pub(crate) fn run(format: Format) -> Result<String, Failure> {
         Format::Json => {
             return serde_json::to_string_pretty(&rows)
                 .map(|json| json + "\n")
-                .map_err(|error| Failure::input(error.to_string()));
+                .map_err(|error| Failure::internal(error.to_string()));
         }
         Format::Tsv => "\t",
         Format::Csv => ",",

@@ -425,8 +425,10 @@ fn colour_is_off_in_a_pipe_and_on_when_asked() {
     assert!(!stdout(&["show", "--color", "never", "518"]).contains('\x1b'));
 }
 
-/// The README's session stays true: every `$ chess960 ...` line without a
-/// pipe or a second command prints what the README shows after it.
+/// The README's session stays true: every `$ chess960 ...` line prints what
+/// the README shows after it. `printf '...' |` feeds standard input, `| head
+/// -N` keeps the first lines, and `; echo "exit $?"` adds standard error and
+/// the exit code.
 #[test]
 fn readme_session_is_what_the_command_prints() {
     let readme = include_str!("../../README.md");
@@ -436,21 +438,82 @@ fn readme_session_is_what_the_command_prints() {
     let mut checked = 0;
     let mut lines = session.lines().peekable();
     while let Some(line) = lines.next() {
-        let command = line.strip_prefix("$ ").unwrap();
+        let mut command = line.strip_prefix("$ ").unwrap();
         let mut expected = String::new();
         while let Some(output) = lines.next_if(|next| !next.starts_with("$ ")) {
             expected.push_str(output);
             expected.push('\n');
         }
-        let Some(command) = command.strip_prefix("chess960 ") else {
-            continue;
-        };
-        if command.contains(['|', ';', '\'']) {
-            continue;
+        let mut input = None;
+        if let Some(rest) = command.strip_prefix("printf '") {
+            let (text, rest) = rest.split_once("' | ").unwrap();
+            input = Some(text.replace("\\n", "\n"));
+            command = rest;
         }
-        let args: Vec<&str> = command.split_whitespace().collect();
-        assert_eq!(stdout(&args), expected, "$ chess960 {command}");
+        let (command, show_exit) = match command.strip_suffix("; echo \"exit $?\"") {
+            Some(command) => (command, true),
+            None => (command, false),
+        };
+        let (command, head) = match command.split_once(" | head -") {
+            Some((command, count)) if !count.contains('|') => {
+                (command, Some(count.parse().unwrap()))
+            }
+            Some(_) => continue,
+            None => (command, None),
+        };
+        let args: Vec<&str> = command
+            .strip_prefix("chess960 ")
+            .unwrap()
+            .split_whitespace()
+            .collect();
+        let output = run_with_input(&args, input.unwrap_or_default().as_bytes());
+        let mut actual = String::from_utf8(output.stdout).unwrap();
+        if let Some(count) = head {
+            let kept: Vec<&str> = actual.lines().take(count).collect();
+            actual = kept.join("\n") + "\n";
+        }
+        if show_exit {
+            actual.push_str(&String::from_utf8(output.stderr).unwrap());
+            actual += &["exit ", &output.status.code().unwrap().to_string(), "\n"].concat();
+        } else {
+            assert!(output.status.success(), "$ {line}");
+        }
+        assert_eq!(actual, expected, "$ {line}");
         checked += 1;
     }
-    assert!(checked >= 5, "{checked}");
+    // Every command but the one piped through `cut`.
+    assert_eq!(checked, 9);
+}
+
+#[test]
+fn convert_reads_other_numberings_from_standard_input() {
+    let output = run_with_input(
+        &["convert", "--from", "fritz9", "--to", "rank"],
+        b"359\n81\n",
+    );
+    assert_eq!(
+        String::from_utf8(output.stdout).unwrap(),
+        "RNBQKBNR\nBBQNNRKR\n"
+    );
+    let output = run_with_input(&["convert", "--from", "one-based"], b"960\n1\n");
+    assert_eq!(String::from_utf8(output.stdout).unwrap(), "0\n1\n");
+}
+
+#[test]
+fn random_streams_a_huge_count() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chess960"))
+        .args(["random", "--count", "1000000000000", "--seed", "5"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    std::io::BufRead::read_line(
+        &mut std::io::BufReader::new(child.stdout.take().unwrap()),
+        &mut first,
+    )
+    .unwrap();
+    // The reader is gone: the command ends quietly instead of drawing on.
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(0));
+    assert_eq!(first, stdout(&["random", "--seed", "5"]));
 }

@@ -6,8 +6,9 @@ use core::fmt;
 /// The rule that a number or a back rank breaks.
 ///
 /// A rank is checked in a fixed order and the first broken rule is reported:
-/// length, then each byte from the a-file on, then letter case, then piece
-/// counts (king, queen, rooks, bishops, knights), then the bishops' colours,
+/// length; then each byte from the a-file on, first whether it is a piece
+/// letter, then (for text) whether its case is the first letter's; then piece
+/// counts (king, queen, rooks, bishops, knights); then the bishops' colours;
 /// then the king's place between the rooks. Files and indices count from 0
 /// (the a-file); [`Display`](fmt::Display) writes them as a person reads them.
 ///

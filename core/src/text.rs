@@ -10,11 +10,11 @@ use crate::{Error, Piece};
 /// start position are [`id_from_rank`](crate::id_from_rank)'s.
 ///
 /// # Errors
-/// In this order: [`Error::WrongLength`] when the text does not have 8
-/// characters; [`Error::InvalidByte`] for the first byte, from the a-file on,
-/// that is not a piece letter (for 8 characters some of which are not ASCII,
-/// the first such byte); [`Error::MixedCase`] for the first letter whose case
-/// differs from the first letter's.
+/// [`Error::WrongLength`] when the text does not have 8 characters (for 8
+/// characters some of which are not ASCII, [`Error::InvalidByte`] on the
+/// first such byte). Otherwise each byte from the a-file on is checked, first
+/// for being a piece letter ([`Error::InvalidByte`]), then for having the
+/// first letter's case ([`Error::MixedCase`]); the first failure is reported.
 ///
 /// ```
 /// use chess960_core::{rank_from_text, Error};
