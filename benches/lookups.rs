@@ -60,11 +60,9 @@ fn sp_macro(criterion: &mut Criterion) {
     use chess960::sp;
     let mut group = common::group(criterion, "sp_macro");
     let order = Order::Sequential;
-    let ids = [Position::STANDARD.id(); common::INPUTS_PER_ITERATION as usize];
-    let ranks = [Position::STANDARD.rank(); common::INPUTS_PER_ITERATION as usize];
-    common::over_all(&mut group, "constant", order, &ids, |_| {
-        Position::STANDARD
-    });
+    let ids = vec![Position::STANDARD.id(); Position::COUNT.into()];
+    let ranks = vec![Position::STANDARD.rank(); Position::COUNT.into()];
+    common::over_all(&mut group, "constant", order, &ids, |_| Position::STANDARD);
     common::over_all(&mut group, "sp_id", order, &ids, |_| sp!(518));
     common::over_all(&mut group, "sp_rank", order, &ids, |_| sp!("RNBQKBNR"));
     common::over_all(&mut group, "from_id", order, &ids, Position::from_id);

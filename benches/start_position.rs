@@ -141,7 +141,11 @@ fn check_same_output() {
         fen_by_chess960_into(id, FenStyle::Shredder, &mut by_chess960);
         assert_eq!(by_chess960, by_cozy_chess, "Shredder-FEN of id {id}");
         let bitboards = bitboards_by_shakmaty(id);
-        assert_eq!(bitboards, bitboards_by_cozy_chess(id), "bitboards of id {id}");
+        assert_eq!(
+            bitboards,
+            bitboards_by_cozy_chess(id),
+            "bitboards of id {id}"
+        );
         assert_eq!(bitboards, bitboards_by_chess960(id), "bitboards of id {id}");
     }
 }
