@@ -20,8 +20,38 @@ from pathlib import Path
 
 INPUTS_PER_ITERATION = 960
 # The groups of benches/lookups.rs and benches/start_position.rs, in the
-# order the README shows them.
-GROUPS = ["id_to_rank", "rank_to_id", "fen", "bitboards"]
+# order the README shows them, with the words the README uses for them.
+GROUPS = {
+    "id_to_rank": "id -> rank",
+    "rank_to_id": "rank -> id",
+    "fen": "id -> start FEN (X-FEN)",
+    "fen_shredder": "id -> start FEN (Shredder-FEN)",
+    "bitboards": "id -> bitboards",
+    "sp_macro": "`sp!` at run time",
+}
+# What each implementation is, per group; a name missing here is shown as is.
+LABELS = {
+    ("id_to_rank", "table"): "`TABLE[id]`",
+    ("id_to_rank", "arithmetic"): "`chess960_core::rank_from_id`",
+    ("rank_to_id", "perfect_hash"): "`Position::from_rank` (perfect hash)",
+    ("rank_to_id", "phf"): "`RANK_TO_ID.get` (`phf`)",
+    ("rank_to_id", "arithmetic"): "`chess960_core::id_from_rank`",
+    ("fen", "chess960"): "`Position::fen`, a 56-byte `Fen`",
+    ("fen", "chess960_string"): "`Position::fen` copied into a reused `String`",
+    ("fen", "shakmaty"): "shakmaty `Board::chess960` + `Fen`, into a reused `String`",
+    ("fen", "cozy_chess"): "cozy-chess `Board::chess960_startpos` + `{}`, into a reused `String`",
+    ("fen_shredder", "chess960"): "`Position::fen`, a 56-byte `Fen`",
+    ("fen_shredder", "chess960_string"): "`Position::fen` copied into a reused `String`",
+    ("fen_shredder", "cozy_chess"): "cozy-chess `Board::chess960_startpos` + `{:#}`, into a reused `String`",
+    ("bitboards", "chess960"): "`Position::bitboards`",
+    ("bitboards", "shakmaty"): "shakmaty `Board::chess960`",
+    ("bitboards", "cozy_chess"): "cozy-chess `Board::chess960_startpos`",
+    ("sp_macro", "constant"): "`Position::STANDARD`",
+    ("sp_macro", "sp_id"): "`sp!(518)`",
+    ("sp_macro", "sp_rank"): '`sp!("RNBQKBNR")`',
+    ("sp_macro", "from_id"): "`Position::from_id(518)`, id through `black_box`",
+    ("sp_macro", "from_rank"): '`Position::from_rank(b"RNBQKBNR")`, rank through `black_box`',
+}
 ORDERS = ["sequential", "shuffled"]
 COLOURS = {"sequential": "#3b6ea8", "shuffled": "#e08a2c"}
 
@@ -46,15 +76,16 @@ def medians(criterion_dir):
 
 def markdown(found):
     lines = [
-        "| comparison | implementation | ns/op, sequential | ns/op, shuffled | x the fastest |",
+        "| comparison | implementation | ns/op, id order | ns/op, shuffled | x the fastest |",
         "| --- | --- | ---: | ---: | ---: |",
     ]
     for group, implementations in found.items():
         fastest = min(times["sequential"] for times in implementations.values())
         for name, times in sorted(implementations.items(), key=lambda item: item[1]["sequential"]):
+            shuffled = f"{times['shuffled']:.2f}" if "shuffled" in times else "-"
             lines.append(
-                f"| `{group}` | {name} | {times['sequential']:.2f} | "
-                f"{times.get('shuffled', math.nan):.2f} | {times['sequential'] / fastest:.1f} |"
+                f"| {GROUPS[group]} | {LABELS.get((group, name), name)} | {times['sequential']:.2f} | "
+                f"{shuffled} | {times['sequential'] / fastest:.1f} |"
             )
     return "\n".join(lines)
 
