@@ -26,19 +26,13 @@ pub struct Position {
     id: u16,
 }
 
-/// The first two files, a-side first, that hold `letter` on `rank`.
-const fn files_of(rank: [u8; 8], letter: u8) -> [File; 2] {
-    let mut files = [File::A; 2];
-    let mut found = 0;
-    let mut index = 0;
-    while index < 8 && found < 2 {
-        if rank[index] == letter {
-            files[found] = File::ALL[index];
-            found += 1;
-        }
-        index += 1;
-    }
-    files
+/// The files of the pieces in a file mask (bit 0 for the a-file), a-side
+/// first: the same file twice for a piece that stands on one.
+const fn files_in(mask: u8) -> [File; 2] {
+    [
+        File::ALL[mask.trailing_zeros() as usize],
+        File::ALL[7 - mask.leading_zeros() as usize],
+    ]
 }
 
 impl Position {
@@ -217,7 +211,7 @@ impl Position {
     /// assert_eq!(chess960::Position::STANDARD.king_file(), chess960::File::E);
     /// ```
     pub const fn king_file(self) -> File {
-        files_of(self.rank(), b'K')[0]
+        files_in(self.file_masks()[Piece::King as usize])[0]
     }
 
     /// The queen's file.
@@ -226,7 +220,7 @@ impl Position {
     /// assert_eq!(chess960::Position::STANDARD.queen_file(), chess960::File::D);
     /// ```
     pub const fn queen_file(self) -> File {
-        files_of(self.rank(), b'Q')[0]
+        files_in(self.file_masks()[Piece::Queen as usize])[0]
     }
 
     /// The rooks' files, a-side (`O-O-O`) rook first, then h-side (`O-O`).
@@ -237,7 +231,7 @@ impl Position {
     /// assert_eq!(chess960::Position::STANDARD.rook_files(), [File::A, File::H]);
     /// ```
     pub const fn rook_files(self) -> [File; 2] {
-        files_of(self.rank(), b'R')
+        files_in(self.file_masks()[Piece::Rook as usize])
     }
 
     /// The bishops' files, a-side first.
@@ -248,7 +242,7 @@ impl Position {
     /// assert_eq!(chess960::Position::STANDARD.bishop_files(), [File::C, File::F]);
     /// ```
     pub const fn bishop_files(self) -> [File; 2] {
-        files_of(self.rank(), b'B')
+        files_in(self.file_masks()[Piece::Bishop as usize])
     }
 
     /// The file of the bishop on a light square of White's rank (b, d, f or h).
@@ -277,7 +271,7 @@ impl Position {
     /// assert_eq!(chess960::Position::STANDARD.knight_files(), [File::B, File::G]);
     /// ```
     pub const fn knight_files(self) -> [File; 2] {
-        files_of(self.rank(), b'N')
+        files_in(self.file_masks()[Piece::Knight as usize])
     }
 }
 
