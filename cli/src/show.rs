@@ -94,6 +94,37 @@ impl CastlingMove {
 }
 
 impl Details {
+    /// The names of [`Details::columns`], the header of `table`.
+    pub(crate) const COLUMNS: [&str; 10] = [
+        "id",
+        "rank",
+        "fen",
+        "shredder_fen",
+        "mirror",
+        "fritz9",
+        "one_based",
+        "bishop_code",
+        "queen_slot",
+        "knight_code",
+    ];
+
+    /// The flat facts, in the order of [`Details::COLUMNS`]. None holds a
+    /// tab, a comma or a quote, so no field needs quoting in TSV or CSV.
+    pub(crate) fn columns(&self) -> [String; 10] {
+        [
+            self.id.to_string(),
+            self.rank.to_owned(),
+            self.fen.clone(),
+            self.shredder_fen.clone(),
+            self.mirror.to_string(),
+            self.fritz9.to_string(),
+            self.one_based.to_string(),
+            self.bishop_code.to_string(),
+            self.queen_slot.to_string(),
+            self.knight_code.to_string(),
+        ]
+    }
+
     /// Gathers the facts about `position`.
     pub(crate) fn of(position: Position) -> Details {
         let parts = position.decomposition();
