@@ -22,7 +22,7 @@
 //! # Ok::<(), chess960::Error>(())
 //! ```
 
-use crate::{Colour, File, Piece, Position, Square, UciMove};
+use crate::{Colour, File, Position, Square, UciMove};
 use core::fmt;
 
 /// The side of the king a player castles to.
@@ -365,16 +365,14 @@ impl Position {
     /// # Ok::<(), chess960::Error>(())
     /// ```
     pub const fn castling(self, side: CastlingSide) -> Castling {
-        let masks = self.file_masks();
-        let rooks = masks[Piece::Rook as usize];
-        let rook_from = match side {
-            CastlingSide::ASide => rooks.trailing_zeros(),
-            CastlingSide::HSide => rooks.ilog2(),
-        };
+        let [a_side, h_side] = self.rook_files();
         Castling {
             side,
-            king_from: File::ALL[masks[Piece::King as usize].trailing_zeros() as usize],
-            rook_from: File::ALL[rook_from as usize],
+            king_from: self.king_file(),
+            rook_from: match side {
+                CastlingSide::ASide => a_side,
+                CastlingSide::HSide => h_side,
+            },
         }
     }
 
