@@ -16,7 +16,7 @@
 
 mod common;
 
-use chess960::{Position, RANK_TO_ID, TABLE};
+use chess960::{Position, TABLE};
 use common::Order;
 use criterion::{Criterion, criterion_group, criterion_main};
 
@@ -45,8 +45,9 @@ fn rank_to_id(criterion: &mut Criterion) {
         common::over_all(&mut group, "perfect_hash", order, &ranks, |rank| {
             Position::from_rank(&rank).map(Position::id)
         });
+        #[cfg(feature = "phf")]
         common::over_all(&mut group, "phf", order, &ranks, |rank| {
-            RANK_TO_ID.get(&rank).copied()
+            chess960::RANK_TO_ID.get(&rank).copied()
         });
         common::over_all(&mut group, "arithmetic", order, &ranks, |rank| {
             chess960_core::id_from_rank(&rank)

@@ -14,7 +14,7 @@
 //! assert_eq!(BOARD.colour(Colour::White), 0xFFFF);
 //! ```
 
-use crate::{Colour, DoublePosition, Piece, Position, TABLE};
+use crate::{Colour, DoublePosition, Piece, Position};
 
 /// Where every piece of a start position stands, as 64-bit board masks
 /// (a1 = bit 0, h8 = bit 63).
@@ -41,33 +41,6 @@ const PAWN_RANKS: u64 = 0x00FF_0000_0000_FF00;
 const WHITE_RANKS: u64 = 0xFFFF;
 /// Black's seventh and eighth ranks.
 const BLACK_RANKS: u64 = 0xFFFF << 48;
-
-/// Every position's back rank as one file mask per piece (bit 0 for the
-/// a-file), indexed by id, then by `Piece as usize`. Evaluated at compile
-/// time from [`TABLE`]: 4,800 bytes that turn [`Position::bitboards`] and
-/// [`Position::castling`] into one load each.
-static FILE_MASKS: [[u8; 5]; Position::COUNT as usize] = {
-    let mut masks = [[0; 5]; Position::COUNT as usize];
-    let mut id = 0;
-    while id < masks.len() {
-        masks[id] = file_masks(TABLE[id]);
-        id += 1;
-    }
-    masks
-};
-
-/// One file mask per piece of a start rank, in the order of [`Piece::ALL`].
-const fn file_masks(rank: [u8; 8]) -> [u8; 5] {
-    let mut masks = [0; 5];
-    let mut file = 0;
-    while file < 8 {
-        if let Some(piece) = Piece::from_letter(rank[file]) {
-            masks[piece as usize] |= 1 << file;
-        }
-        file += 1;
-    }
-    masks
-}
 
 impl Bitboards {
     /// The squares of both colours' pieces of one kind.
@@ -148,11 +121,5 @@ impl Position {
     /// ```
     pub const fn bitboards(self) -> Bitboards {
         DoublePosition::new(self, self).bitboards()
-    }
-
-    /// White's back rank as one file mask per piece (bit 0 for the a-file),
-    /// in the order of [`Piece::ALL`]: one load from a compile-time table.
-    pub(crate) const fn file_masks(self) -> [u8; 5] {
-        FILE_MASKS[self.id() as usize]
     }
 }

@@ -14,6 +14,21 @@
 //! assert_eq!("BBQNNRKR".parse::<Position>()?.id(), 0);
 //! # Ok::<(), chess960::Error>(())
 //! ```
+//!
+//! # How the modules are laid out
+//!
+//! Each type's core (its representation, constructors, accessors and
+//! standard traits) lives in the module named after it: [`Position`] in
+//! `position`, [`DoublePosition`] in `double`, [`File`] in `file`, and so on.
+//! A module for one concern that spans types adds `impl` blocks to them
+//! there (`fen` writes and reads the FEN of [`Position`] and
+//! [`DoublePosition`], `castling` and `bitboard` add the geometry,
+//! `numbering` the other numberings, and the feature modules `random` and
+//! `serialization` their traits and constructors), so a feature's code is in
+//! one place and compiles out with it. Imports between modules go one way:
+//! the type modules never import the concern modules that extend them. The
+//! tables `build.rs` generates, and those evaluated from them at compile
+//! time, live in `lookup`.
 #![no_std]
 #![warn(clippy::unwrap_used, clippy::expect_used)]
 
@@ -24,18 +39,18 @@ mod double;
 pub mod draw;
 mod fen;
 mod file;
+mod lookup;
 #[cfg(feature = "macros")]
 mod macros;
 mod numbering;
 mod position;
 mod position_set;
+pub mod printed_tables;
 #[cfg(feature = "rand")]
 mod random;
 #[cfg(feature = "serde")]
 mod serialization;
 mod square;
-mod tables;
-pub mod two_tables;
 mod uci;
 
 pub use bitboard::Bitboards;
@@ -45,16 +60,18 @@ pub use colour::Colour;
 pub use double::{DoubleIdError, DoublePosition};
 pub use fen::{Fen, FenError, FenStyle};
 pub use file::File;
+#[cfg(feature = "phf")]
+pub use lookup::RANK_TO_ID;
+pub use lookup::TABLE;
 #[cfg(feature = "macros")]
 #[doc(hidden)]
 pub use macros::__private;
-pub use numbering::{FRITZ9_SKELETON_TABLE, NumberingError};
+pub use numbering::NumberingError;
 pub use position::Position;
 pub use position_set::PositionSet;
 #[cfg(feature = "rand")]
 pub use random::AllExcluded;
 pub use square::Square;
-pub use tables::{RANK_TO_ID, TABLE};
 pub use uci::{ParseUciMoveError, UciMove};
 
 /// The README's examples, run as doctests (they use the `macros` feature).

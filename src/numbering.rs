@@ -1,22 +1,20 @@
-//! Other numberings of the 960 positions, and the mirror image.
+//! Other numberings of the 960 positions.
 //!
 //! - One-based numbers 1..=960, as Scharnagl recommends them: 960 stands for
 //!   id 0, every other number is the id itself.
 //! - Fritz 9's numbers 1..=960, which order the NQ-skeletons differently
 //!   (see [`FRITZ9_SKELETON_TABLE`]): Scharnagl's 518 is Fritz 9's 359.
-//! - [`Position::mirrored`]: the rank reflected a <-> h.
 //!
 //! ```
 //! use chess960::Position;
 //!
 //! assert_eq!(Position::STANDARD.fritz9(), 359);
 //! assert_eq!(Position::from_one_based(960)?.id(), 0);
-//! assert_eq!(Position::STANDARD.mirrored().id(), 534);
 //! # Ok::<(), chess960::NumberingError>(())
 //! ```
 
 use crate::Position;
-use crate::two_tables::{NQ_SKELETON_TABLE, TableRow};
+use crate::printed_tables::{FRITZ9_SKELETON_TABLE, NQ_SKELETON_TABLE, TableRow};
 use core::fmt;
 
 /// A number outside the range of its numbering.
@@ -59,66 +57,6 @@ impl fmt::Display for NumberingError {
 }
 
 impl core::error::Error for NumberingError {}
-
-/// The three kinds of square in an NQ-skeleton, in Fritz 9's alphabetic
-/// order: knight, queen, then `-` (king or rook) last.
-const SKELETON_LETTERS: [u8; 3] = [b'N', b'Q', b'-'];
-
-/// Fritz 9's NQ-skeleton table: the 60 skeletons in Fritz 9's order, row
-/// `f` numbered `1 + 16 * f`.
-///
-/// The columns of the printed table are the queen's place among the four
-/// squares the bishops and knights leave (the number of `-` on the queen's
-/// a-side); within a column the skeletons are in alphabetic order with `-`
-/// last. A position's Fritz 9 number is its row's number plus its bishop
-/// code (the [`BISHOPS_TABLE`](crate::two_tables::BISHOPS_TABLE) row).
-///
-/// ```
-/// use chess960::FRITZ9_SKELETON_TABLE;
-///
-/// assert_eq!(FRITZ9_SKELETON_TABLE[0].to_string(), "1 NNQ---");
-/// assert_eq!(FRITZ9_SKELETON_TABLE[22].to_string(), "353 -NQ-N-");
-/// assert_eq!(FRITZ9_SKELETON_TABLE[59].to_string(), "945 ---QNN");
-/// ```
-pub const FRITZ9_SKELETON_TABLE: [TableRow<6>; 60] = fritz9_skeletons();
-
-const fn fritz9_skeletons() -> [TableRow<6>; 60] {
-    let mut rows = [TableRow::new(0, [0; 6]); 60];
-    let mut row: u16 = 0;
-    let mut column = 0;
-    while column < 4 {
-        // Every word of six letters, in alphabetic order, as base 3 counting.
-        let mut word = 0;
-        while word < 729 {
-            let mut letters = [0; 6];
-            let (mut knights, mut queens, mut hyphens_before_queen) = (0, 0, 0);
-            let mut digits = word;
-            let mut place = 6;
-            while place > 0 {
-                place -= 1;
-                letters[place] = SKELETON_LETTERS[digits % 3];
-                digits /= 3;
-            }
-            let mut place = 0;
-            while place < 6 {
-                match letters[place] {
-                    b'N' => knights += 1,
-                    b'Q' => queens += 1,
-                    _ if queens == 0 => hyphens_before_queen += 1,
-                    _ => {}
-                }
-                place += 1;
-            }
-            if knights == 2 && queens == 1 && hyphens_before_queen == column {
-                rows[row as usize] = TableRow::new(1 + 16 * row, letters);
-                row += 1;
-            }
-            word += 1;
-        }
-        column += 1;
-    }
-    rows
-}
 
 /// For each row of [`FRITZ9_SKELETON_TABLE`], the row of Scharnagl's
 /// [`NQ_SKELETON_TABLE`] with the same skeleton; and the inverse.
@@ -234,34 +172,5 @@ impl Position {
         // The row of Scharnagl's NQ-skeleton table is id / 16.
         let fritz_row = SKELETON_ROWS.1[(self.id() / 16) as usize] as usize;
         FRITZ9_SKELETON_TABLE[fritz_row].number() + self.bishop_code() as u16
-    }
-
-    /// The position reflected a <-> h: the rank read from the h-file. No
-    /// position is its own mirror image, and mirroring twice gives the
-    /// position back.
-    ///
-    /// ```
-    /// use chess960::Position;
-    ///
-    /// let mirrored = Position::STANDARD.mirrored();
-    /// assert_eq!(mirrored.to_string(), "RNBKQBNR");
-    /// assert_eq!(mirrored.id(), 534);
-    /// assert_eq!(mirrored.mirrored(), Position::STANDARD);
-    /// ```
-    #[must_use]
-    pub const fn mirrored(self) -> Position {
-        let rank = self.rank();
-        let mut reflected = [0; 8];
-        let mut file = 0;
-        while file < 8 {
-            reflected[file] = rank[7 - file];
-            file += 1;
-        }
-        match Position::from_rank(&reflected) {
-            Ok(position) => position,
-            // Reflection keeps the bishops on opposite colours and the king
-            // between the rooks.
-            Err(_) => unreachable!(),
-        }
     }
 }

@@ -1,6 +1,6 @@
 //! The [`Position`] type: one of the 960 start positions.
 
-use crate::tables::{TABLE, lookup};
+use crate::lookup::{FILE_MASKS, TABLE, lookup};
 use crate::{Decomposition, Error, File, Piece};
 use core::fmt;
 use core::str::FromStr;
@@ -272,6 +272,41 @@ impl Position {
     /// ```
     pub const fn knight_files(self) -> [File; 2] {
         files_in(self.file_masks()[Piece::Knight as usize])
+    }
+
+    /// White's back rank as one file mask per piece (bit 0 for the a-file),
+    /// in the order of [`Piece::ALL`]: one load from a compile-time table.
+    pub(crate) const fn file_masks(self) -> [u8; 5] {
+        FILE_MASKS[self.id as usize]
+    }
+
+    /// The position reflected a <-> h: the rank read from the h-file. No
+    /// position is its own mirror image, and mirroring twice gives the
+    /// position back.
+    ///
+    /// ```
+    /// use chess960::Position;
+    ///
+    /// let mirrored = Position::STANDARD.mirrored();
+    /// assert_eq!(mirrored.to_string(), "RNBKQBNR");
+    /// assert_eq!(mirrored.id(), 534);
+    /// assert_eq!(mirrored.mirrored(), Position::STANDARD);
+    /// ```
+    #[must_use]
+    pub const fn mirrored(self) -> Position {
+        let rank = self.rank();
+        let mut reflected = [0; 8];
+        let mut file = 0;
+        while file < 8 {
+            reflected[file] = rank[7 - file];
+            file += 1;
+        }
+        match Position::from_rank(&reflected) {
+            Ok(position) => position,
+            // Reflection keeps the bishops on opposite colours and the king
+            // between the rooks.
+            Err(_) => unreachable!(),
+        }
     }
 }
 

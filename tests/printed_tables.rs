@@ -6,8 +6,10 @@
 //! table, the other pieces from a row), so they do not use Scharnagl's
 //! arithmetic; the three typos of the text are listed explicitly.
 
-use chess960::two_tables::{BISHOPS_TABLE, KINGS_TABLE, KRN_TABLE, NQ_SKELETON_TABLE, TableRow};
-use chess960::{FRITZ9_SKELETON_TABLE, KNIGHT_SLOTS, NumberingError, Position};
+use chess960::printed_tables::{
+    BISHOPS_TABLE, FRITZ9_SKELETON_TABLE, KINGS_TABLE, KRN_TABLE, NQ_SKELETON_TABLE, TableRow,
+};
+use chess960::{KNIGHT_SLOTS, NumberingError, Position};
 use std::collections::BTreeMap;
 
 /// The `(number, letters)` pairs of a printed table: every run of digits

@@ -3,7 +3,7 @@
 //! `printed_tables.rs`.
 
 use chess960::Position;
-use chess960::two_tables::{BISHOPS_TABLE, KINGS_TABLE};
+use chess960::printed_tables::{BISHOPS_TABLE, KINGS_TABLE};
 
 /// Rows of a fixture: `number text`, skipping comments.
 fn rows(fixture: &str) -> Vec<(u16, &str)> {

@@ -1,8 +1,9 @@
 //! `chess960 tables`: the printed tables of the reference texts, generated
 //! from the library and laid out in columns as the texts print them.
 
-use chess960::FRITZ9_SKELETON_TABLE;
-use chess960::two_tables::{BISHOPS_TABLE, KINGS_TABLE, KRN_TABLE, NQ_SKELETON_TABLE, TableRow};
+use chess960::printed_tables::{
+    BISHOPS_TABLE, FRITZ9_SKELETON_TABLE, KINGS_TABLE, KRN_TABLE, NQ_SKELETON_TABLE, TableRow,
+};
 use clap::ValueEnum;
 use std::fmt::Write as _;
 

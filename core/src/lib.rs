@@ -18,6 +18,8 @@
 
 mod decomposition;
 mod error;
+#[doc(hidden)]
+pub mod perfect_hash;
 mod piece;
 mod text;
 

@@ -8,7 +8,7 @@ use super::board::Board;
 use super::record::Record;
 use super::{Coin, DrawError};
 use crate::Position;
-use crate::two_tables::BISHOPS_TABLE;
+use crate::printed_tables::BISHOPS_TABLE;
 
 /// The small coin counts tails 0, heads 2.
 const fn small(coin: Coin) -> u8 {

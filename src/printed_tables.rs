@@ -1,13 +1,14 @@
-//! Scharnagl's printed tables (the King's table and the Bishop's table of the
-//! two-tables representation, the NQ-skeleton table and the KRN table) as
-//! data, generated at compile time from [`Position`]'s ranks.
+//! The printed tables of the reference texts as data, generated at compile
+//! time: Scharnagl's King's table and Bishop's table (the two-tables
+//! representation), his NQ-skeleton table and KRN table, and Fritz 9's
+//! NQ-skeleton table.
 //!
 //! Every table is computed by a `const fn` from the one derivation in
 //! `chess960-core`; nothing here is a hand-typed copy. The tests compare each
 //! table with the reference text, line by line.
 //!
 //! ```
-//! use chess960::two_tables::{BISHOPS_TABLE, KINGS_TABLE};
+//! use chess960::printed_tables::{BISHOPS_TABLE, KINGS_TABLE};
 //!
 //! // 518 = 512 + 6: the King's table row 512 and the Bishop's table row 6.
 //! let king_row = KINGS_TABLE[518 / 16];
@@ -23,7 +24,7 @@ use core::fmt;
 /// ASCII letters beside it (`-` for a square the table leaves open).
 ///
 /// ```
-/// use chess960::two_tables::NQ_SKELETON_TABLE;
+/// use chess960::printed_tables::NQ_SKELETON_TABLE;
 ///
 /// let row = NQ_SKELETON_TABLE[32];
 /// assert_eq!(row.number(), 512);
@@ -45,7 +46,7 @@ impl<const N: usize> TableRow<N> {
     /// The number in the row's first column.
     ///
     /// ```
-    /// assert_eq!(chess960::two_tables::KINGS_TABLE[59].number(), 944);
+    /// assert_eq!(chess960::printed_tables::KINGS_TABLE[59].number(), 944);
     /// ```
     pub const fn number(self) -> u16 {
         self.number
@@ -54,7 +55,7 @@ impl<const N: usize> TableRow<N> {
     /// The row's letters, ASCII.
     ///
     /// ```
-    /// assert_eq!(chess960::two_tables::KRN_TABLE[9].letters(), *b"RKRNN");
+    /// assert_eq!(chess960::printed_tables::KRN_TABLE[9].letters(), *b"RKRNN");
     /// ```
     pub const fn letters(self) -> [u8; N] {
         self.letters
@@ -63,7 +64,7 @@ impl<const N: usize> TableRow<N> {
     /// The row's letters as a string slice.
     ///
     /// ```
-    /// assert_eq!(chess960::two_tables::BISHOPS_TABLE[0].as_str(), "BB------");
+    /// assert_eq!(chess960::printed_tables::BISHOPS_TABLE[0].as_str(), "BB------");
     /// ```
     pub const fn as_str(&self) -> &str {
         match core::str::from_utf8(&self.letters) {
@@ -147,7 +148,7 @@ const fn table<const ROWS: usize, const N: usize>(
 /// the six pieces of `KINGS_TABLE[n / 16]` on the free squares.
 ///
 /// ```
-/// use chess960::two_tables::KINGS_TABLE;
+/// use chess960::printed_tables::KINGS_TABLE;
 ///
 /// assert_eq!(KINGS_TABLE[0].as_str(), "QNNRKR");
 /// assert_eq!(KINGS_TABLE[32].to_string(), "512 RNQKNR");
@@ -158,7 +159,7 @@ pub const KINGS_TABLE: [TableRow<6>; 60] = table(16, b"B", b"");
 /// bishops stand, `B` on their files and `-` elsewhere.
 ///
 /// ```
-/// use chess960::two_tables::BISHOPS_TABLE;
+/// use chess960::printed_tables::BISHOPS_TABLE;
 ///
 /// assert_eq!(BISHOPS_TABLE[6].as_str(), "--B--B--");
 /// assert_eq!(BISHOPS_TABLE[15].as_str(), "------BB");
@@ -170,7 +171,7 @@ pub const BISHOPS_TABLE: [TableRow<8>; 16] = table(1, b"", b"KQRN");
 /// the bishops leave, with king and rooks written as `-`.
 ///
 /// ```
-/// use chess960::two_tables::NQ_SKELETON_TABLE;
+/// use chess960::printed_tables::NQ_SKELETON_TABLE;
 ///
 /// assert_eq!(NQ_SKELETON_TABLE[0].as_str(), "QNN---");
 /// assert_eq!(NQ_SKELETON_TABLE[18].to_string(), "288 QN---N");
@@ -182,9 +183,69 @@ pub const NQ_SKELETON_TABLE: [TableRow<6>; 60] = table(16, b"B", b"KR");
 /// the 96 positions `96 * k ..= 96 * k + 95`.
 ///
 /// ```
-/// use chess960::two_tables::KRN_TABLE;
+/// use chess960::printed_tables::KRN_TABLE;
 ///
 /// assert_eq!(KRN_TABLE[0].as_str(), "NNRKR");
 /// assert_eq!(KRN_TABLE[5].to_string(), "480 RNKNR");
 /// ```
 pub const KRN_TABLE: [TableRow<5>; 10] = table(96, b"BQ", b"");
+
+/// The three kinds of square in an NQ-skeleton, in Fritz 9's alphabetic
+/// order: knight, queen, then `-` (king or rook) last.
+const SKELETON_LETTERS: [u8; 3] = [b'N', b'Q', b'-'];
+
+/// Fritz 9's NQ-skeleton table: the 60 skeletons in Fritz 9's order, row
+/// `f` numbered `1 + 16 * f`.
+///
+/// The columns of the printed table are the queen's place among the four
+/// squares the bishops and knights leave (the number of `-` on the queen's
+/// a-side); within a column the skeletons are in alphabetic order with `-`
+/// last. A position's Fritz 9 number is its row's number plus its bishop
+/// code (the [`BISHOPS_TABLE`] row).
+///
+/// ```
+/// use chess960::printed_tables::FRITZ9_SKELETON_TABLE;
+///
+/// assert_eq!(FRITZ9_SKELETON_TABLE[0].to_string(), "1 NNQ---");
+/// assert_eq!(FRITZ9_SKELETON_TABLE[22].to_string(), "353 -NQ-N-");
+/// assert_eq!(FRITZ9_SKELETON_TABLE[59].to_string(), "945 ---QNN");
+/// ```
+pub const FRITZ9_SKELETON_TABLE: [TableRow<6>; 60] = fritz9_skeletons();
+
+const fn fritz9_skeletons() -> [TableRow<6>; 60] {
+    let mut rows = [TableRow::new(0, [0; 6]); 60];
+    let mut row: u16 = 0;
+    let mut column = 0;
+    while column < 4 {
+        // Every word of six letters, in alphabetic order, as base 3 counting.
+        let mut word = 0;
+        while word < 729 {
+            let mut letters = [0; 6];
+            let (mut knights, mut queens, mut hyphens_before_queen) = (0, 0, 0);
+            let mut digits = word;
+            let mut place = 6;
+            while place > 0 {
+                place -= 1;
+                letters[place] = SKELETON_LETTERS[digits % 3];
+                digits /= 3;
+            }
+            let mut place = 0;
+            while place < 6 {
+                match letters[place] {
+                    b'N' => knights += 1,
+                    b'Q' => queens += 1,
+                    _ if queens == 0 => hyphens_before_queen += 1,
+                    _ => {}
+                }
+                place += 1;
+            }
+            if knights == 2 && queens == 1 && hyphens_before_queen == column {
+                rows[row as usize] = TableRow::new(1 + 16 * row, letters);
+                row += 1;
+            }
+            word += 1;
+        }
+        column += 1;
+    }
+    rows
+}
