@@ -1,13 +1,53 @@
 //! `chess960 random`: uniform draws, reproducible with a seed.
 
+use crate::details::Details;
 use crate::failure::Failure;
+use crate::json;
 use crate::query::parse_position;
 use chess960::{Position, PositionSet};
+use clap::Args;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
+use std::io::Write;
+
+/// The arguments of `chess960 random`.
+#[derive(Args, Debug)]
+pub(crate) struct RandomArgs {
+    /// How many positions to draw.
+    #[arg(long, short = 'n', default_value_t = 1)]
+    count: u64,
+    /// Seed for a reproducible draw (ChaCha8); without it the operating
+    /// system's random number generator seeds the draw.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Positions never to draw, ids or ranks separated by commas
+    /// (`--exclude 518` plays "Chess959").
+    #[arg(long, value_name = "POSITIONS")]
+    exclude: Vec<String>,
+    /// Print JSON for scripts instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Writes `args.count` draws, one line (`id rank`) or JSON object each, as
+/// they are made, so a huge count streams.
+pub(crate) fn run(args: &RandomArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let excluded = excluded(&args.exclude)?;
+    if args.json {
+        let mut array = json::Array::new(out);
+        draw(args.count, args.seed, &excluded, |position| {
+            array.push(&Details::of(position))
+        })?;
+        array.finish()
+    } else {
+        draw(args.count, args.seed, &excluded, |position| {
+            Ok(writeln!(out, "{} {position}", position.id())?)
+        })
+    }
+}
 
 /// The positions `--exclude` names: ids or ranks separated by commas.
-pub(crate) fn excluded(lists: &[String]) -> Result<PositionSet, Failure> {
+fn excluded(lists: &[String]) -> Result<PositionSet, Failure> {
     let mut set = PositionSet::EMPTY;
     for item in lists.iter().flat_map(|list| list.split(',')) {
         if !item.trim().is_empty() {
@@ -24,7 +64,7 @@ pub(crate) fn excluded(lists: &[String]) -> Result<PositionSet, Failure> {
 /// hands each to `each` as it is made. The generator is ChaCha8, seeded with
 /// `seed` when one is given (the same seed gives the same draws) and
 /// otherwise from the operating system's RNG.
-pub(crate) fn draw(
+fn draw(
     count: u64,
     seed: Option<u64>,
     excluded: &PositionSet,
