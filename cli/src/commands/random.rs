@@ -85,3 +85,37 @@ fn draw(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{RandomArgs, run};
+
+    fn drawn(count: u64, exclude: &[&str], json: bool) -> String {
+        let args = RandomArgs {
+            count,
+            seed: Some(7),
+            exclude: exclude.iter().map(ToString::to_string).collect(),
+            json,
+        };
+        let mut out = Vec::new();
+        run(&args, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn text_and_json_give_the_same_draws() {
+        let text = drawn(20, &["518, 0", "959"], false);
+        let json: Vec<serde_json::Value> =
+            serde_json::from_str(&drawn(20, &["518, 0", "959"], true)).unwrap();
+        assert_eq!(text.lines().count(), 20);
+        for (line, object) in text.lines().zip(&json) {
+            assert_eq!(
+                line,
+                format!("{} {}", object["id"], object["rank"].as_str().unwrap())
+            );
+            assert!(!["518", "0", "959"].contains(&object["id"].to_string().as_str()));
+        }
+        assert_eq!(drawn(0, &[], true), "[]\n");
+        assert_eq!(drawn(0, &[], false), "");
+    }
+}

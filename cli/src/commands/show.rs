@@ -36,7 +36,8 @@ pub(crate) struct ShowOptions {
     color: ColourChoice,
 }
 
-/// Writes the position `args` names, as text or JSON.
+/// Writes the position `args` names, as text or JSON. `--color auto`
+/// colours only when standard output is a terminal, whatever `out` is.
 pub(crate) fn run(args: &ShowArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let position = parse_position(&args.position)?;
     let options = args.options;
@@ -92,4 +93,37 @@ fn text(position: Position, style: Style) -> String {
         line(label, &castling.describe());
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{ShowArgs, ShowOptions, run};
+    use crate::style::ColourChoice;
+
+    fn shown(position: &str, json: bool) -> String {
+        let args = ShowArgs {
+            position: position.to_owned(),
+            options: ShowOptions {
+                ascii: true,
+                json,
+                color: ColourChoice::Never,
+            },
+        };
+        let mut out = Vec::new();
+        run(&args, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn writes_text_or_json_to_the_given_writer() {
+        let text = shown("SP959", false);
+        assert!(text.starts_with("SP 959  RKRNNQBB\n\n8  r k r n n q b b\n"));
+        assert!(
+            text.ends_with("Kb1-g1, Rc1-f1  (UCI b1c1 or b1g1)\n"),
+            "{text}"
+        );
+        let json: serde_json::Value = serde_json::from_str(&shown("959", true)).unwrap();
+        assert_eq!(json["rank"], "RKRNNQBB");
+        assert_eq!(json["black_rank"], "rkrnnqbb");
+    }
 }

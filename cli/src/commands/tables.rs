@@ -110,3 +110,27 @@ pub(crate) fn run(args: &TablesArgs, out: &mut dyn Write) -> Result<(), Failure>
         .join("\n");
     Ok(out.write_all(text.as_bytes())?)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Table, TablesArgs, run};
+
+    fn printed(tables: Vec<Table>) -> String {
+        let mut out = Vec::new();
+        run(&TablesArgs { tables }, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn no_choice_prints_every_table_apart() {
+        let all = printed(Vec::new());
+        let one_by_one: Vec<String> = Table::ALL
+            .iter()
+            .map(|&table| printed(vec![table]))
+            .collect();
+        assert_eq!(all, one_by_one.join("\n"));
+        // Each table's tallest column (21, 16, 12, 10, 15 rows) under a
+        // heading, the bishops' file letters, and a blank line between tables.
+        assert_eq!(all.lines().count(), (21 + 16 + 12 + 10 + 15) + 5 + 1 + 4);
+    }
+}
