@@ -1,7 +1,6 @@
 //! `Position::random` and `PositionSet`: a chi-squared check on a fixed
 //! seed, exclusions, and the rejection that removes modulo bias.
 
-#![cfg(feature = "rand")]
 use chess960::{AllExcluded, Position, PositionSet};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{RngCore, SeedableRng};

@@ -3,7 +3,7 @@
 //! the offending tokens (`ui/fail`, with the expected `.stderr`).
 //!
 //! The `.stderr` files depend on the compiler's version; regenerate them
-//! with `TRYBUILD=overwrite cargo test -p chess960-macros --test ui` and
+//! with `TRYBUILD=overwrite cargo test -p chess960-macros --test suite ui` and
 //! review the diff.
 
 #[test]

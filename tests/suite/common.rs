@@ -18,3 +18,10 @@ pub(crate) fn double_sample() -> Vec<DoublePosition> {
         })
         .collect()
 }
+
+/// White's back rank out of a FEN's piece placement: its last field before
+/// the first space, after the last `/`.
+pub(crate) fn white_rank(fen: &str) -> String {
+    let placement = fen.split(' ').next().unwrap();
+    placement.rsplit('/').next().unwrap().to_owned()
+}

@@ -1,5 +1,4 @@
 //! The `serde` feature: rank in human-readable formats, id in compact ones.
-#![cfg(feature = "serde")]
 
 use chess960::Position;
 use serde_test::{Configure, Token, assert_de_tokens, assert_de_tokens_error, assert_tokens};

@@ -1,16 +1,11 @@
-//! Cross-checks with shakmaty, an independent move generator: our FENs
-//! parse there in Chess960 castling mode to the same board, castling rooks
-//! and paths; with the back ranks cleared of all but king and rooks, the
-//! castling moves it generates
-//! are the ones we declare; an attacker on each file forbids castling
-//! exactly when our unattacked mask holds that file.
+//! Cross-checks with shakmaty, an independent move generator: its numbering
+//! gives our ranks and boards; our FENs parse there in Chess960 castling
+//! mode to the same board, castling rooks and paths; with the back ranks
+//! cleared of all but king and rooks, the castling moves it generates are
+//! the ones we declare; an attacker on each file forbids castling exactly
+//! when our unattacked mask holds that file.
 
-#![allow(
-    clippy::unwrap_used,
-    reason = "a test fails loudly where its own data is wrong"
-)]
-
-mod common;
+use crate::common::{self, white_rank};
 
 use chess960::{Bitboards, CastlingSide, Colour, DoublePosition, FenStyle, Piece, Position};
 use shakmaty::fen::Fen;
@@ -103,10 +98,23 @@ fn sample_of_double_fens_parse_in_shakmaty_with_our_castling_rooks_paths_and_bit
     }
 }
 
+/// Shakmaty's board for each Scharnagl id: White's rank is ours, Black's
+/// mirrors it, and the whole board is our FEN's first field.
 #[test]
-fn our_boards_match_shakmatys_numbering() {
+fn shakmatys_numbering_gives_our_ranks_and_boards() {
     for position in Position::all() {
         let theirs = shakmaty::Board::chess960(u32::from(position.id()));
+        let their_fen = theirs.to_string();
+        assert_eq!(
+            white_rank(&their_fen),
+            position.as_str(),
+            "id {}",
+            position.id()
+        );
+        // Black mirrors White.
+        let black = their_fen.split('/').next().unwrap();
+        assert_eq!(black, position.as_str().to_ascii_lowercase());
+
         let fen = position.fen(FenStyle::XFen);
         let board_field = fen.as_str().split(' ').next().unwrap();
         assert_eq!(theirs.board_fen().to_string(), board_field);

@@ -3,11 +3,6 @@
 //! already on its target, king and rook trading squares, a rook in the
 //! other's way); UCI in both forms and both directions.
 
-#![allow(
-    clippy::unwrap_used,
-    reason = "a test fails loudly where its own data is wrong"
-)]
-
 use chess960::{CastlingSide, Colour, File, ParseUciMoveError, Position, UciMove};
 use proptest::prelude::*;
 

@@ -20,7 +20,7 @@ fn rows(fixture: &str) -> Vec<(u16, &str)> {
 
 #[test]
 fn worked_examples() {
-    let examples = rows(include_str!("fixtures/reference-examples.txt"));
+    let examples = rows(include_str!("../fixtures/reference-examples.txt"));
     assert_eq!(examples.len(), 8);
     for (id, rank) in examples {
         let position = Position::from_id(id).unwrap();

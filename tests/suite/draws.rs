@@ -1,194 +1,17 @@
 //! Every manual draw procedure, proven uniform with exact rational
-//! arithmetic over every record of outcomes, with its exact average number
-//! of throws; plus the reference texts' examples and the error cases.
-//!
-//! The tree of records is explored by asking the procedure itself: a record
-//! that is too short names the next throw, and each of its outcomes is
-//! tried; a record that ends on a throw to repeat loops back to where that
-//! throw began, which is summed as a geometric series.
+//! arithmetic over every record of outcomes (the prover is in `prover`),
+//! with its exact average number of throws; plus the reference texts'
+//! examples and the error cases.
+
+mod prover;
+mod ratio;
 
 use chess960::draw::{self, Card, Coin, DrawError, Throw};
 use chess960::{File, Position};
 use proptest::prelude::*;
+use prover::{Procedure, prove_uniform};
+use ratio::Ratio;
 use std::collections::BTreeMap;
-use std::ops::{Add, Div, Mul, Sub};
-
-/// An exact non-negative fraction, always in lowest terms.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Ratio {
-    numerator: u128,
-    denominator: u128,
-}
-
-const fn gcd(a: u128, b: u128) -> u128 {
-    if b == 0 { a } else { gcd(b, a % b) }
-}
-
-impl Ratio {
-    const ZERO: Ratio = Ratio::new(0, 1);
-    const ONE: Ratio = Ratio::new(1, 1);
-
-    const fn new(numerator: u128, denominator: u128) -> Ratio {
-        let divisor = gcd(numerator, denominator);
-        Ratio {
-            numerator: numerator / divisor,
-            denominator: denominator / divisor,
-        }
-    }
-}
-
-impl Ratio {
-    /// Both numerators over the least common denominator, and that denominator.
-    fn over_common_denominator(self, other: Ratio) -> (u128, u128, u128) {
-        let common =
-            self.denominator / gcd(self.denominator, other.denominator) * other.denominator;
-        (
-            self.numerator * (common / self.denominator),
-            other.numerator * (common / other.denominator),
-            common,
-        )
-    }
-}
-
-impl Add for Ratio {
-    type Output = Ratio;
-    fn add(self, other: Ratio) -> Ratio {
-        let (a, b, common) = self.over_common_denominator(other);
-        Ratio::new(a + b, common)
-    }
-}
-
-impl Sub for Ratio {
-    type Output = Ratio;
-    fn sub(self, other: Ratio) -> Ratio {
-        let (a, b, common) = self.over_common_denominator(other);
-        Ratio::new(a - b, common)
-    }
-}
-
-impl Mul for Ratio {
-    type Output = Ratio;
-    fn mul(self, other: Ratio) -> Ratio {
-        let a = Ratio::new(self.numerator, other.denominator);
-        let b = Ratio::new(other.numerator, self.denominator);
-        Ratio::new(a.numerator * b.numerator, a.denominator * b.denominator)
-    }
-}
-
-impl Div for Ratio {
-    type Output = Ratio;
-    fn div(self, other: Ratio) -> Ratio {
-        let reciprocal = Ratio::new(other.denominator, other.numerator);
-        self.mul(reciprocal)
-    }
-}
-
-/// What can happen from one point of a draw on: the probability of ending
-/// at each position, the probability-weighted number of throws to get
-/// there, and the paths that loop back to an earlier point (keyed by the
-/// record length there) with their probability and weighted throws.
-#[derive(Default)]
-struct Subtree {
-    ends: BTreeMap<u16, Ratio>,
-    end_mass: Option<Ratio>,
-    end_throws: Option<Ratio>,
-    loops: BTreeMap<usize, (Ratio, Ratio)>,
-}
-
-fn add_to(slot: &mut Option<Ratio>, value: Ratio) {
-    *slot = Some(slot.unwrap_or(Ratio::ZERO) + value);
-}
-
-/// Explores every record that extends `record`, asking `procedure`.
-fn explore<T: Clone>(
-    procedure: Procedure<T>,
-    outcomes: &dyn Fn(Throw) -> Vec<Vec<T>>,
-    record: &mut Vec<T>,
-) -> Subtree {
-    let next = match procedure(record) {
-        Ok(position) => {
-            return Subtree {
-                ends: BTreeMap::from([(position.id(), Ratio::ONE)]),
-                end_mass: Some(Ratio::ONE),
-                end_throws: Some(Ratio::ZERO),
-                loops: BTreeMap::new(),
-            };
-        }
-        Err(DrawError::MustRepeat { index, .. }) => {
-            assert!(index < record.len());
-            return Subtree {
-                loops: BTreeMap::from([(index, (Ratio::ONE, Ratio::ZERO))]),
-                ..Subtree::default()
-            };
-        }
-        Err(DrawError::TooFewOutcomes { given, next }) => {
-            assert_eq!(given, record.len());
-            next
-        }
-        Err(error) => panic!("unexpected error {error:?} for a record the tree built"),
-    };
-    let choices = outcomes(next);
-    let each = Ratio::new(1, choices.len() as u128);
-    let mut tree = Subtree::default();
-    for choice in choices {
-        let depth = record.len();
-        record.extend(choice);
-        let child = explore(procedure, outcomes, record);
-        record.truncate(depth);
-        for (id, p) in child.ends {
-            let slot = tree.ends.entry(id).or_insert(Ratio::ZERO);
-            *slot = *slot + each * p;
-        }
-        if let Some(mass) = child.end_mass {
-            add_to(&mut tree.end_mass, each * mass);
-            // One more throw on every path below.
-            add_to(
-                &mut tree.end_throws,
-                each * (child.end_throws.unwrap() + mass),
-            );
-        }
-        for (index, (mass, throws)) in child.loops {
-            let slot = tree
-                .loops
-                .entry(index)
-                .or_insert((Ratio::ZERO, Ratio::ZERO));
-            *slot = (slot.0 + each * mass, slot.1 + each * (throws + mass));
-        }
-    }
-    // Paths that come back here repeat a geometric number of times k, with
-    // P(k) = r^k (1 - r): an ending of mass m and weighted throws t becomes
-    // m / (1 - r) and t / (1 - r) + m * s / (1 - r)^2.
-    if let Some((r, s)) = tree.loops.remove(&record.len()) {
-        let stay = Ratio::ONE / (Ratio::ONE - r);
-        for p in tree.ends.values_mut() {
-            *p = *p * stay;
-        }
-        let mass = tree.end_mass.unwrap();
-        tree.end_throws = Some(tree.end_throws.unwrap() * stay + mass * s * stay * stay);
-        tree.end_mass = Some(mass * stay);
-        for (mass, throws) in tree.loops.values_mut() {
-            *throws = *throws * stay + *mass * s * stay * stay;
-            *mass = *mass * stay;
-        }
-    }
-    tree
-}
-
-/// Proves that `procedure` gives every position probability 1/960 and
-/// returns the expected number of throws.
-fn prove_uniform<T: Clone>(
-    procedure: Procedure<T>,
-    outcomes: &dyn Fn(Throw) -> Vec<Vec<T>>,
-) -> Ratio {
-    let tree = explore(procedure, outcomes, &mut Vec::new());
-    assert!(tree.loops.is_empty(), "a loop back past the start");
-    assert_eq!(tree.end_mass, Some(Ratio::ONE));
-    assert_eq!(tree.ends.len(), 960);
-    for (id, p) in &tree.ends {
-        assert_eq!(*p, Ratio::new(1, 960), "position {id}");
-    }
-    tree.end_throws.unwrap()
-}
 
 /// Every face of the die asked for, one throw each.
 fn die_faces(throw: Throw) -> Vec<Vec<u8>> {
@@ -217,8 +40,6 @@ fn coin_tosses(throw: Throw) -> Vec<Vec<Coin>> {
         })
         .collect()
 }
-
-type Procedure<T> = fn(&[T]) -> Result<Position, DrawError>;
 
 /// Each die procedure and its exact average number of throws (for the
 /// polyhedral sets, the number of dice in their one throw). The text claims

@@ -2,11 +2,6 @@
 //! a typed error for each rule a FEN can break, and property tests that
 //! arbitrary input never panics.
 
-#![allow(
-    clippy::unwrap_used,
-    reason = "a test fails loudly where its own data is wrong"
-)]
-
 use chess960::{
     CastlingSide, Colour, DoublePosition, Error, FenError, FenStyle, File, Piece, Position, Square,
 };

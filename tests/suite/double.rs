@@ -1,12 +1,7 @@
 //! Double Chess960: the id in both directions for all 921,600 starts, the
 //! a-h mirror checked against the reversed ranks, FEN round trips.
 
-#![allow(
-    clippy::unwrap_used,
-    reason = "a test fails loudly where its own data is wrong"
-)]
-
-mod common;
+use crate::common;
 
 use chess960::{Colour, DoublePosition, FenStyle, Position};
 
