@@ -1,7 +1,8 @@
 //! FEN for start positions, both ways: [`Position::fen`] writes one with
 //! X-FEN (`KQkq`) or Shredder-FEN (`HAha`) castling rights, and
 //! [`Position::from_fen`] reads any FEN back to its position or says which
-//! rule of a Chess960 start it breaks.
+//! rule of a Chess960 start it breaks; [`DoublePosition::fen`] and
+//! [`DoublePosition::from_fen`] do the same for double Chess960 starts.
 //!
 //! A start FEN always has 56 bytes, so [`Fen`] is a fixed-size buffer: no
 //! allocation, and it can be built in const contexts.
@@ -212,6 +213,43 @@ impl Position {
     /// ```
     pub fn from_fen(text: &str) -> Result<Position, FenError> {
         parse(text, Setup::Mirrored).map(DoublePosition::white)
+    }
+}
+
+impl DoublePosition {
+    /// The FEN of this start, castling rights written in `style`.
+    ///
+    /// ```
+    /// use chess960::{DoublePosition, FenStyle};
+    ///
+    /// let fen = DoublePosition::from_id(518)?.fen(FenStyle::XFen);
+    /// assert_eq!(fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
+    /// # Ok::<(), chess960::DoubleIdError>(())
+    /// ```
+    pub const fn fen(self, style: FenStyle) -> Fen {
+        Fen::new(self.white(), self.black(), style)
+    }
+
+    /// The double Chess960 start a FEN describes. The rules are those of
+    /// [`Position::from_fen`], except that Black's back rank may be any
+    /// start rank.
+    ///
+    /// # Errors
+    /// The first rule broken, as a [`FenError`]; never
+    /// [`FenError::NotMirrored`].
+    ///
+    /// ```
+    /// use chess960::{DoublePosition, FenError};
+    ///
+    /// let double = DoublePosition::from_fen("rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAca - 0 1");
+    /// assert_eq!(double.map(|d| (d.white().id(), d.black().id())), Ok((518, 959)));
+    /// assert_eq!(
+    ///     DoublePosition::from_fen("rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1"),
+    ///     Err(FenError::NoRookOnFile { colour: chess960::Colour::Black, file: chess960::File::H })
+    /// );
+    /// ```
+    pub fn from_fen(text: &str) -> Result<DoublePosition, FenError> {
+        parse(text, Setup::Independent)
     }
 }
 
