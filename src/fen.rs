@@ -923,3 +923,93 @@ impl fmt::Display for FenError {
 }
 
 impl core::error::Error for FenError {}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+
+    use super::{Reading, Rules, Setup, careful, fast};
+    use crate::{DoublePosition, FenStyle, Position};
+    use std::string::String;
+    use std::vec::Vec;
+
+    /// Every start FEN of `double` the fast path reads: 6, 5 and 4 fields.
+    fn spellings(double: DoublePosition, style: FenStyle) -> Vec<String> {
+        let fen = double.fen(style);
+        let six = fen.as_str();
+        [six, &six[..54], &six[..52]]
+            .into_iter()
+            .map(String::from)
+            .collect()
+    }
+
+    /// The fast path never accepts what the careful reader refuses, and
+    /// agrees with it on what it accepts.
+    fn agrees(bytes: &[u8], setup: Setup) {
+        if let Some(start) = fast(bytes, setup) {
+            let text = core::str::from_utf8(bytes).expect("accepted text is ASCII");
+            for rules in [Rules::Start, Rules::Departures] {
+                assert_eq!(
+                    careful(text, setup, rules),
+                    Ok(Reading::exact(start)),
+                    "{text}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn fast_path_reads_every_well_formed_start() {
+        for position in Position::all() {
+            for style in [FenStyle::XFen, FenStyle::Shredder] {
+                for text in spellings(DoublePosition::from(position), style) {
+                    for setup in [Setup::Mirrored, Setup::Independent] {
+                        assert_eq!(
+                            fast(text.as_bytes(), setup),
+                            Some(DoublePosition::from(position)),
+                            "{text}"
+                        );
+                        agrees(text.as_bytes(), setup);
+                    }
+                }
+            }
+        }
+        // A double start: only where Black's rank may differ.
+        let double = DoublePosition::new(Position::STANDARD, Position::from_id(0).expect("id 0"));
+        for text in spellings(double, FenStyle::Shredder) {
+            assert_eq!(fast(text.as_bytes(), Setup::Mirrored), None);
+            assert_eq!(fast(text.as_bytes(), Setup::Independent), Some(double));
+            agrees(text.as_bytes(), Setup::Independent);
+        }
+    }
+
+    /// Every byte of start FENs (every fifth single start and a sample of
+    /// double starts, both styles) replaced by every ASCII byte and a few
+    /// others: whenever the fast path still accepts, the careful reader
+    /// accepts the same start.
+    #[test]
+    fn fast_path_agrees_with_the_careful_reader_on_one_byte_changes() {
+        let replacements: Vec<u8> = (0x20..0x80).chain([0, b'\t', 0x80, 0xDF, 0xFF]).collect();
+        let doubles = Position::all().step_by(5).map(DoublePosition::from).chain(
+            (0..960u16).step_by(7).filter_map(|id| {
+                let white = Position::from_id(id).ok()?;
+                let black = Position::from_id(959 - id).ok()?;
+                Some(DoublePosition::new(white, black))
+            }),
+        );
+        for double in doubles {
+            for style in [FenStyle::XFen, FenStyle::Shredder] {
+                let mut bytes = *double.fen(style).as_bytes();
+                for index in 0..bytes.len() {
+                    let original = bytes[index];
+                    for &byte in &replacements {
+                        bytes[index] = byte;
+                        agrees(&bytes, Setup::Mirrored);
+                        agrees(&bytes, Setup::Independent);
+                    }
+                    bytes[index] = original;
+                }
+            }
+        }
+    }
+}
