@@ -21,6 +21,8 @@ mod double;
 mod draws;
 mod every_word;
 mod fen;
+mod fen_dialects;
+mod identify;
 mod printed_tables;
 #[cfg(feature = "rand")]
 mod random;
