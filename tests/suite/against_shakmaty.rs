@@ -5,7 +5,7 @@
 //! the ones we declare; an attacker on each file forbids castling exactly
 //! when our unattacked mask holds that file.
 
-use crate::common::{self, white_rank};
+use crate::common;
 
 use chess960::{Bitboards, CastlingSide, Colour, DoublePosition, FenStyle, Piece, Position};
 use shakmaty::fen::Fen;
@@ -105,12 +105,7 @@ fn shakmatys_numbering_gives_our_ranks_and_boards() {
     for position in Position::all() {
         let theirs = shakmaty::Board::chess960(u32::from(position.id()));
         let their_fen = theirs.to_string();
-        assert_eq!(
-            white_rank(&their_fen),
-            position.as_str(),
-            "id {}",
-            position.id()
-        );
+        common::assert_white_rank_is_ours(&their_fen, position);
         // Black mirrors White.
         let black = their_fen.split('/').next().unwrap();
         assert_eq!(black, position.as_str().to_ascii_lowercase());

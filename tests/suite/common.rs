@@ -1,6 +1,6 @@
 //! Helpers shared by the integration tests.
 
-use chess960::DoublePosition;
+use chess960::{DoublePosition, Position};
 
 /// 10,000 double Chess960 starts drawn with SplitMix64 from a fixed seed,
 /// so every run checks the same sample.
@@ -24,4 +24,15 @@ pub(crate) fn double_sample() -> Vec<DoublePosition> {
 pub(crate) fn white_rank(fen: &str) -> String {
     let placement = fen.split(' ').next().unwrap();
     placement.rsplit('/').next().unwrap().to_owned()
+}
+
+/// Asserts that White's back rank in a peer's FEN for `position`'s id is
+/// `position`'s rank.
+pub(crate) fn assert_white_rank_is_ours(their_fen: &str, position: Position) {
+    assert_eq!(
+        white_rank(their_fen),
+        position.as_str(),
+        "id {}",
+        position.id()
+    );
 }
