@@ -31,6 +31,8 @@ mod position;
 mod position_set;
 #[cfg(feature = "rand")]
 mod random;
+#[cfg(feature = "seeded")]
+mod seeded;
 #[cfg(feature = "serde")]
 mod serialization;
 mod square;
@@ -53,6 +55,8 @@ pub use position::Position;
 pub use position_set::PositionSet;
 #[cfg(feature = "rand")]
 pub use random::AllExcluded;
+#[cfg(feature = "seeded")]
+pub use seeded::{SeededDraw, SeededRound, TooFewPositions, seeded_candidate};
 pub use square::Square;
 pub use tables::{RANK_TO_ID, TABLE};
 pub use uci::{ParseUciMoveError, UciMove};
