@@ -36,6 +36,8 @@ mod seeded;
 #[cfg(feature = "serde")]
 mod serialization;
 mod square;
+#[cfg(feature = "svg")]
+pub mod svg;
 mod tables;
 pub mod two_tables;
 mod uci;
