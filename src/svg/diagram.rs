@@ -240,7 +240,7 @@ impl Diagram {
             )?;
             writeln!(
                 out,
-                r#"<text x="{centre}" y="100" font-size="32">White SP {} {} · Black SP {} {}</text>"#,
+                r#"<text x="{centre}" y="100" font-size="30">White SP {} {} · Black SP {} {}</text>"#,
                 white.id(),
                 white.as_str(),
                 black.id(),
