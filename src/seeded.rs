@@ -108,6 +108,16 @@ pub struct SeededDraw<'s> {
 }
 
 impl<'s> SeededDraw<'s> {
+    /// The procedure in two lines of plain text, for a printed sheet or a
+    /// help text.
+    ///
+    /// ```
+    /// assert_eq!(chess960::SeededDraw::PROCEDURE.lines().count(), 2);
+    /// ```
+    pub const PROCEDURE: &'static str = "\
+By hand: for round r and attempt a = 0, 1, 2, ..., let v be the first two bytes of SHA-256(seed 0x00 r 0x00 a);
+if v < 65280, SP (v mod 960) is round r's position unless excluded or drawn before; else try attempt a + 1.";
+
     /// A draw from `seed`, with no exclusions, rounds may repeat a position
     /// (see [`distinct`](Self::distinct)).
     ///

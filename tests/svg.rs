@@ -278,11 +278,11 @@ fn the_sheet_shows_each_round_s_back_rank() {
     let mut by_letter: Vec<(char, u32)> = Vec::new();
     for (row, position) in rounds.iter().enumerate() {
         for (file, letter) in position.as_str().chars().enumerate() {
-            // Documented geometry: rows 20 mm apart from 42 mm, squares of
+            // Documented geometry: rows 20 mm apart from 46 mm, squares of
             // 15 mm from 75 mm.
             let file = u32::try_from(file).unwrap();
             let row = u32::try_from(row).unwrap();
-            let (x, y) = (750 + 150 * file, 420 + 200 * row);
+            let (x, y) = (750 + 150 * file, 460 + 200 * row);
             let background = square_colour(file, 1);
             assert!(close(rgb(&pixmap, x + 5, y + 5), background));
             assert_eq!(rgb(&pixmap, x + 75, y + 90), WHITE_MAN);

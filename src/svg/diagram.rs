@@ -74,7 +74,7 @@ impl Diagram {
     /// use chess960::svg::Diagram;
     ///
     /// let svg = Diagram::new(Position::from_id(0)?).to_string();
-    /// assert!(svg.contains("SP 0 · BBQNNRKR"));
+    /// assert!(svg.contains("SP 0</tspan> · BBQNNRKR"));
     /// # Ok::<(), chess960::Error>(())
     /// ```
     pub const fn new(position: Position) -> Diagram {

@@ -13,7 +13,9 @@ const PAGE_HEIGHT: u32 = 297;
 /// The left and right margins.
 const MARGIN: u32 = 15;
 /// Where the first round's row starts on each page.
-const FIRST_ROW: u32 = 42;
+const FIRST_ROW: u32 = 46;
+/// How many lines of the note are printed.
+const NOTE_LINES: usize = 3;
 /// One round's row: the caption and the strip of the back rank.
 const ROW: u32 = 20;
 /// One square of the strip.
@@ -28,6 +30,10 @@ const STRIP_X: u32 = PAGE_WIDTH - MARGIN - 8 * SQUARE;
 /// the mirror image, and pawns and empty squares tell nothing, so the strip
 /// is all a player needs and twelve rounds fit on one page; more rounds
 /// continue on further A4 pages stacked in the same picture.
+///
+/// The view box is in millimetres: on each page the rows start 46 mm from
+/// the top, 20 mm apart, and the strip's 15 mm squares start 75 mm from
+/// the left edge.
 ///
 /// ```
 /// use chess960::Position;
@@ -98,8 +104,9 @@ impl<'a> Sheet<'a> {
         self
     }
 
-    /// This sheet with a line of small print under the title, such as how
-    /// the draw can be re-checked.
+    /// This sheet with small print under the title, such as how the draw
+    /// can be re-checked: up to three lines, separated by `\n` (about 100
+    /// characters fit on a line).
     ///
     /// ```
     /// use chess960::Position;
@@ -211,12 +218,13 @@ impl<'a> Sheet<'a> {
             top + 24,
             Escaped(self.title)
         )?;
-        if !self.note.is_empty() {
+        for (index, line) in self.note.lines().take(NOTE_LINES).enumerate() {
             writeln!(
                 out,
-                r##"<text x="{MARGIN}" y="{}" font-size="3.5" fill="#444444">{}</text>"##,
-                top + 31,
-                Escaped(self.note)
+                r##"<text x="{MARGIN}" y="{}" font-size="3" fill="#444444">{}</text>"##,
+                // 30 mm, 34 mm, 38 mm from the page's top.
+                top + 30 + 4 * index,
+                Escaped(line)
             )?;
         }
         if pages > 1 {
@@ -231,7 +239,7 @@ impl<'a> Sheet<'a> {
         writeln!(
             out,
             r##"<path d="M{MARGIN} {}H{}" stroke="#1a1a1a" stroke-width="0.4"/>"##,
-            top + 35,
+            top + 41,
             PAGE_WIDTH - MARGIN
         )?;
         let first = page * Sheet::ROUNDS_PER_PAGE;

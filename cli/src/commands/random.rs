@@ -179,7 +179,7 @@ fn note(args: &RandomArgs, excluded: &PositionSet) -> String {
             let _ = write!(command, " (and {count} positions excluded)");
         }
     }
-    format!("Re-check: {command}, or SHA-256 of seed, round and attempt as documented.")
+    format!("Re-check: {command}\n{}", SeededDraw::PROCEDURE)
 }
 
 #[cfg(test)]
