@@ -1,48 +1,7 @@
 //! Seeded draws for a whole event (the `seeded` feature): one position per
 //! round from a seed that may be any text, by a procedure built on SHA-256
-//! alone, so that anyone can re-derive the draw without this crate.
-//!
-//! # The procedure
-//! For round `r` = 1, 2, 3, … and attempt `a` = 0, 1, 2, …:
-//!
-//! 1. Hash the bytes `seed ‖ 0x00 ‖ r ‖ 0x00 ‖ a` with SHA-256, where
-//!    `seed` is the seed text in UTF-8 exactly as given (no trimming, no
-//!    change of case or Unicode form) and `r` and `a` are written in decimal
-//!    ASCII without leading zeros (`1`, `0`).
-//! 2. Read the first two bytes of the digest as a big-endian number `v`
-//!    (0..=65535).
-//! 3. If `v` < 65,280 (= 68 × 960), the candidate is position `v mod 960`;
-//!    otherwise this attempt gives no candidate (this keeps every id exactly
-//!    equally likely).
-//! 4. The candidate is round `r`'s position unless it is excluded or, in a
-//!    distinct draw, was drawn in an earlier round; then try attempt `a + 1`.
-//!
-//! A round's position depends only on the seed, the round's number, the
-//! exclusions and the earlier rounds, never on how many rounds are drawn in
-//! all: drawing 9 rounds and later a 10th gives the same first nine. Each
-//! round is uniform over the positions still allowed. The same bytes can be
-//! hashed with `sha256sum` or Python's `hashlib`:
-//!
-//! ```text
-//! $ printf 'Open 2026-11-22\0001\0000' | sha256sum
-//! ```
-//!
-//! (the first four hex digits are `v`; see `docs/notes/svg.md` for a
-//! complete Python check). The procedure is fixed: it does not depend on the
-//! `rand` crate or on this crate's version, and `tests/seeded_draw.rs` pins
-//! its outputs against values computed with Python's `hashlib`.
-//!
-//! ```
-//! use chess960::{PositionSet, Position, SeededDraw};
-//!
-//! let chess959 = PositionSet::EMPTY.with(Position::STANDARD);
-//! let draw = SeededDraw::new("Open 2026-11-22").excluding(&chess959).distinct(true);
-//! for round in draw.rounds(9)? {
-//!     assert_ne!(round.position(), Position::STANDARD);
-//!     println!("{round}"); // Round 1: SP 123 RNBQKBNR
-//! }
-//! # Ok::<(), chess960::TooFewPositions>(())
-//! ```
+//! alone, so that anyone can re-derive the draw without this crate. The
+//! procedure is documented on [`SeededDraw`].
 
 use crate::{Position, PositionSet};
 use core::fmt::{self, Write as _};
@@ -63,8 +22,8 @@ impl fmt::Write for Hashing {
 }
 
 /// The candidate of round `round`'s attempt `attempt` (steps 1 to 3 of the
-/// procedure in the [module docs](self)): `None` when the digest's first two
-/// bytes are 65,280 or more.
+/// procedure on [`SeededDraw`]): `None` when the digest's first two bytes
+/// are 65,280 or more.
 ///
 /// ```
 /// use chess960::seeded_candidate;
@@ -87,7 +46,51 @@ pub fn seeded_candidate(seed: &str, round: u32, attempt: u64) -> Option<Position
 }
 
 /// An event's draw from a text seed: an iterator of [`SeededRound`]s, round
-/// 1 first, by the procedure in the [module docs](self).
+/// 1 first, by the procedure below.
+///
+/// # The procedure
+/// For round `r` = 1, 2, 3, … and attempt `a` = 0, 1, 2, …:
+///
+/// 1. Hash the bytes `seed ‖ 0x00 ‖ r ‖ 0x00 ‖ a` with SHA-256, where
+///    `seed` is the seed text in UTF-8 exactly as given (no trimming, no
+///    change of case or Unicode form) and `r` and `a` are written in decimal
+///    ASCII without leading zeros (`1`, `0`).
+/// 2. Read the first two bytes of the digest as a big-endian number `v`
+///    (0..=65535).
+/// 3. If `v` < 65,280 (= 68 × 960), the candidate is position `v mod 960`;
+///    otherwise this attempt gives no candidate (this keeps every id exactly
+///    equally likely).
+/// 4. The candidate is round `r`'s position unless it is excluded or, in a
+///    distinct draw, was drawn in an earlier round; then try attempt `a + 1`.
+///
+/// A round's position depends only on the seed, the round's number, the
+/// exclusions and the earlier rounds, never on how many rounds are drawn in
+/// all: drawing 9 rounds and later a 10th gives the same first nine. Each
+/// round is uniform over the positions still allowed. The same bytes can be
+/// hashed with `sha256sum` or Python's `hashlib`:
+///
+/// ```text
+/// $ printf 'Open 2026-11-22\0001\0000' | sha256sum
+/// 1063561ce06d260401907c56c28876ed3810f4a05ae28a95df0cb3ebaa013141  -
+/// ```
+///
+/// The first four hex digits are `v` = 0x1063 = 4195 < 65,280, and 4195
+/// mod 960 = 355: round 1 of the seed `Open 2026-11-22` is SP 355 (the
+/// README's "Event draws" has a complete check in Python). The procedure is fixed: it does not depend on the
+/// `rand` crate or on this crate's version, and `tests/seeded_draw.rs` pins
+/// its outputs against values computed with Python's `hashlib`.
+///
+/// ```
+/// use chess960::{PositionSet, Position, SeededDraw};
+///
+/// let chess959 = PositionSet::EMPTY.with(Position::STANDARD);
+/// let draw = SeededDraw::new("Open 2026-11-22").excluding(&chess959).distinct(true);
+/// for round in draw.rounds(9)? {
+///     assert_ne!(round.position(), Position::STANDARD);
+///     println!("{round}"); // Round 1: SP 355 BNRKRQNB, ...
+/// }
+/// # Ok::<(), chess960::TooFewPositions>(())
+/// ```
 ///
 /// ```
 /// use chess960::SeededDraw;
