@@ -49,9 +49,13 @@ mod position_set;
 pub mod printed_tables;
 #[cfg(feature = "rand")]
 mod random;
+#[cfg(feature = "seeded")]
+mod seeded;
 #[cfg(feature = "serde")]
 mod serialization;
 mod square;
+#[cfg(feature = "svg")]
+pub mod svg;
 mod uci;
 
 pub use bitboard::Bitboards;
@@ -75,6 +79,8 @@ pub use position::Position;
 pub use position_set::PositionSet;
 #[cfg(feature = "rand")]
 pub use random::AllExcluded;
+#[cfg(feature = "seeded")]
+pub use seeded::{SeededDraw, SeededRound, TooFewPositions, seeded_candidate};
 pub use square::Square;
 pub use uci::{ParseUciMoveError, UciMove};
 

@@ -27,6 +27,10 @@ mod printed_tables;
 #[cfg(feature = "rand")]
 mod random;
 mod reference;
+#[cfg(feature = "seeded")]
+mod seeded_draw;
 #[cfg(feature = "serde")]
 mod serde;
+#[cfg(feature = "svg")]
+mod svg;
 mod tables;
