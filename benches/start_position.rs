@@ -12,11 +12,12 @@
 //!   against shakmaty (the `Fen` parsed, then a Chess960 `Chess` built) and
 //!   cozy-chess (`Board::from_fen(.., true)`, Shredder-FEN only: its X-FEN
 //!   reader takes only classical rook files), on the Shredder-FENs and the
-//!   X-FENs of all 960; `chess960_careful` is ours on the same FENs with a
-//!   line end, which the fixed-offset fast path leaves to the careful
-//!   field-by-field reader;
-//! - `identify_fen`: [`identify_fen`] on the same FENs and on their
-//!   4-field EPD form.
+//!   X-FENs of all 960; `chess960_spaced` is ours on the Shredder-FENs
+//!   with two spaces between fields, which the fixed-offset fast path
+//!   leaves to the board-at-fixed-offsets, fields-one-by-one reader;
+//! - `identify_fen`: [`identify_fen`] on the same FENs, on their 4-field
+//!   EPD form, and on the X-FENs without castling rights (TCEC's FRC
+//!   without castling: the fields-one-by-one reader).
 //!
 //! Before measuring, every implementation is checked to give the same
 //! output for all 960 ids, and the FEN's first rank to be
@@ -251,6 +252,18 @@ fn fens(ids: &[u16], style: FenStyle) -> Vec<String> {
         .collect()
 }
 
+/// `fen` with two spaces between fields.
+fn spaced(fen: &str) -> String {
+    fen.replace(' ', "  ")
+}
+
+/// `fen` without castling rights.
+fn no_castling(fen: &str) -> String {
+    let mut fields: Vec<&str> = fen.split(' ').collect();
+    fields[2] = "-";
+    fields.join(" ")
+}
+
 /// Panics unless every reader reads every start FEN as the start with the
 /// same id, so that no benchmark measures a wrong answer or an error.
 fn check_same_reading() {
@@ -262,7 +275,7 @@ fn check_same_reading() {
         for style in [FenStyle::XFen, FenStyle::Shredder] {
             let fen = fen_by_chess960(id, style).to_string();
             assert_eq!(from_fen_by_chess960(&fen), Ok(position), "{fen}");
-            assert_eq!(from_fen_by_chess960(&format!("{fen}\n")), Ok(position));
+            assert_eq!(from_fen_by_chess960(&spaced(&fen)), Ok(position));
             let found = identify_by_chess960(&fen).expect("a start FEN");
             assert!(
                 found.is_exact() && found.single() == Some(position),
@@ -270,6 +283,9 @@ fn check_same_reading() {
             );
             let epd = &fen[..fen.len() - 4];
             assert_eq!(identify_by_chess960(epd), Ok(found), "{epd}");
+            let removed = identify_by_chess960(&no_castling(&fen)).expect("a start FEN");
+            assert_eq!(removed.single(), Some(position));
+            assert_eq!(removed.departures().to_string(), "castling rights removed");
             let chess = from_fen_by_shakmaty(&fen).expect("shakmaty reads a start FEN");
             assert_eq!(chess.board(), &expected_shakmaty, "{fen}");
             assert_eq!(chess.castles().castling_rights(), expected_shakmaty.rooks());
@@ -290,8 +306,8 @@ fn from_fen(criterion: &mut Criterion) {
         let shredder: Vec<&str> = shredder.iter().map(String::as_str).collect();
         let x_fen = fens(&ids, FenStyle::XFen);
         let x_fen: Vec<&str> = x_fen.iter().map(String::as_str).collect();
-        let padded: Vec<String> = shredder.iter().map(|fen| format!("{fen}\n")).collect();
-        let padded: Vec<&str> = padded.iter().map(String::as_str).collect();
+        let spaced: Vec<String> = shredder.iter().map(|fen| spaced(fen)).collect();
+        let spaced: Vec<&str> = spaced.iter().map(String::as_str).collect();
         common::over_all(
             &mut group,
             "chess960_shredder",
@@ -329,9 +345,9 @@ fn from_fen(criterion: &mut Criterion) {
         );
         common::over_all(
             &mut group,
-            "chess960_careful",
+            "chess960_spaced",
             order,
-            &padded,
+            &spaced,
             from_fen_by_chess960,
         );
     }
@@ -346,6 +362,8 @@ fn identify(criterion: &mut Criterion) {
         let shredder: Vec<&str> = shredder.iter().map(String::as_str).collect();
         let x_fen = fens(&ids, FenStyle::XFen);
         let epd: Vec<&str> = x_fen.iter().map(|fen| &fen[..fen.len() - 4]).collect();
+        let removed: Vec<String> = x_fen.iter().map(|fen| no_castling(fen)).collect();
+        let removed: Vec<&str> = removed.iter().map(String::as_str).collect();
         let x_fen: Vec<&str> = x_fen.iter().map(String::as_str).collect();
         common::over_all(
             &mut group,
@@ -366,6 +384,13 @@ fn identify(criterion: &mut Criterion) {
             "chess960_epd",
             order,
             &epd,
+            identify_by_chess960,
+        );
+        common::over_all(
+            &mut group,
+            "chess960_no_castling",
+            order,
+            &removed,
             identify_by_chess960,
         );
     }
