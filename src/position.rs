@@ -127,7 +127,6 @@ impl Position {
     pub fn all() -> impl DoubleEndedIterator<Item = Position> + ExactSizeIterator + Clone {
         (0..Self::COUNT).map(|id| Position { id })
     }
-
 }
 
 /// What a position is made of: its id, its rank, its pieces' files.

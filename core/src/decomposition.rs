@@ -301,7 +301,10 @@ impl Decomposition {
         }
         if bishops[0] % 2 == bishops[1] % 2 {
             return Err(PositionError::BishopsOnSameColour {
-                files: [File::ALL[bishops[0] as usize], File::ALL[bishops[1] as usize]],
+                files: [
+                    File::ALL[bishops[0] as usize],
+                    File::ALL[bishops[1] as usize],
+                ],
             });
         }
         if !(rooks[0] < king && king < rooks[1]) {

@@ -8,6 +8,7 @@ use proc_macro2::{Delimiter, Literal, TokenStream, TokenTree};
 use syn::Lit;
 
 /// A start position read from a macro's argument.
+#[derive(Debug)]
 pub(crate) struct StartPosition {
     /// The Scharnagl id.
     pub(crate) id: u16,
@@ -145,7 +146,8 @@ fn read_text(text: &str) -> Result<StartPosition, String> {
 
 /// Whether `text` starts with `SP` in any case, as a label does.
 fn is_label(text: &str) -> bool {
-    text.get(..2).is_some_and(|prefix| prefix.eq_ignore_ascii_case("sp"))
+    text.get(..2)
+        .is_some_and(|prefix| prefix.eq_ignore_ascii_case("sp"))
 }
 
 /// White's rank of start position `id`.
@@ -158,6 +160,10 @@ fn from_id(id: u16) -> Result<StartPosition, String> {
 /// The run-time error's text, with advice where the rule needs it.
 fn describe(error: PositionError) -> String {
     match error {
+        // The run-time text offers a FEN, which the macros do not read.
+        PositionError::Empty => "the string is empty: write an id such as \"518\", \
+                                 a label such as \"SP518\" or a rank such as \"RNBQKBNR\""
+            .to_owned(),
         PositionError::BishopsOnSameColour { .. } => {
             format!(
                 "{error}: a start rank has one bishop on a light square and one on a dark square"
@@ -208,8 +214,17 @@ mod tests {
     #[test]
     fn every_spelling_is_read() {
         for text in [
-            "518", "0518", " 518 ", "SP518", "sp518", "Sp518", "SP-518", "SP 518", "RNBQKBNR",
-            "rnbqkbnr", "\tRNBQKBNR\n",
+            "518",
+            "0518",
+            " 518 ",
+            "SP518",
+            "sp518",
+            "Sp518",
+            "SP-518",
+            "SP 518",
+            "RNBQKBNR",
+            "rnbqkbnr",
+            "\tRNBQKBNR\n",
         ] {
             assert_eq!(read_text(text).map(|read| read.id), Ok(518), "{text:?}");
         }
