@@ -35,6 +35,10 @@
 #![no_std]
 #![warn(clippy::unwrap_used, clippy::expect_used)]
 
+// First, so that rustdoc lists `Position`'s constructors and accessors
+// before the methods other modules add (it follows declaration order).
+mod position;
+
 mod bitboard;
 mod castling;
 mod colour;
@@ -46,7 +50,6 @@ mod lookup;
 mod macros;
 mod numbering;
 mod parse;
-mod position;
 mod position_set;
 pub mod printed_tables;
 #[cfg(feature = "rand")]
