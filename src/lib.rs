@@ -54,12 +54,12 @@ mod square;
 mod uci;
 
 pub use bitboard::Bitboards;
-pub use castling::{Castling, CastlingSide};
+pub use castling::{Castling, CastlingSide, ParseCastlingSideError};
 pub use chess960_core::{Decomposition, Error, KNIGHT_SLOTS, Piece};
-pub use colour::Colour;
-pub use double::{DoubleIdError, DoublePosition};
+pub use colour::{Colour, ParseColourError};
+pub use double::{DoubleIdError, DoublePosition, ParseDoublePositionError};
 pub use fen::{Fen, FenError, FenStyle};
-pub use file::File;
+pub use file::{File, ParseFileError};
 #[cfg(feature = "phf")]
 pub use lookup::RANK_TO_ID;
 pub use lookup::TABLE;
@@ -68,10 +68,10 @@ pub use lookup::TABLE;
 pub use macros::__private;
 pub use numbering::NumberingError;
 pub use position::Position;
-pub use position_set::PositionSet;
+pub use position_set::{PositionSet, Positions};
 #[cfg(feature = "rand")]
 pub use random::AllExcluded;
-pub use square::Square;
+pub use square::{ParseSquareError, Square};
 pub use uci::{ParseUciMoveError, UciMove};
 
 /// The README's examples, run as doctests (they use the `macros` feature).
