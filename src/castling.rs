@@ -28,6 +28,10 @@ use core::str::FromStr;
 
 /// The side of the king a player castles to.
 ///
+/// serde (feature `serde`): written as `"O-O-O"` or `"O-O"` in
+/// human-readable formats (read as `str::parse` reads) and as 0 (a-side) or
+/// 1 (h-side) (`u8`) in compact ones.
+///
 /// ```
 /// use chess960::{CastlingSide, File};
 ///

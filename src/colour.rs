@@ -6,6 +6,10 @@ use core::str::FromStr;
 /// A side of the game. White's pieces start on the first rank, Black's on
 /// the eighth.
 ///
+/// serde (feature `serde`): written as `"white"` or `"black"` in
+/// human-readable formats (read as `str::parse` reads) and as 0 or 1 (`u8`)
+/// in compact ones.
+///
 /// ```
 /// use chess960::Colour;
 ///

@@ -25,6 +25,10 @@ use core::fmt;
 /// A double Chess960 start: White's pieces from one start position,
 /// Black's from another (mirrored onto the eighth rank as usual).
 ///
+/// serde (feature `serde`): written as its `Display`, `"RNBQKBNR/rnkqrbbn"`,
+/// in human-readable formats (read as `str::parse` reads, or an id) and as
+/// the id (`u32`) in compact ones.
+///
 /// ```
 /// use chess960::{Colour, DoublePosition, Position};
 ///

@@ -19,7 +19,8 @@
 //!
 //! Each type's core (its representation, constructors, accessors and
 //! standard traits) lives in the module named after it: [`Position`] in
-//! `position`, [`DoublePosition`] in `double`, [`File`] in `file`, and so on.
+//! `position`, [`DoublePosition`] in `double`, and so on ([`File`] and
+//! [`Piece`] live in `chess960-core`).
 //! A module for one concern that spans types adds `impl` blocks to them
 //! there (`fen` writes and reads the FEN of [`Position`] and
 //! [`DoublePosition`], `castling` and `bitboard` add the geometry,
@@ -38,7 +39,6 @@ mod colour;
 mod double;
 pub mod draw;
 mod fen;
-mod file;
 mod lookup;
 #[cfg(feature = "macros")]
 mod macros;
@@ -55,11 +55,10 @@ mod uci;
 
 pub use bitboard::Bitboards;
 pub use castling::{Castling, CastlingSide, ParseCastlingSideError};
-pub use chess960_core::{Decomposition, Error, KNIGHT_SLOTS, Piece};
+pub use chess960_core::{Decomposition, Error, File, KNIGHT_SLOTS, ParseFileError, Piece};
 pub use colour::{Colour, ParseColourError};
 pub use double::{DoubleIdError, DoublePosition, ParseDoublePositionError};
 pub use fen::{Fen, FenError, FenStyle};
-pub use file::{File, ParseFileError};
 #[cfg(feature = "phf")]
 pub use lookup::RANK_TO_ID;
 pub use lookup::TABLE;

@@ -14,6 +14,10 @@ const WORDS: usize = 15;
 
 /// A set of start positions, one bit per id: `const`, `Copy`, no allocation.
 ///
+/// serde (feature `serde`): written as a sequence of positions in
+/// human-readable formats and as the 120 bytes of [`PositionSet::to_bytes`]
+/// in compact ones.
+///
 /// ```
 /// use chess960::{Position, PositionSet};
 ///
@@ -197,6 +201,59 @@ impl PositionSet {
             word += 1;
         }
         None
+    }
+
+    /// The set as a 120-byte bitmap: bit `id % 8` of byte `id / 8` is set
+    /// for each member. This is how compact serde formats write it, and a
+    /// fixed-size key for a database.
+    ///
+    /// ```
+    /// use chess960::{Position, PositionSet};
+    ///
+    /// let bytes = PositionSet::EMPTY.with(Position::STANDARD).to_bytes();
+    /// assert_eq!(bytes[518 / 8], 1 << (518 % 8));
+    /// assert_eq!(bytes.iter().map(|byte| byte.count_ones()).sum::<u32>(), 1);
+    /// ```
+    pub const fn to_bytes(&self) -> [u8; 120] {
+        let mut bytes = [0; 120];
+        let mut word = 0;
+        while word < WORDS {
+            let le = self.words[word].to_le_bytes();
+            let mut byte = 0;
+            while byte < 8 {
+                bytes[word * 8 + byte] = le[byte];
+                byte += 1;
+            }
+            word += 1;
+        }
+        bytes
+    }
+
+    /// The set a 120-byte bitmap describes, as [`PositionSet::to_bytes`]
+    /// writes it. Every bitmap is a set: 960 bits fill the 120 bytes.
+    ///
+    /// ```
+    /// use chess960::PositionSet;
+    ///
+    /// assert_eq!(PositionSet::from_bytes([0xFF; 120]), PositionSet::ALL);
+    /// let set = PositionSet::from_bytes([0b0000_0001; 120]);
+    /// assert!(set.iter().all(|position| position.id() % 8 == 0));
+    /// assert_eq!(PositionSet::from_bytes(set.to_bytes()), set);
+    /// ```
+    pub const fn from_bytes(bytes: [u8; 120]) -> PositionSet {
+        let mut words = [0; WORDS];
+        let mut word = 0;
+        while word < WORDS {
+            let mut le = [0; 8];
+            let mut byte = 0;
+            while byte < 8 {
+                le[byte] = bytes[word * 8 + byte];
+                byte += 1;
+            }
+            words[word] = u64::from_le_bytes(le);
+            word += 1;
+        }
+        PositionSet { words }
     }
 
     /// Adds `position`; returns whether it was new to the set, as

@@ -6,6 +6,10 @@
 //! `u16`. Reading a human-readable format accepts either the rank (White's or
 //! Black's) or the id, so both `"RNBQKBNR"` and `518` work.
 
+// The other public types' impls, one concern per module.
+mod position_set;
+mod text_or_number;
+
 use crate::Position;
 use core::fmt;
 use serde::de::{self, Deserializer, Unexpected, Visitor};

@@ -10,6 +10,9 @@ use core::str::FromStr;
 /// a1 is 0, h1 is 7, a2 is 8 and h8 is 63. The same number is the square's
 /// bit in a 64-bit board mask ([`Square::bit`]), as in most engines.
 ///
+/// serde (feature `serde`): written as the name, `"e4"`, in human-readable
+/// formats and as the index (`u8`) in compact ones.
+///
 /// ```
 /// use chess960::{Colour, File, Square};
 ///

@@ -9,6 +9,10 @@ use core::str::FromStr;
 /// square a piece leaves and the square it goes to. Castling moves never
 /// promote, so this is all they need.
 ///
+/// serde (feature `serde`): written as the move, `"e1h1"`, in human-readable
+/// formats and as `from * 64 + to` of the square indices (`u16`) in compact
+/// ones.
+///
 /// ```
 /// use chess960::UciMove;
 ///

@@ -5,8 +5,11 @@ use core::str::FromStr;
 
 /// A file of the board. [`File::index`] counts from 0 for the a-file.
 ///
+/// serde (feature `serde`): written as the letter, `"e"`, in human-readable
+/// formats and as the index (`u8`) in compact ones.
+///
 /// ```
-/// use chess960::File;
+/// use chess960_core::File;
 ///
 /// assert_eq!(File::from_index(4), Some(File::E));
 /// assert_eq!(File::E.index(), 4);
@@ -40,7 +43,7 @@ impl File {
     /// Every file, a-file first.
     ///
     /// ```
-    /// assert_eq!(chess960::File::ALL[7], chess960::File::H);
+    /// assert_eq!(chess960_core::File::ALL[7], chess960_core::File::H);
     /// ```
     pub const ALL: [File; 8] = [
         File::A,
@@ -56,7 +59,7 @@ impl File {
     /// The file with this index (0 is the a-file), or `None` past 7.
     ///
     /// ```
-    /// assert_eq!(chess960::File::from_index(8), None);
+    /// assert_eq!(chess960_core::File::from_index(8), None);
     /// ```
     pub const fn from_index(index: u8) -> Option<File> {
         if index < 8 {
@@ -69,7 +72,7 @@ impl File {
     /// The index of the file, 0 for the a-file to 7 for the h-file.
     ///
     /// ```
-    /// assert_eq!(chess960::File::H.index(), 7);
+    /// assert_eq!(chess960_core::File::H.index(), 7);
     /// ```
     pub const fn index(self) -> u8 {
         self as u8
@@ -78,7 +81,7 @@ impl File {
     /// The file's lowercase letter, `'a'` to `'h'`.
     ///
     /// ```
-    /// assert_eq!(chess960::File::B.to_char(), 'b');
+    /// assert_eq!(chess960_core::File::B.to_char(), 'b');
     /// ```
     pub const fn to_char(self) -> char {
         (b'a' + self as u8) as char
@@ -88,8 +91,8 @@ impl File {
     /// (files b, d, f and h).
     ///
     /// ```
-    /// assert!(chess960::File::H.is_light_on_first_rank());
-    /// assert!(!chess960::File::A.is_light_on_first_rank());
+    /// assert!(chess960_core::File::H.is_light_on_first_rank());
+    /// assert!(!chess960_core::File::A.is_light_on_first_rank());
     /// ```
     pub const fn is_light_on_first_rank(self) -> bool {
         self as u8 % 2 == 1
@@ -112,8 +115,8 @@ impl FromStr for File {
 
     /// Reads one lowercase letter `a` to `h`, as [`File`]'s `Display`
     /// writes it and as square names (`e4`) and UCI moves use it. Uppercase
-    /// letters are refused, as [`Square::from_ascii`](crate::Square::from_ascii)
-    /// refuses them: in a FEN they name castling rights, not files.
+    /// letters are refused, as in square names: in a FEN they name White's
+    /// castling rights, not files.
     fn from_str(text: &str) -> Result<File, ParseFileError> {
         let mut chars = text.chars();
         match (chars.next(), chars.next()) {
@@ -131,7 +134,7 @@ impl FromStr for File {
 /// Why a text is not the name of a [`File`].
 ///
 /// ```
-/// use chess960::{File, ParseFileError};
+/// use chess960_core::{File, ParseFileError};
 ///
 /// assert_eq!("E".parse::<File>(), Err(ParseFileError::NotAFile { found: 'E' }));
 /// assert_eq!("ef".parse::<File>(), Err(ParseFileError::WrongLength { length: 2 }));
