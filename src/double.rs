@@ -390,7 +390,7 @@ impl core::str::FromStr for DoublePosition {
             }
             let id = text
                 .parse::<u32>()
-                .map_err(|_| ParseDoublePositionError::NumberTooLarge { digits: text.len() })?;
+                .map_err(|_| ParseDoublePositionError::IdTooLarge { digits: text.len() })?;
             return DoublePosition::from_id(id).map_err(ParseDoublePositionError::Id);
         };
         let fen_order = !is_number(first)
@@ -425,7 +425,7 @@ fn start(text: &str, colour: Colour) -> Result<Position, ParseDoublePositionErro
     let position = if is_number(text) {
         let id = text
             .parse::<u16>()
-            .map_err(|_| ParseDoublePositionError::NumberTooLarge { digits: text.len() })?;
+            .map_err(|_| ParseDoublePositionError::IdTooLarge { digits: text.len() })?;
         Position::from_id(id)
     } else {
         text.parse::<Position>()
@@ -455,7 +455,7 @@ pub enum ParseDoublePositionError {
     /// A number of 921,600 or more: no double start has that id.
     Id(DoubleIdError),
     /// A number too large for any id.
-    NumberTooLarge {
+    IdTooLarge {
         /// How many digits it has.
         digits: usize,
     },
@@ -477,7 +477,7 @@ impl fmt::Display for ParseDoublePositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             ParseDoublePositionError::Id(error) => error.fmt(f),
-            ParseDoublePositionError::NumberTooLarge { digits } => write!(
+            ParseDoublePositionError::IdTooLarge { digits } => write!(
                 f,
                 "a number of {digits} digits is too large: double Chess960 ids run from 0 to {}",
                 DoublePosition::COUNT - 1
