@@ -435,7 +435,11 @@ proptest! {
     fn position_sets_behave_as_btree_sets(a in sets(), b in sets(), probe in 0..960_u16) {
         let (set_a, set_b) = (to_set(&a), to_set(&b));
         prop_assert_eq!(ids(set_a), a.iter().copied().collect::<Vec<_>>());
-        prop_assert_eq!(ids(&set_a), ids(set_a.iter()));
+        let mut by_reference = Vec::new();
+        for position in &set_a {
+            by_reference.push(position.id());
+        }
+        prop_assert_eq!(by_reference, ids(set_a.iter()));
         prop_assert_eq!(usize::from(set_a.len()), a.len());
         prop_assert_eq!(set_a.iter().len(), a.len());
         prop_assert_eq!(ids(set_a.iter().rev()), a.iter().rev().copied().collect::<Vec<_>>());
