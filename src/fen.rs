@@ -1001,6 +1001,65 @@ impl fmt::Display for FenError {
 
 impl core::error::Error for FenError {}
 
+// `Fen` as a string: it is an owned ASCII string in a fixed-size buffer, so it
+// lends itself out as `&str` and `&[u8]` the way `String` does.
+//
+// Not `Borrow<str>`: that promises `Hash`, `Eq` and `Ord` agree with `str`'s,
+// and `Fen` hashes its byte array (which hashes differently from the same
+// text as a `str`) and has no order. Not `Default`: no FEN style is the
+// obvious one; `Position::default().fen(style)` says which.
+
+impl AsRef<str> for Fen {
+    /// The FEN as a string slice, as [`Fen::as_str`].
+    ///
+    /// ```
+    /// use chess960::{FenStyle, Position};
+    ///
+    /// fn fields(text: impl AsRef<str>) -> usize {
+    ///     text.as_ref().split(' ').count()
+    /// }
+    /// assert_eq!(fields(Position::STANDARD.fen(FenStyle::XFen)), 6);
+    /// ```
+    fn as_ref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl AsRef<[u8]> for Fen {
+    /// The FEN as ASCII bytes, as [`Fen::as_bytes`].
+    ///
+    /// ```
+    /// use chess960::{FenStyle, Position};
+    ///
+    /// let fen = Position::STANDARD.fen(FenStyle::XFen);
+    /// let bytes: &[u8] = fen.as_ref();
+    /// assert_eq!(bytes.len(), chess960::Fen::LENGTH);
+    /// ```
+    fn as_ref(&self) -> &[u8] {
+        self.as_bytes()
+    }
+}
+
+impl core::ops::Deref for Fen {
+    type Target = str;
+
+    /// The FEN as a string slice, so every `str` method works on a [`Fen`]
+    /// and `&fen` passes where a `&str` is wanted, as with `String`.
+    ///
+    /// ```
+    /// use chess960::{FenStyle, Position};
+    ///
+    /// let fen = Position::from_id(959)?.fen(FenStyle::Shredder);
+    /// assert!(fen.starts_with("rkrnnqbb/"));
+    /// assert_eq!(fen.split_whitespace().nth(2), Some("CAca"));
+    /// assert_eq!(Position::from_fen(&fen)?.id(), 959);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     extern crate std;

@@ -65,12 +65,13 @@ pub mod svg;
 mod uci;
 
 pub use bitboard::Bitboards;
-pub use castling::{Castling, CastlingSide};
+pub use castling::{Castling, CastlingSide, ParseCastlingSideError};
 pub use chess960_core::{
-    Decomposition, File, KNIGHT_SLOTS, Piece, PositionError, Spelling, read_position,
+    Decomposition, File, KNIGHT_SLOTS, ParseFileError, Piece, PositionError, Spelling,
+    read_position,
 };
-pub use colour::Colour;
-pub use double::{DoubleIdError, DoublePosition};
+pub use colour::{Colour, ParseColourError};
+pub use double::{DoubleIdError, DoublePosition, ParseDoublePositionError};
 pub use fen::{Fen, FenError, FenStyle};
 pub use identify::{
     CastlingRights, Departure, Departures, DeparturesIter, Identification, identify_fen,
@@ -84,12 +85,12 @@ pub use macros::__private;
 pub use numbering::NumberingError;
 pub use parse::ParsePositionError;
 pub use position::Position;
-pub use position_set::PositionSet;
+pub use position_set::{PositionSet, Positions};
 #[cfg(feature = "rand")]
 pub use random::AllExcluded;
 #[cfg(feature = "seeded")]
 pub use seeded::{SeededDraw, SeededRound, TooFewPositions, seeded_candidate};
-pub use square::Square;
+pub use square::{ParseSquareError, Square};
 pub use uci::{ParseUciMoveError, UciMove};
 
 /// The former name of [`PositionError`], kept while the modules that still
