@@ -39,6 +39,7 @@ mod double;
 pub mod draw;
 mod fen;
 mod file;
+mod identify;
 mod lookup;
 #[cfg(feature = "macros")]
 mod macros;
@@ -60,6 +61,9 @@ pub use colour::Colour;
 pub use double::{DoubleIdError, DoublePosition};
 pub use fen::{Fen, FenError, FenStyle};
 pub use file::File;
+pub use identify::{
+    CastlingRights, Departure, Departures, DeparturesIter, Identification, identify_fen,
+};
 #[cfg(feature = "phf")]
 pub use lookup::RANK_TO_ID;
 pub use lookup::TABLE;
