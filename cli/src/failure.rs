@@ -1,6 +1,7 @@
 //! Why a command failed, and the exit code that says so.
 
 use std::fmt;
+use std::io::Write as _;
 use std::process::ExitCode;
 
 /// A failed command: a message for standard error and an exit code.
@@ -48,6 +49,25 @@ impl Failure {
     pub(crate) fn exit_code(&self) -> ExitCode {
         ExitCode::from(self.code)
     }
+
+    /// Says what went wrong on standard error (unless there is nothing to
+    /// tell) and gives the exit code. Standard error that cannot be
+    /// written changes nothing: the exit code still tells.
+    pub(crate) fn report(&self) -> ExitCode {
+        if !self.is_silent() {
+            say(&self.message);
+        }
+        self.exit_code()
+    }
+}
+
+/// Writes `chess960: {message}` and a newline on standard error, ignoring
+/// a standard error that cannot be written (`2>/dev/full`): a note or an
+/// error message must never end the command another way.
+pub(crate) fn say(message: &str) {
+    let mut stderr = std::io::stderr().lock();
+    let _ = writeln!(stderr, "chess960: {message}");
+    let _ = stderr.flush();
 }
 
 impl fmt::Display for Failure {

@@ -1,6 +1,7 @@
 //! `chess960 random`: uniform draws, reproducible with a seed.
 
 use crate::details::Details;
+use crate::echo;
 use crate::failure::Failure;
 use crate::json;
 use crate::query::parse_position;
@@ -14,7 +15,8 @@ use std::io::Write;
 #[derive(Args, Debug)]
 pub(crate) struct RandomArgs {
     /// How many positions to draw.
-    #[arg(long, short = 'n', default_value_t = 1)]
+    #[arg(long, short = 'n', default_value_t = 1, allow_negative_numbers = true,
+          value_parser = parse_count)]
     count: u64,
     /// Seed for a reproducible draw (ChaCha8); without it the operating
     /// system's random number generator seeds the draw.
@@ -24,21 +26,29 @@ pub(crate) struct RandomArgs {
     /// (`--exclude 518` plays "Chess959").
     #[arg(long, value_name = "POSITIONS")]
     exclude: Vec<String>,
-    /// Print JSON for scripts instead of text.
+    /// Print JSON Lines for scripts instead of text: one object a line, as
+    /// `show --json` writes it but compact.
     #[arg(long)]
     json: bool,
 }
 
-/// Writes `args.count` draws, one line (`id rank`) or JSON object each, as
-/// they are made, so a huge count streams.
+/// Reads `--count`: a whole number, 0 or more, said so when it is negative.
+fn parse_count(text: &str) -> Result<u64, String> {
+    if text.trim_start().starts_with('-') {
+        return Err("a count is not negative: write 0 or more".to_owned());
+    }
+    text.parse()
+        .map_err(|_| format!("a count is a whole number from 0 to {}", u64::MAX))
+}
+
+/// Writes `args.count` draws, one line (`id rank`) or JSON Lines object
+/// each, as they are made, so a huge count streams.
 pub(crate) fn run(args: &RandomArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let excluded = excluded(&args.exclude)?;
     if args.json {
-        let mut array = json::Array::new(out);
         draw(args.count, args.seed, &excluded, |position| {
-            array.push(&Details::of(position))
-        })?;
-        array.finish()
+            json::line(out, &Details::of(position))
+        })
     } else {
         draw(args.count, args.seed, &excluded, |position| {
             Ok(writeln!(out, "{} {position}", position.id())?)
@@ -52,7 +62,10 @@ fn excluded(lists: &[String]) -> Result<PositionSet, Failure> {
     for item in lists.iter().flat_map(|list| list.split(',')) {
         if !item.trim().is_empty() {
             let position = parse_position(item).map_err(|failure| {
-                Failure::input(format!("--exclude {}: {failure}", item.trim()))
+                Failure::input(format!(
+                    "--exclude {}: {failure}",
+                    echo::shortened(item.trim())
+                ))
             })?;
             set = set.with(position);
         }
@@ -105,8 +118,11 @@ mod tests {
     #[test]
     fn text_and_json_give_the_same_draws() {
         let text = drawn(20, &["518, 0", "959"], false);
-        let json: Vec<serde_json::Value> =
-            serde_json::from_str(&drawn(20, &["518, 0", "959"], true)).unwrap();
+        let json: Vec<serde_json::Value> = drawn(20, &["518, 0", "959"], true)
+            .lines()
+            .map(|line| serde_json::from_str(line).unwrap())
+            .collect();
+        assert_eq!(json.len(), 20);
         assert_eq!(text.lines().count(), 20);
         for (line, object) in text.lines().zip(&json) {
             assert_eq!(
@@ -115,7 +131,7 @@ mod tests {
             );
             assert!(!["518", "0", "959"].contains(&object["id"].to_string().as_str()));
         }
-        assert_eq!(drawn(0, &[], true), "[]\n");
+        assert_eq!(drawn(0, &[], true), "");
         assert_eq!(drawn(0, &[], false), "");
     }
 }

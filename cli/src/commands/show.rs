@@ -30,7 +30,8 @@ pub(crate) struct ShowOptions {
     /// Print JSON for scripts instead of text.
     #[arg(long)]
     json: bool,
-    /// When to colour the diagram: on a terminal without NO_COLOR (auto),
+    /// When to colour the diagram: on a terminal without NO_COLOR and not
+    /// TERM=dumb (auto),
     /// always or never.
     #[arg(long, value_enum, default_value = "auto")]
     color: ColourChoice,
