@@ -31,10 +31,19 @@ impl Failure {
         }
     }
 
+    /// Bad input that has been reported already, as it came (`convert
+    /// --keep-going`): exit code 2, nothing more to say.
+    pub(crate) fn reported() -> Failure {
+        Failure {
+            message: String::new(),
+            code: Self::BAD_INPUT,
+        }
+    }
+
     /// Whether there is anything to tell: not when the reader of standard
-    /// output went away.
+    /// output went away, nor when the input's faults were told already.
     pub(crate) fn is_silent(&self) -> bool {
-        self.code == READER_GONE
+        self.message.is_empty()
     }
 
     /// Something failed that is not the user's input: exit code 1.

@@ -23,6 +23,35 @@ impl Found {
     pub(crate) fn single(&self) -> Option<Position> {
         self.start.is_single().then(|| self.start.white())
     }
+
+    /// "start position 80, castling rights removed", "double Chess960
+    /// start 497814 (White 518, Black 534)": which start, and how the FEN
+    /// departs from it.
+    pub(crate) fn describe(&self) -> String {
+        let start = match self.single() {
+            Some(position) => format!("start position {}", position.id()),
+            None => format!(
+                "double Chess960 start {} (White {}, Black {})",
+                self.start.id(),
+                self.start.white().id(),
+                self.start.black().id()
+            ),
+        };
+        if self.departures.is_empty() {
+            start
+        } else {
+            format!("{start}, {}", self.departures)
+        }
+    }
+}
+
+impl From<Position> for Found {
+    fn from(position: Position) -> Found {
+        Found {
+            start: DoublePosition::from(position),
+            departures: Departures::default(),
+        }
+    }
 }
 
 /// Reads `text` as [`parse_position`] does, except that a FEN may be a
@@ -38,19 +67,16 @@ pub(crate) fn identify(text: &str) -> Result<Found, Failure> {
             })
             .map_err(|error| fen_failure(trimmed, error));
     }
-    parse_position(text).map(|position| Found {
-        start: DoublePosition::from(position),
-        departures: Departures::default(),
-    })
+    parse_position(text).map(Found::from)
 }
 
 /// The FEN reader's error, with a character outside ASCII named as the
 /// character it is rather than as its first byte.
 fn fen_failure(text: &str, error: FenError) -> Failure {
     let message = error.to_string();
-    let byte = match error {
-        FenError::InvalidBoardByte { byte, .. } | FenError::InvalidCastlingByte { byte } => byte,
-        _ => return Failure::input(message),
+    let (FenError::InvalidBoardByte { byte, .. } | FenError::InvalidCastlingByte { byte }) = error
+    else {
+        return Failure::input(message);
     };
     match text.chars().find(|character| !character.is_ascii()) {
         Some(character) if !byte.is_ascii() => Failure::input(message.replacen(

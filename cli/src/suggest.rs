@@ -8,12 +8,13 @@
 /// for a word of three letters or more, the one command it begins. `None`
 /// when no command or more than one is that close, or `word` is no word.
 pub(crate) fn command<'name>(word: &str, names: &[&'name str]) -> Option<&'name str> {
-    let word = word.trim().to_ascii_lowercase();
+    let typed = word.trim();
+    let word = typed.to_ascii_lowercase();
     if word.is_empty()
         || !word
             .bytes()
             .all(|byte| byte.is_ascii_lowercase() || byte == b'-')
-        || names.contains(&word.as_str())
+        || names.contains(&typed)
     {
         return None;
     }
