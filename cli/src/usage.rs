@@ -61,6 +61,10 @@ fn message(error: &clap::Error, args: &[OsString], commands: &[&str]) -> String 
     echoed.sort_by_key(|word| Reverse(word.len()));
     for word in echoed {
         text = text.replace(&format!("'{word}'"), &echo::quoted(word));
+        // Clap also quotes a word inside its tips (`'-- --word'`).
+        if word.chars().count() > 20 {
+            text = text.replace(word, &echo::shortened(word));
+        }
     }
     let end = ["\nUsage:", "\nFor more information"]
         .iter()
