@@ -73,10 +73,21 @@ enum Command {
     /// Fritz 9), generated from the library.
     Tables(tables::TablesArgs),
     /// Print the shell completion script for bash, zsh, fish, elvish or
-    /// PowerShell (docs/notes/cli.md says where to put it).
+    /// PowerShell.
+    ///
+    /// Install it where the shell looks, for the current user:
+    /// `chess960 completions bash > ~/.local/share/bash-completion/completions/chess960`;
+    /// `chess960 completions zsh > ~/.zfunc/_chess960` (with `fpath+=~/.zfunc`
+    /// before `compinit` in ~/.zshrc);
+    /// `chess960 completions fish > ~/.config/fish/completions/chess960.fish`;
+    /// `chess960 completions elvish >> ~/.config/elvish/rc.elv`;
+    /// `chess960 completions powershell >> $PROFILE`.
     Completions(completions::CompletionsArgs),
     /// Print the manual page chess960(1) in roff, or write the pages of
     /// every command to a directory.
+    ///
+    /// `chess960 manpage --dir ~/.local/share/man/man1` installs them for the
+    /// current user; `man chess960` and `man chess960-convert` then read them.
     Manpage(manpage::ManpageArgs),
 }
 
