@@ -175,7 +175,7 @@ impl Position {
     ///     position.fen(FenStyle::Shredder).as_str(),
     ///     "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1"
     /// );
-    /// # Ok::<(), chess960::Error>(())
+    /// # Ok::<(), chess960::ParsePositionError>(())
     /// ```
     pub const fn fen(self, style: FenStyle) -> Fen {
         Fen::new(self, self, style)

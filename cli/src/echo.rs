@@ -36,16 +36,20 @@ fn shortened_in(text: &str, quote: &str) -> String {
     out
 }
 
-/// One character as an error line names it: `'é' (U+00E9)` for one
-/// outside ASCII, `'\n'` for a control character, `'x'` otherwise.
+/// One character as an error line names it, as the library does: `'x'`
+/// for a printable ASCII character, `U+000A` for a control character,
+/// `U+00E9 'é'` for any other.
 pub(crate) fn character(character: char) -> String {
-    let mut out = String::from("'");
-    push_escaped(&mut out, character);
-    out.push('\'');
-    if !character.is_ascii() {
-        let _ = write!(out, " (U+{:04X})", u32::from(character));
+    if character == ' ' || character.is_ascii_graphic() {
+        format!("'{character}'")
+    } else if character.is_control() {
+        format!("U+{:04X}", u32::from(character))
+    } else {
+        let mut out = format!("U+{:04X} '", u32::from(character));
+        push_escaped(&mut out, character);
+        out.push('\'');
+        out
     }
-    out
 }
 
 /// Appends `character`, escaped when it is a control character, a line or
@@ -109,11 +113,12 @@ mod tests {
     }
 
     #[test]
-    fn characters_outside_ascii_are_named_with_their_code_point() {
-        assert_eq!(character('é'), "'é' (U+00E9)");
-        assert_eq!(character('♔'), "'♔' (U+2654)");
+    fn characters_outside_ascii_are_named_with_their_code_point_as_the_library_does() {
+        assert_eq!(character('é'), "U+00E9 'é'");
+        assert_eq!(character('♔'), "U+2654 '♔'");
         assert_eq!(character('x'), "'x'");
-        assert_eq!(character('\n'), "'\\n'");
+        assert_eq!(character('\n'), "U+000A");
+        assert_eq!(character('\u{2028}'), "U+2028 '\\u{2028}'");
     }
 
     #[test]

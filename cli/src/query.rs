@@ -88,24 +88,6 @@ fn fen_failure(text: &str, error: FenError) -> Failure {
     }
 }
 
-/// The rank reader's error, with a character outside ASCII named as the
-/// character it is rather than as its first byte.
-fn rank_failure(text: &str, error: chess960::Error) -> Failure {
-    let message = error.to_string();
-    if let chess960::Error::InvalidByte { index, byte } = error {
-        if let Some(character) = text.get(index..).and_then(|rest| rest.chars().next()) {
-            if !byte.is_ascii() {
-                return Failure::input(message.replacen(
-                    &format!("byte 0x{byte:02X}"),
-                    &echo::character(character),
-                    1,
-                ));
-            }
-        }
-    }
-    Failure::input(message)
-}
-
 /// Reads `text` as an id (`518`, `SP518`, `SP-518`), a back rank in either
 /// colour (`RNBQKBNR`, `rnbqkbnr`) or a start FEN (anything with a `/`).
 /// Surrounding white space is ignored.
@@ -125,7 +107,7 @@ pub(crate) fn parse_position(text: &str) -> Result<Position, Failure> {
             .map_err(Failure::from);
     }
     text.parse::<Position>()
-        .map_err(|error| rank_failure(text, error))
+        .map_err(|error| Failure::input(error.to_string()))
 }
 
 /// Whether `text` is digits with an optional leading `-`.

@@ -17,9 +17,10 @@ fn an_echoed_token_with_a_newline_stays_one_line() {
         failure(&["dice", "die", "2\n3"]),
         "chess960: '2\\n3' is not a die face: write numbers such as 2-3-3-2-3\n"
     );
-    assert_eq!(
-        failure(&["random", "--exclude", "5\n18"]),
-        "chess960: --exclude 5\\n18: a back rank has 8 squares, but 4 characters were given\n"
+    let stderr = failure(&["random", "--exclude", "5\n18"]);
+    assert!(
+        stderr.starts_with("chess960: --exclude 5\\n18: "),
+        "{stderr}"
     );
     for args in [
         &["dice", "die\n2", "3"][..],

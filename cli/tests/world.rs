@@ -230,7 +230,7 @@ fn json_is_a_document_for_one_result_and_lines_for_a_stream() {
 
 #[test]
 fn convert_keep_going_reports_every_bad_line() {
-    let input = b"518\nRNBQKBNQ\n\n959\nnonsense\n\xff\xfe\n0\n";
+    let input = b"518\nRNBQKBNQ\n\n959\n960\n\xff\xfe\n0\n";
     let output = run_with_input(&["convert", "--keep-going", "--to", "rank"], input);
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(
@@ -240,7 +240,7 @@ fn convert_keep_going_reports_every_bad_line() {
     assert_eq!(
         String::from_utf8(output.stderr).unwrap(),
         "chess960: line 2: a start rank has 1 queen, but this one has 2\n\
-         chess960: line 5: 'o' at index 1 is not a piece letter: use K, Q, R, B and N (kqrbn for Black)\n\
+         chess960: line 5: start position 960 does not exist: ids run from 0 to 959\n\
          chess960: line 6 is not UTF-8 text: byte 0xFF at index 0 begins no character\n"
     );
     // Arguments too; all good is exit 0.
@@ -259,25 +259,25 @@ fn convert_keep_going_reports_every_bad_line() {
 fn a_character_outside_ascii_is_named_as_a_character() {
     assert_eq!(
         failure(&["RNBQKBN♔"]),
-        "chess960: '♔' (U+2654) at index 7 is not a piece letter: use K, Q, R, B and N (kqrbn for Black)\n"
+        "chess960: U+2654 '♔' on the h-file is not a piece letter: write White's rank with K, Q, R, B and N, or Black's with k, q, r, b and n\n"
     );
     let stderr = failure(&["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNé w KQkq - 0 1"]);
     assert!(
-        stderr.starts_with("chess960: 'é' (U+00E9) in rank 1"),
+        stderr.starts_with("chess960: U+00E9 'é' in rank 1"),
         "{stderr}"
     );
     let stderr = failure(&["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkqé - 0 1"]);
     assert!(
-        stderr.starts_with("chess960: 'é' (U+00E9) is no castling right"),
+        stderr.starts_with("chess960: U+00E9 'é' is no castling right"),
         "{stderr}"
     );
     let stderr = failure_with_input(&["convert"], "RNBQKBNÉ\n".as_bytes());
     assert!(
-        stderr.starts_with("chess960: line 1: 'É' (U+00C9) at index 7"),
+        stderr.starts_with("chess960: line 1: U+00C9 'É' on the h-file"),
         "{stderr}"
     );
-    assert!(failure(&["dice", "cards", "RcNfQaRNbRdeg♞"]).contains("'♞' (U+265E) is not a card"));
-    assert!(failure(&["dice", "two-coins", "HŤ"]).contains("'Ť' (U+0164) is not a coin"));
+    assert!(failure(&["dice", "cards", "RcNfQaRNbRdeg♞"]).contains("U+265E '♞' is not a card"));
+    assert!(failure(&["dice", "two-coins", "HŤ"]).contains("U+0164 'Ť' is not a coin"));
     for stderr in [failure(&["RNBQKBNé"]), failure(&["dice", "die", "2-é"])] {
         assert!(!stderr.contains("0xC3"), "{stderr}");
     }

@@ -365,7 +365,7 @@ mod tests {
             String::from_utf8(err).unwrap(),
             "chess960: line 2: a start rank has 1 queen, but this one has 2\n\
              chess960: line 4 is longer than 4096 bytes (5000): a start FEN has at most 90\n\
-             chess960: line 6: 'é' (U+00E9) at index 7 is not a piece letter: use K, Q, R, B and N (kqrbn for Black)\n\
+             chess960: line 6: U+00E9 'é' on the h-file is not a piece letter: write White's rank with K, Q, R, B and N, or Black's with k, q, r, b and n\n\
              chess960: line 7 is not UTF-8 text: byte 0xFF at index 2 begins no character\n"
         );
     }

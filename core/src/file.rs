@@ -5,7 +5,7 @@ use core::fmt;
 /// A file of the board. [`File::index`] counts from 0 for the a-file.
 ///
 /// ```
-/// use chess960::File;
+/// use chess960_core::File;
 ///
 /// assert_eq!(File::from_index(4), Some(File::E));
 /// assert_eq!(File::E.index(), 4);
@@ -37,7 +37,7 @@ impl File {
     /// Every file, a-file first.
     ///
     /// ```
-    /// assert_eq!(chess960::File::ALL[7], chess960::File::H);
+    /// assert_eq!(chess960_core::File::ALL[7], chess960_core::File::H);
     /// ```
     pub const ALL: [File; 8] = [
         File::A,
@@ -53,7 +53,7 @@ impl File {
     /// The file with this index (0 is the a-file), or `None` past 7.
     ///
     /// ```
-    /// assert_eq!(chess960::File::from_index(8), None);
+    /// assert_eq!(chess960_core::File::from_index(8), None);
     /// ```
     pub const fn from_index(index: u8) -> Option<File> {
         if index < 8 {
@@ -66,7 +66,7 @@ impl File {
     /// The index of the file, 0 for the a-file to 7 for the h-file.
     ///
     /// ```
-    /// assert_eq!(chess960::File::H.index(), 7);
+    /// assert_eq!(chess960_core::File::H.index(), 7);
     /// ```
     pub const fn index(self) -> u8 {
         self as u8
@@ -75,7 +75,7 @@ impl File {
     /// The file's lowercase letter, `'a'` to `'h'`.
     ///
     /// ```
-    /// assert_eq!(chess960::File::B.to_char(), 'b');
+    /// assert_eq!(chess960_core::File::B.to_char(), 'b');
     /// ```
     pub const fn to_char(self) -> char {
         (b'a' + self as u8) as char
@@ -85,8 +85,8 @@ impl File {
     /// (files b, d, f and h).
     ///
     /// ```
-    /// assert!(chess960::File::H.is_light_on_first_rank());
-    /// assert!(!chess960::File::A.is_light_on_first_rank());
+    /// assert!(chess960_core::File::H.is_light_on_first_rank());
+    /// assert!(!chess960_core::File::A.is_light_on_first_rank());
     /// ```
     pub const fn is_light_on_first_rank(self) -> bool {
         self as u8 % 2 == 1
