@@ -17,6 +17,9 @@
 #![no_std]
 #![warn(clippy::unwrap_used, clippy::expect_used)]
 
+#[cfg(feature = "pgn")]
+extern crate std;
+
 mod bitboard;
 mod castling;
 mod colour;
@@ -27,6 +30,8 @@ mod file;
 #[cfg(feature = "macros")]
 mod macros;
 mod numbering;
+#[cfg(feature = "pgn")]
+pub mod pgn;
 mod position;
 mod position_set;
 #[cfg(feature = "rand")]
