@@ -18,8 +18,9 @@ impl Failure {
     /// Exit code for input that is not a valid position, draw or option.
     const BAD_INPUT: u8 = 2;
     /// Exit code for a failure that is not the input's: output that could
-    /// not be written, a random number generator that failed.
-    const IO: u8 = 1;
+    /// not be written, a random number generator that failed, JSON that
+    /// could not be made.
+    const INTERNAL: u8 = 1;
 
     /// Bad input from the user: exit code 2.
     pub(crate) fn input(message: impl Into<String>) -> Failure {
@@ -39,7 +40,7 @@ impl Failure {
     pub(crate) fn internal(message: impl Into<String>) -> Failure {
         Failure {
             message: message.into(),
-            code: Self::IO,
+            code: Self::INTERNAL,
         }
     }
 
@@ -71,7 +72,7 @@ impl From<std::io::Error> for Failure {
         }
         Failure {
             message: format!("cannot write the output: {error}"),
-            code: Self::IO,
+            code: Self::INTERNAL,
         }
     }
 }

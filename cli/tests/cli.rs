@@ -232,6 +232,70 @@ fn dice_names_the_throw_to_repeat() {
     assert!(failure(&["dice", "nonsense", "1"]).starts_with("error: invalid value 'nonsense'"));
 }
 
+/// Each method is named as its function in `chess960::draw`, and the names
+/// of earlier versions still work: both give the position the library gives.
+#[test]
+fn dice_methods_take_the_draw_function_names() {
+    use chess960::draw::{self, Coin};
+    let coins: Vec<Coin> = "THTTHHHHTT"
+        .chars()
+        .map(|letter| {
+            if letter == 'H' {
+                Coin::Heads
+            } else {
+                Coin::Tails
+            }
+        })
+        .collect();
+    let cases = [
+        (
+            "althofer-die",
+            "die",
+            "2-3-3-2-3",
+            draw::althofer_die(&[2, 3, 3, 2, 3]),
+        ),
+        (
+            "one-coin-binary",
+            "one-coin",
+            "THTTHHHHTT",
+            draw::one_coin_binary(&coins),
+        ),
+        (
+            "ten-bit-layout",
+            "ten-bit",
+            "THTTHHHHTT",
+            draw::ten_bit_layout(&coins),
+        ),
+        (
+            "fourteen-cards",
+            "cards",
+            "RcNfQaRNbRdegh",
+            Ok(chess960::Position::STANDARD),
+        ),
+    ];
+    for (name, alias, outcomes, expected) in cases {
+        let position = expected.unwrap();
+        let line = format!("{} {position}\n", position.id());
+        assert_eq!(stdout(&["dice", name, outcomes]), line, "{name}");
+        assert_eq!(stdout(&["dice", alias, outcomes]), line, "{alias}");
+    }
+    let help = stdout(&["dice", "--help"]);
+    for name in [
+        "althofer-die",
+        "optimised-die",
+        "d8-d4-d6-d20",
+        "d8-d4-d6-d20-d12",
+        "d4-d4-d6-d10",
+        "two-coins",
+        "three-coins",
+        "one-coin-binary",
+        "ten-bit-layout",
+        "fourteen-cards",
+    ] {
+        assert!(help.contains(&format!("- {name}:")), "{name}: {help}");
+    }
+}
+
 #[test]
 fn random_is_reproducible_with_a_seed() {
     let first = stdout(&["random", "--count", "5", "--seed", "42"]);

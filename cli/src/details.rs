@@ -1,23 +1,22 @@
-//! `chess960 show`: everything about one start position, for people or as JSON.
+//! The facts about one start position that `show`, `random --json` and
+//! `table` print, in the shape their JSON writes them.
 
-use crate::diagram::{self, Style};
 use chess960::{CastlingSide, Colour, FenStyle, File, Position};
 use serde::Serialize;
-use std::fmt::Write as _;
 
 /// Where each piece stands, files as letters.
 #[derive(Serialize)]
-struct PieceFiles {
-    king: char,
-    queen: char,
-    rooks: [char; 2],
-    bishops: [char; 2],
-    knights: [char; 2],
+pub(crate) struct PieceFiles {
+    pub(crate) king: char,
+    pub(crate) queen: char,
+    pub(crate) rooks: [char; 2],
+    pub(crate) bishops: [char; 2],
+    pub(crate) knights: [char; 2],
 }
 
 /// One side's castling: where king and rook go, and the UCI moves.
 #[derive(Serialize)]
-struct CastlingMove {
+pub(crate) struct CastlingMove {
     notation: &'static str,
     king_from: char,
     king_to: char,
@@ -29,24 +28,25 @@ struct CastlingMove {
     uci_king_move: Option<String>,
 }
 
-/// The facts `show` prints, in the shape `--json` writes them.
+/// The facts `show` prints, in the shape `--json` writes them; `table`
+/// prints the flat ones as [`Details::columns`].
 #[derive(Serialize)]
 pub(crate) struct Details {
-    id: u16,
-    rank: &'static str,
-    black_rank: String,
-    fen: String,
-    shredder_fen: String,
-    mirror: u16,
-    fritz9: u16,
-    one_based: u16,
-    bishop_code: u8,
-    light_bishop: u8,
-    dark_bishop: u8,
-    queen_slot: u8,
-    knight_code: u8,
-    files: PieceFiles,
-    castling: [CastlingMove; 2],
+    pub(crate) id: u16,
+    pub(crate) rank: &'static str,
+    pub(crate) black_rank: String,
+    pub(crate) fen: String,
+    pub(crate) shredder_fen: String,
+    pub(crate) mirror: u16,
+    pub(crate) fritz9: u16,
+    pub(crate) one_based: u16,
+    pub(crate) bishop_code: u8,
+    pub(crate) light_bishop: u8,
+    pub(crate) dark_bishop: u8,
+    pub(crate) queen_slot: u8,
+    pub(crate) knight_code: u8,
+    pub(crate) files: PieceFiles,
+    pub(crate) castling: [CastlingMove; 2],
 }
 
 fn letters(files: [File; 2]) -> [char; 2] {
@@ -70,7 +70,7 @@ impl CastlingMove {
     }
 
     /// `O-O-O: Ke1-c1 Ra1-d1`, with `stays` for a piece that does not move.
-    fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         let step = |piece: char, from: char, to: char| {
             if from == to {
                 format!("{piece}{from}1 stays")
@@ -152,47 +152,4 @@ impl Details {
             castling: CastlingSide::ALL.map(|side| CastlingMove::of(position, side)),
         }
     }
-}
-
-/// The text `show` prints for people: a heading, the diagram and the facts.
-pub(crate) fn text(position: Position, style: Style) -> String {
-    let details = Details::of(position);
-    let mut out = format!("SP {}  {}\n\n", details.id, details.rank);
-    out.push_str(&diagram::render(position, style));
-    out.push('\n');
-    let mut line = |label: &str, value: &str| {
-        let _ = writeln!(out, "{label:<14}{value}");
-    };
-    line("X-FEN", &details.fen);
-    line("Shredder-FEN", &details.shredder_fen);
-    line(
-        "Mirror",
-        &format!("{} {}", details.mirror, position.mirrored()),
-    );
-    line("Fritz 9", &details.fritz9.to_string());
-    line("1-based", &details.one_based.to_string());
-    line(
-        "Bishops",
-        &format!(
-            "code {}: light {}1 ({}), dark {}1 ({})",
-            details.bishop_code,
-            position.light_bishop_file(),
-            details.light_bishop,
-            position.dark_bishop_file(),
-            details.dark_bishop
-        ),
-    );
-    line(
-        "Queen",
-        &format!("slot {} ({}1)", details.queen_slot, details.files.queen),
-    );
-    let [first, second] = details.files.knights;
-    line(
-        "Knights",
-        &format!("code {} ({first}1, {second}1)", details.knight_code),
-    );
-    for (label, castling) in ["Castling", ""].into_iter().zip(&details.castling) {
-        line(label, &castling.describe());
-    }
-    out
 }

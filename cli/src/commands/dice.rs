@@ -4,14 +4,29 @@
 use crate::failure::Failure;
 use chess960::draw::{self, Card, Coin, DrawError};
 use chess960::{File, Position};
-use clap::ValueEnum;
+use clap::{Args, ValueEnum};
+use std::io::Write;
 
-/// A procedure of the reference texts.
+/// The arguments of `chess960 dice`.
+#[derive(Args, Debug)]
+pub(crate) struct DiceArgs {
+    /// The procedure used, named as its function in the library's `draw`.
+    #[arg(value_enum)]
+    method: Method,
+    /// The outcomes in order: die faces (2-3-3-2-3), coins (H/T) or
+    /// cards (files a-h and N, Q, R).
+    #[arg(required = true, allow_hyphen_values = true)]
+    outcomes: Vec<String>,
+}
+
+/// A procedure of the reference texts, named as the function of
+/// `chess960::draw` that reads its record; the names the command took
+/// before stay as aliases.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub(crate) enum Method {
     /// Althöfer's single d6, re-rolling what does not fit (2-3-3-2-3 is 518).
-    #[value(alias = "althofer")]
-    Die,
+    #[value(aliases = ["die", "althofer"])]
+    AlthoferDie,
     /// The optimised single d6: 5/6 pairs for bishops, 5 and 6 for the second knight.
     OptimisedDie,
     /// One throw of d8, d4, d6 and d20.
@@ -28,11 +43,14 @@ pub(crate) enum Method {
     /// Three coins tossed together: small (T=0/H=2), large (T=1/H=2), third (T=0/H=4).
     ThreeCoins,
     /// One coin tossed ten times: a binary number (T = 1, H = 0).
-    OneCoin,
+    #[value(alias = "one-coin")]
+    OneCoinBinary,
     /// One coin, ten tosses, in the ten-bit layout (knights, queen, bishops).
-    TenBit,
+    #[value(alias = "ten-bit")]
+    TenBitLayout,
     /// A shuffled deck of 14 cards: files a to h, N, N, Q, R, R, R.
-    Cards,
+    #[value(alias = "cards")]
+    FourteenCards,
 }
 
 /// Splits outcomes written as separate arguments or run together with
@@ -88,19 +106,66 @@ fn cards(outcomes: &[String]) -> Result<Vec<Card>, Failure> {
         .collect()
 }
 
+/// Writes the position the record of `args.outcomes` gives, as `id rank`.
+pub(crate) fn run(args: &DiceArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let position = position(args.method, &args.outcomes)?;
+    Ok(writeln!(out, "{} {position}", position.id())?)
+}
+
 /// The position the record of `outcomes` gives under `method`.
-pub(crate) fn run(method: Method, outcomes: &[String]) -> Result<Position, Failure> {
+fn position(method: Method, outcomes: &[String]) -> Result<Position, Failure> {
     let drawn: Result<Position, DrawError> = match method {
-        Method::Die => draw::althofer_die(&faces(outcomes)?),
+        Method::AlthoferDie => draw::althofer_die(&faces(outcomes)?),
         Method::OptimisedDie => draw::optimised_die(&faces(outcomes)?),
         Method::D8D4D6D20 => draw::d8_d4_d6_d20(&faces(outcomes)?),
         Method::D8D4D6D20D12 => draw::d8_d4_d6_d20_d12(&faces(outcomes)?),
         Method::D4D4D6D10 => draw::d4_d4_d6_d10(&faces(outcomes)?),
         Method::TwoCoins => draw::two_coins(&coins(outcomes)?),
         Method::ThreeCoins => draw::three_coins(&coins(outcomes)?),
-        Method::OneCoin => draw::one_coin_binary(&coins(outcomes)?),
-        Method::TenBit => draw::ten_bit_layout(&coins(outcomes)?),
-        Method::Cards => draw::fourteen_cards(&cards(outcomes)?),
+        Method::OneCoinBinary => draw::one_coin_binary(&coins(outcomes)?),
+        Method::TenBitLayout => draw::ten_bit_layout(&coins(outcomes)?),
+        Method::FourteenCards => draw::fourteen_cards(&cards(outcomes)?),
     };
     drawn.map_err(|error| Failure::input(error.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Method;
+    use clap::ValueEnum;
+
+    /// Every method is named as its function in `chess960::draw`, and the
+    /// names of earlier versions still parse.
+    #[test]
+    fn methods_are_named_as_the_draw_functions() {
+        let names: Vec<String> = Method::value_variants()
+            .iter()
+            .filter_map(ValueEnum::to_possible_value)
+            .map(|value| value.get_name().replace('-', "_"))
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "althofer_die",
+                "optimised_die",
+                "d8_d4_d6_d20",
+                "d8_d4_d6_d20_d12",
+                "d4_d4_d6_d10",
+                "two_coins",
+                "three_coins",
+                "one_coin_binary",
+                "ten_bit_layout",
+                "fourteen_cards",
+            ]
+        );
+        for (old, new) in [
+            ("die", Method::AlthoferDie),
+            ("althofer", Method::AlthoferDie),
+            ("one-coin", Method::OneCoinBinary),
+            ("ten-bit", Method::TenBitLayout),
+            ("cards", Method::FourteenCards),
+        ] {
+            assert_eq!(Method::from_str(old, false), Ok(new), "{old}");
+        }
+    }
 }

@@ -1,10 +1,20 @@
 //! `chess960 tables`: the printed tables of the reference texts, generated
 //! from the library and laid out in columns as the texts print them.
 
+use crate::failure::Failure;
 use chess960::FRITZ9_SKELETON_TABLE;
 use chess960::two_tables::{BISHOPS_TABLE, KINGS_TABLE, KRN_TABLE, NQ_SKELETON_TABLE, TableRow};
-use clap::ValueEnum;
+use clap::{Args, ValueEnum};
 use std::fmt::Write as _;
+use std::io::Write;
+
+/// The arguments of `chess960 tables`.
+#[derive(Args, Debug)]
+pub(crate) struct TablesArgs {
+    /// Only these tables.
+    #[arg(value_enum)]
+    tables: Vec<Table>,
+}
 
 /// One of the printed tables.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -86,16 +96,41 @@ fn render(table: Table) -> String {
     }
 }
 
-/// The chosen tables, or all of them, separated by blank lines.
-pub(crate) fn run(chosen: &[Table]) -> String {
-    let chosen = if chosen.is_empty() {
+/// Writes the chosen tables, or all of them, separated by blank lines.
+pub(crate) fn run(args: &TablesArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let chosen = if args.tables.is_empty() {
         &Table::ALL[..]
     } else {
-        chosen
+        &args.tables
     };
-    chosen
+    let text = chosen
         .iter()
         .map(|&table| render(table))
         .collect::<Vec<_>>()
-        .join("\n")
+        .join("\n");
+    Ok(out.write_all(text.as_bytes())?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Table, TablesArgs, run};
+
+    fn printed(tables: Vec<Table>) -> String {
+        let mut out = Vec::new();
+        run(&TablesArgs { tables }, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn no_choice_prints_every_table_apart() {
+        let all = printed(Vec::new());
+        let one_by_one: Vec<String> = Table::ALL
+            .iter()
+            .map(|&table| printed(vec![table]))
+            .collect();
+        assert_eq!(all, one_by_one.join("\n"));
+        // Each table's tallest column (21, 16, 12, 10, 15 rows) under a
+        // heading, the bishops' file letters, and a blank line between tables.
+        assert_eq!(all.lines().count(), (21 + 16 + 12 + 10 + 15) + 5 + 1 + 4);
+    }
 }

@@ -4,8 +4,22 @@
 use crate::failure::Failure;
 use crate::query::{parse_number, parse_position};
 use chess960::{FenStyle, Position};
-use clap::ValueEnum;
+use clap::{Args, ValueEnum};
 use std::io::{BufRead, Write};
+
+/// The arguments of `chess960 convert`.
+#[derive(Args, Debug)]
+pub(crate) struct ConvertArgs {
+    /// How to read the input.
+    #[arg(long, value_enum, default_value = "auto")]
+    from: Source,
+    /// The notation to write.
+    #[arg(long, value_enum, default_value = "id")]
+    to: Notation,
+    /// Ids or ranks to convert; none means: read standard input.
+    #[arg(allow_negative_numbers = true, value_name = "POSITION")]
+    positions: Vec<String>,
+}
 
 /// The notation `convert` writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -60,7 +74,7 @@ impl Source {
 }
 
 impl Notation {
-    fn write(self, position: Position, out: &mut impl Write) -> std::io::Result<()> {
+    fn write(self, position: Position, out: &mut dyn Write) -> std::io::Result<()> {
         match self {
             Notation::Id => writeln!(out, "{}", position.id()),
             Notation::Rank => writeln!(out, "{position}"),
@@ -74,17 +88,18 @@ impl Notation {
     }
 }
 
-/// Converts each of `positions`, or each non-empty line of `input` when
-/// `positions` is empty. Stops at the first bad one, naming its line.
-pub(crate) fn run(
-    source: Source,
-    notation: Notation,
-    positions: &[String],
-    input: impl BufRead,
-    out: &mut impl Write,
-) -> Result<(), Failure> {
-    if !positions.is_empty() {
-        for text in positions {
+/// Converts each of the positions `args` gives, or each non-empty line of
+/// standard input when it gives none.
+pub(crate) fn run(args: &ConvertArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    convert(args, std::io::stdin().lock(), out)
+}
+
+/// Converts each of `args.positions`, or each non-empty line of `input` when
+/// there are none. Stops at the first bad one, naming its line.
+fn convert(args: &ConvertArgs, input: impl BufRead, out: &mut dyn Write) -> Result<(), Failure> {
+    let (source, notation) = (args.from, args.to);
+    if !args.positions.is_empty() {
+        for text in &args.positions {
             notation.write(source.read(text)?, out)?;
         }
         return Ok(());
@@ -100,4 +115,32 @@ pub(crate) fn run(
         notation.write(position, out)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{ConvertArgs, Notation, Source, convert};
+
+    fn converted(from: Source, to: Notation, positions: &[&str], input: &str) -> String {
+        let args = ConvertArgs {
+            from,
+            to,
+            positions: positions.iter().map(ToString::to_string).collect(),
+        };
+        let mut out = Vec::new();
+        convert(&args, input.as_bytes(), &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn arguments_win_over_standard_input() {
+        assert_eq!(
+            converted(Source::Auto, Notation::Rank, &["518", "0"], "959\n"),
+            "RNBQKBNR\nBBQNNRKR\n"
+        );
+        assert_eq!(
+            converted(Source::Fritz9, Notation::Id, &[], "359\n\n 81 \n"),
+            "518\n0\n"
+        );
+    }
 }
