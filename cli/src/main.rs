@@ -12,7 +12,7 @@ mod query;
 mod style;
 
 use clap::{Parser, Subcommand};
-use commands::{convert, dice, random, show, table, tables};
+use commands::{convert, dice, games, random, show, table, tables};
 use failure::Failure;
 use std::io::Write as _;
 use std::process::ExitCode;
@@ -59,6 +59,9 @@ enum Command {
     /// Print the reference texts' tables (King's, Bishop's, NQ-skeleton, KRN,
     /// Fritz 9), generated from the library.
     Tables(tables::TablesArgs),
+    /// Read PGN game records: the start position of each game and how each
+    /// start scored (exit status 2 when any record was skipped).
+    Games(games::GamesArgs),
 }
 
 fn main() -> ExitCode {
@@ -71,6 +74,7 @@ fn main() -> ExitCode {
         Some(Command::Dice(args)) => dice::run(&args, &mut out),
         Some(Command::Table(args)) => table::run(&args, &mut out),
         Some(Command::Tables(args)) => tables::run(&args, &mut out),
+        Some(Command::Games(args)) => games::run(&args, &mut out),
         None => match cli.position {
             Some(position) => show::run(
                 &show::ShowArgs {

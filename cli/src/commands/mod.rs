@@ -4,6 +4,7 @@
 
 pub(crate) mod convert;
 pub(crate) mod dice;
+pub(crate) mod games;
 pub(crate) mod random;
 pub(crate) mod show;
 pub(crate) mod table;
