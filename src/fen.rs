@@ -1,7 +1,8 @@
 //! FEN for start positions, both ways: [`Position::fen`] writes one with
 //! X-FEN (`KQkq`) or Shredder-FEN (`HAha`) castling rights, and
 //! [`Position::from_fen`] reads any FEN back to its position or says which
-//! rule of a Chess960 start it breaks.
+//! rule of a Chess960 start it breaks; [`DoublePosition::fen`] and
+//! [`DoublePosition::from_fen`] do the same for double Chess960 starts.
 //!
 //! A start FEN always has 56 bytes, so [`Fen`] is a fixed-size buffer: no
 //! allocation, and it can be built in const contexts.
@@ -184,16 +185,24 @@ impl Position {
     }
 
     /// The start position a FEN describes, with castling rights in X-FEN
-    /// (`KQkq`), Shredder-FEN (`HAha`) or a mixture of both.
+    /// (`KQkq`), Shredder-FEN (`HAha` in any letter order, such as the
+    /// `FCfc` that chess databases write) or a mixture of both (`KAka`).
     ///
-    /// A FEN is a Chess960 start when it has six fields separated by
-    /// whitespace; eight ranks of eight files; White's pieces on the first
-    /// rank form a start rank and Black's on the eighth mirror them; the
-    /// pawns fill the second and seventh ranks and nothing else is on the
-    /// board; White is to move; all four castling rights are given, each
-    /// once; there is no en passant square; and the counters are `0 1`.
-    /// A FEN with fewer castling rights or other counters describes a game
-    /// in progress, not a start.
+    /// A FEN is a Chess960 start when it has four to six fields separated
+    /// by whitespace (EPD and opening books omit the counters); eight
+    /// ranks of eight files, each run of empty squares one digit; White's
+    /// pieces on the first rank form a start rank and Black's on the
+    /// eighth mirror them; the pawns fill the second and seventh ranks and
+    /// nothing else is on the board; White is to move; all four castling
+    /// rights are given, each once, each letter naming that colour's rook
+    /// on that side; there is no en passant square; and the counters, when
+    /// given, are `0 1`. A FEN with fewer castling rights or other counters
+    /// describes a game in progress, not a start: [`identify_fen`](crate::identify_fen)
+    /// names the start and each such departure.
+    ///
+    /// A well-formed start FEN (single spaces, four castling letters) is
+    /// read at fixed offsets with one perfect-hash lookup; anything else is
+    /// read field by field to name the broken rule.
     ///
     /// # Errors
     /// The first rule broken, as a [`FenError`], checked field by field in
@@ -205,13 +214,57 @@ impl Position {
     ///
     /// let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1";
     /// assert_eq!(Position::from_fen(fen), Ok(Position::STANDARD));
+    /// // chess.com's 4-field FEN, ChessBase's castling order:
+    /// let epd = "bbrkqrnn/pppppppp/8/8/8/8/PPPPPPPP/BBRKQRNN w FCfc -";
+    /// assert_eq!(Position::from_fen(epd).map(Position::id), Ok(896));
+    /// assert_eq!(
+    ///     Position::from_fen("rnbqkbnr/pppppppp/17/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+    ///     Err(FenError::AdjacentDigits { rank: 5 })
+    /// );
     /// assert_eq!(
     ///     Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Kkq - 0 1"),
     ///     Err(FenError::MissingCastlingRight { colour: Colour::White, side: CastlingSide::ASide })
     /// );
     /// ```
     pub fn from_fen(text: &str) -> Result<Position, FenError> {
-        parse(text, Setup::Mirrored).map(DoublePosition::white)
+        read(text, Setup::Mirrored, Rules::Start).map(|reading| reading.start.white())
+    }
+}
+
+impl DoublePosition {
+    /// The FEN of this start, castling rights written in `style`.
+    ///
+    /// ```
+    /// use chess960::{DoublePosition, FenStyle};
+    ///
+    /// let fen = DoublePosition::from_id(518)?.fen(FenStyle::XFen);
+    /// assert_eq!(fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
+    /// # Ok::<(), chess960::DoubleIdError>(())
+    /// ```
+    pub const fn fen(self, style: FenStyle) -> Fen {
+        Fen::new(self.white(), self.black(), style)
+    }
+
+    /// The double Chess960 start a FEN describes. The rules are those of
+    /// [`Position::from_fen`], except that Black's back rank may be any
+    /// start rank.
+    ///
+    /// # Errors
+    /// The first rule broken, as a [`FenError`]; never
+    /// [`FenError::NotMirrored`].
+    ///
+    /// ```
+    /// use chess960::{DoublePosition, FenError};
+    ///
+    /// let double = DoublePosition::from_fen("rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAca - 0 1");
+    /// assert_eq!(double.map(|d| (d.white().id(), d.black().id())), Ok((518, 959)));
+    /// assert_eq!(
+    ///     DoublePosition::from_fen("rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1"),
+    ///     Err(FenError::NoRookOnFile { colour: chess960::Colour::Black, file: chess960::File::H })
+    /// );
+    /// ```
+    pub fn from_fen(text: &str) -> Result<DoublePosition, FenError> {
+        read(text, Setup::Independent, Rules::Start).map(|reading| reading.start)
     }
 }
 
@@ -224,8 +277,143 @@ pub(crate) enum Setup {
     Independent,
 }
 
-/// The start a FEN describes; see [`Position::from_fen`] for the rules.
-pub(crate) fn parse(text: &str, setup: Setup) -> Result<DoublePosition, FenError> {
+/// What the fields after the board may say.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Rules {
+    /// Exactly a start: White to move, all four castling rights, no en
+    /// passant square, counters `0 1` when given. Anything else is an error.
+    Start,
+    /// Any legal value of each field; what departs from a start is
+    /// recorded in the [`Reading`].
+    Departures,
+}
+
+/// The bit of one castling right in [`Reading::rights`]: White's a-side
+/// right is bit 0, White's h-side bit 1, Black's a-side bit 2, Black's
+/// h-side bit 3.
+pub(crate) const fn right_bit(colour: Colour, side: CastlingSide) -> u8 {
+    1 << (colour as u8 * 2 + side as u8)
+}
+
+/// All four castling rights in [`Reading::rights`].
+pub(crate) const ALL_RIGHTS: u8 = 0b1111;
+
+/// What a FEN says about a start board: the start, and the fields after
+/// the board as read (omitted counters read as `0 1`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct Reading {
+    /// White's and Black's start positions.
+    pub(crate) start: DoublePosition,
+    /// Whether the side-to-move field is `b`.
+    pub(crate) black_to_move: bool,
+    /// The castling rights given, bits as in [`right_bit`].
+    pub(crate) rights: u8,
+    /// The en passant square, if any.
+    pub(crate) en_passant: Option<Square>,
+    /// The halfmove clock (0 when omitted).
+    pub(crate) halfmove_clock: u32,
+    /// The fullmove number (1 when omitted).
+    pub(crate) fullmove_number: u32,
+}
+
+impl Reading {
+    /// The reading of `start`'s own FEN.
+    const fn exact(start: DoublePosition) -> Reading {
+        Reading {
+            start,
+            black_to_move: false,
+            rights: ALL_RIGHTS,
+            en_passant: None,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+        }
+    }
+}
+
+/// Reads a FEN whose board is a start; see [`Position::from_fen`] for the
+/// rules. Well-formed starts take the fast path; anything else is read
+/// field by field to name the first broken rule.
+#[inline]
+pub(crate) fn read(text: &str, setup: Setup, rules: Rules) -> Result<Reading, FenError> {
+    match fast(text.as_bytes(), setup) {
+        Some(start) => Ok(Reading::exact(start)),
+        None => careful(text, setup, rules),
+    }
+}
+
+/// The middle of every start FEN, from the `/` after Black's back rank to
+/// the `/` before White's.
+const MIDDLE: &[u8; 27] = b"/pppppppp/8/8/8/8/PPPPPPPP/";
+/// The bit that makes an ASCII letter lowercase, in each byte of a rank.
+const LOWERCASE: u64 = 0x2020_2020_2020_2020;
+
+/// The start a well-formed start FEN describes, read at fixed offsets
+/// (single spaces, castling in four letters, counters `0 1`, `0` or
+/// none), or `None` when the text is anything else. Never accepts what
+/// [`careful`] refuses, and agrees with it on what it accepts.
+#[inline]
+fn fast(bytes: &[u8], setup: Setup) -> Option<DoublePosition> {
+    let tail: &[u8] = match bytes.len() {
+        52 => b" -",
+        54 => b" - 0",
+        Fen::LENGTH => b" - 0 1",
+        _ => return None,
+    };
+    let (head, rest) = bytes.split_first_chunk::<50>()?;
+    let (black, head) = head.split_first_chunk::<8>()?;
+    let (middle, head) = head.split_first_chunk::<27>()?;
+    let (white, head) = head.split_first_chunk::<8>()?;
+    let (side, castling) = head.split_first_chunk::<3>()?;
+    if rest != tail || middle != MIDDLE || side != b" w " {
+        return None;
+    }
+    let white_position = Position::from_rank(white).ok()?;
+    let black_word = u64::from_le_bytes(*black);
+    let black_position = if black_word == u64::from_le_bytes(*white) | LOWERCASE {
+        white_position
+    } else if setup == Setup::Independent {
+        let upper = black_word & !LOWERCASE;
+        let position = Position::from_rank(&upper.to_le_bytes()).ok()?;
+        // `upper` is a start rank, so each byte of Black's was its letter
+        // in uppercase or lowercase: demand lowercase.
+        if black_word != upper | LOWERCASE {
+            return None;
+        }
+        position
+    } else {
+        return None;
+    };
+    let start = DoublePosition::new(white_position, black_position);
+    let castling: &[u8; 4] = castling.try_into().ok()?;
+    (castling == b"KQkq" || all_rights(*castling, start)).then_some(start)
+}
+
+/// Whether four castling letters give all four rights of `start`, each
+/// once, in any order and dialect.
+#[inline]
+fn all_rights(castling: [u8; 4], start: DoublePosition) -> bool {
+    let [white_a, white_h] = start.white().rook_files();
+    let [black_a, black_h] = start.black().rook_files();
+    let mut seen = 0u8;
+    for byte in castling {
+        seen |= match byte {
+            b'K' => 0b0010,
+            b'Q' => 0b0001,
+            b'k' => 0b1000,
+            b'q' => 0b0100,
+            b'A'..=b'H' if byte - b'A' == white_h.index() => 0b0010,
+            b'A'..=b'H' if byte - b'A' == white_a.index() => 0b0001,
+            b'a'..=b'h' if byte - b'a' == black_h.index() => 0b1000,
+            b'a'..=b'h' if byte - b'a' == black_a.index() => 0b0100,
+            _ => return false,
+        };
+    }
+    // Four letters, one right each: all four seen means each once.
+    seen == ALL_RIGHTS
+}
+
+/// Reads a FEN field by field and names the first rule it breaks.
+fn careful(text: &str, setup: Setup, rules: Rules) -> Result<Reading, FenError> {
     let mut fields = [""; 6];
     let mut found = 0;
     for field in text.split_ascii_whitespace() {
@@ -234,7 +422,7 @@ pub(crate) fn parse(text: &str, setup: Setup) -> Result<DoublePosition, FenError
         }
         found += 1;
     }
-    if found != fields.len() {
+    if !(4..=fields.len()).contains(&found) {
         return Err(FenError::WrongFieldCount { found });
     }
     let [
@@ -246,31 +434,79 @@ pub(crate) fn parse(text: &str, setup: Setup) -> Result<DoublePosition, FenError
         fullmove_number,
     ] = fields;
 
-    let double = parse_board(board)?;
-    if setup == Setup::Mirrored && double.white() != double.black() {
+    let start = parse_board(board)?;
+    if setup == Setup::Mirrored && start.white() != start.black() {
         return Err(FenError::NotMirrored {
-            white: double.white(),
-            black: double.black(),
+            white: start.white(),
+            black: start.black(),
         });
     }
-    if side_to_move != "w" {
-        return Err(FenError::SideToMove);
+    let mut reading = Reading::exact(start);
+    reading.black_to_move = match (side_to_move, rules) {
+        ("w", _) => false,
+        (_, Rules::Start) => return Err(FenError::SideToMove),
+        ("b", Rules::Departures) => true,
+        (_, Rules::Departures) => return Err(FenError::InvalidSideToMove),
+    };
+    reading.rights = read_castling(castling, start)?;
+    if rules == Rules::Start {
+        check_all_rights(reading.rights)?;
     }
-    check_castling(castling, double)?;
-    if en_passant != "-" {
-        return Err(FenError::EnPassantSquare);
+    reading.en_passant = match (en_passant, rules) {
+        ("-", _) => None,
+        (_, Rules::Start) => return Err(FenError::EnPassantSquare),
+        (_, Rules::Departures) => Some(en_passant_square(en_passant)?),
+    };
+    if found >= 5 {
+        reading.halfmove_clock = match (halfmove_clock, rules) {
+            ("0", _) => 0,
+            (_, Rules::Start) => return Err(FenError::HalfmoveClock),
+            (_, Rules::Departures) => {
+                counter(halfmove_clock).ok_or(FenError::InvalidHalfmoveClock)?
+            }
+        };
     }
-    if halfmove_clock != "0" {
-        return Err(FenError::HalfmoveClock);
+    if found == 6 {
+        reading.fullmove_number = match (fullmove_number, rules) {
+            ("1", _) => 1,
+            (_, Rules::Start) => return Err(FenError::FullmoveNumber),
+            (_, Rules::Departures) => {
+                counter(fullmove_number).ok_or(FenError::InvalidFullmoveNumber)?
+            }
+        };
     }
-    if fullmove_number != "1" {
-        return Err(FenError::FullmoveNumber);
+    Ok(reading)
+}
+
+/// A counter field: decimal digits without a leading zero (`0` itself
+/// aside) that fit in a `u32`.
+fn counter(field: &str) -> Option<u32> {
+    let bytes = field.as_bytes();
+    let well_formed =
+        bytes.iter().all(u8::is_ascii_digit) && (bytes.len() == 1 || bytes.first() != Some(&b'0'));
+    if well_formed {
+        field.parse().ok()
+    } else {
+        None
     }
-    Ok(double)
+}
+
+/// An en passant field other than `-`: a square of the third or sixth
+/// rank, where a pawn that has just advanced two squares can be taken.
+fn en_passant_square(field: &str) -> Result<Square, FenError> {
+    match field.as_bytes() {
+        &[file @ b'a'..=b'h', rank @ (b'3' | b'6')] => {
+            Square::from_ascii([file, rank]).ok_or(FenError::InvalidEnPassantSquare)
+        }
+        _ => Err(FenError::InvalidEnPassantSquare),
+    }
 }
 
 /// The start ranks of the board field, every square checked.
 fn parse_board(board: &str) -> Result<DoublePosition, FenError> {
+    if board.as_bytes().contains(&b'[') {
+        return Err(FenError::Pocket);
+    }
     let ranks = board.split('/').count();
     if ranks != 8 {
         return Err(FenError::WrongRankCount { found: ranks });
@@ -298,10 +534,18 @@ fn parse_board(board: &str) -> Result<DoublePosition, FenError> {
 fn parse_rank(text: &str, rank: u8) -> Result<[u8; 8], FenError> {
     let mut squares = [0u8; 8];
     let mut files: usize = 0;
+    let mut after_digit = false;
     for &byte in text.as_bytes() {
         match byte {
-            b'1'..=b'8' => files = files.saturating_add(usize::from(byte - b'0')),
+            b'1'..=b'8' => {
+                if after_digit {
+                    return Err(FenError::AdjacentDigits { rank });
+                }
+                after_digit = true;
+                files = files.saturating_add(usize::from(byte - b'0'));
+            }
             b'K' | b'Q' | b'R' | b'B' | b'N' | b'P' | b'k' | b'q' | b'r' | b'b' | b'n' | b'p' => {
+                after_digit = false;
                 if let Some(square) = squares.get_mut(files) {
                     *square = byte;
                 }
@@ -341,41 +585,48 @@ fn back_rank(rank: [u8; 8], colour: Colour) -> Result<Position, FenError> {
     Position::from_rank(&rank).map_err(|error| FenError::BackRank { colour, error })
 }
 
-/// Checks that the castling field gives all four rights, each once.
-fn check_castling(field: &str, double: DoublePosition) -> Result<(), FenError> {
-    // granted[colour][side]
-    let mut granted = [[false; 2]; 2];
-    if field != "-" {
-        for &byte in field.as_bytes() {
-            let colour = if byte.is_ascii_uppercase() {
-                Colour::White
-            } else {
-                Colour::Black
-            };
-            let position = double.colour(colour);
-            let side = match byte.to_ascii_uppercase() {
-                b'K' => CastlingSide::HSide,
-                b'Q' => CastlingSide::ASide,
-                letter @ b'A'..=b'H' => {
-                    let file = File::ALL[usize::from(letter - b'A')];
-                    match position.rook_files() {
-                        [a_side, _] if a_side == file => CastlingSide::ASide,
-                        [_, h_side] if h_side == file => CastlingSide::HSide,
-                        _ => return Err(FenError::NoRookOnFile { colour, file }),
-                    }
-                }
-                _ => return Err(FenError::InvalidCastlingByte { byte }),
-            };
-            let right = &mut granted[colour as usize][side as usize];
-            if *right {
-                return Err(FenError::DuplicateCastlingRight { colour, side });
-            }
-            *right = true;
-        }
+/// The castling rights a castling field gives (bits as in [`right_bit`]),
+/// each letter naming a rook of its colour's start, each right at most once.
+fn read_castling(field: &str, start: DoublePosition) -> Result<u8, FenError> {
+    let mut granted = 0;
+    if field == "-" {
+        return Ok(granted);
     }
+    for &byte in field.as_bytes() {
+        let colour = if byte.is_ascii_uppercase() {
+            Colour::White
+        } else {
+            Colour::Black
+        };
+        let position = start.colour(colour);
+        let side = match byte.to_ascii_uppercase() {
+            b'K' => CastlingSide::HSide,
+            b'Q' => CastlingSide::ASide,
+            letter @ b'A'..=b'H' => {
+                let file = File::ALL[usize::from(letter - b'A')];
+                match position.rook_files() {
+                    [a_side, _] if a_side == file => CastlingSide::ASide,
+                    [_, h_side] if h_side == file => CastlingSide::HSide,
+                    _ => return Err(FenError::NoRookOnFile { colour, file }),
+                }
+            }
+            _ => return Err(FenError::InvalidCastlingByte { byte }),
+        };
+        let bit = right_bit(colour, side);
+        if granted & bit != 0 {
+            return Err(FenError::DuplicateCastlingRight { colour, side });
+        }
+        granted |= bit;
+    }
+    Ok(granted)
+}
+
+/// Checks that all four castling rights are given: White's first, h-side
+/// first.
+fn check_all_rights(granted: u8) -> Result<(), FenError> {
     for colour in Colour::ALL {
         for side in [CastlingSide::HSide, CastlingSide::ASide] {
-            if !granted[colour as usize][side as usize] {
+            if granted & right_bit(colour, side) == 0 {
                 return Err(FenError::MissingCastlingRight { colour, side });
             }
         }
@@ -400,7 +651,10 @@ fn check_castling(field: &str, double: DoublePosition) -> Result<(), FenError> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum FenError {
-    /// A FEN has six fields separated by whitespace.
+    /// A FEN has four to six fields separated by whitespace: the board,
+    /// the side to move, the castling rights, the en passant square, then
+    /// optionally the halfmove clock and the fullmove number (EPD and many
+    /// opening books write only the first four).
     WrongFieldCount {
         /// How many fields were found.
         found: usize,
@@ -418,6 +672,15 @@ pub enum FenError {
         /// The byte itself.
         byte: u8,
     },
+    /// A rank of the board field has two digits in a row (`17`): a FEN
+    /// writes a run of empty squares as one digit.
+    AdjacentDigits {
+        /// The rank, counting from 0 (the first rank).
+        rank: u8,
+    },
+    /// The board field has a pocket (`[...]`, pieces in hand in
+    /// Crazyhouse): no Chess960 start has one.
+    Pocket,
     /// A rank of the board field does not describe eight files.
     WrongFileCount {
         /// The rank, counting from 0 (the first rank).
@@ -464,6 +727,9 @@ pub enum FenError {
     },
     /// The side to move is not `w`: White moves first.
     SideToMove,
+    /// The side-to-move field is neither `w` nor `b` (only
+    /// [`identify_fen`](crate::identify_fen) reads `b`).
+    InvalidSideToMove,
     /// A byte of the castling field is none of `KQkq`, `A`-`H` or `a`-`h`
     /// (or `-` alone).
     InvalidCastlingByte {
@@ -499,6 +765,16 @@ pub enum FenError {
     HalfmoveClock,
     /// The fullmove number is not `1`.
     FullmoveNumber,
+    /// The en passant field is neither `-` nor a square of the third or
+    /// sixth rank (only [`identify_fen`](crate::identify_fen) reads a
+    /// square).
+    InvalidEnPassantSquare,
+    /// The halfmove clock is not a decimal number (digits only, no leading
+    /// zero, at most 4,294,967,295).
+    InvalidHalfmoveClock,
+    /// The fullmove number is not a decimal number (digits only, no leading
+    /// zero, at most 4,294,967,295).
+    InvalidFullmoveNumber,
 }
 
 /// Writes "a White knight" or "nothing" for a FEN letter or an empty square.
@@ -540,11 +816,20 @@ impl fmt::Display for Byte {
 }
 
 impl fmt::Display for FenError {
+    #[expect(clippy::too_many_lines, reason = "one message per variant")]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             FenError::WrongFieldCount { found } => write!(
                 f,
-                "a FEN has 6 fields (board, side to move, castling, en passant, halfmove clock, fullmove number), but this one has {found}"
+                "a FEN has 4 to 6 fields (board, side to move, castling, en passant, then optionally halfmove clock and fullmove number), but this one has {found}"
+            ),
+            FenError::AdjacentDigits { rank } => write!(
+                f,
+                "rank {} of the board has two digits in a row: a run of empty squares is one digit",
+                rank + 1
+            ),
+            FenError::Pocket => f.write_str(
+                "the board has a pocket '[...]' of pieces in hand, which no Chess960 start has",
             ),
             FenError::WrongRankCount { found } => write!(
                 f,
@@ -602,6 +887,7 @@ impl fmt::Display for FenError {
             FenError::SideToMove => {
                 f.write_str("White moves first: the side-to-move field of a start position is 'w'")
             }
+            FenError::InvalidSideToMove => f.write_str("the side-to-move field is 'w' or 'b'"),
             FenError::InvalidCastlingByte { byte } => write!(
                 f,
                 "{} is no castling right: use KQkq, the rook files A-H and a-h, or '-' alone",
@@ -623,6 +909,15 @@ impl fmt::Display for FenError {
             }
             FenError::HalfmoveClock => f.write_str("the halfmove clock of a start position is 0"),
             FenError::FullmoveNumber => f.write_str("the fullmove number of a start position is 1"),
+            FenError::InvalidEnPassantSquare => f.write_str(
+                "the en passant field is '-' or a square of the third or sixth rank, such as 'e3'",
+            ),
+            FenError::InvalidHalfmoveClock => f.write_str(
+                "the halfmove clock is a decimal number without leading zeros, at most 4294967295",
+            ),
+            FenError::InvalidFullmoveNumber => f.write_str(
+                "the fullmove number is a decimal number without leading zeros, at most 4294967295",
+            ),
         }
     }
 }

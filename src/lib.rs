@@ -27,6 +27,7 @@ mod double;
 pub mod draw;
 mod fen;
 mod file;
+mod identify;
 #[cfg(feature = "macros")]
 mod macros;
 mod numbering;
@@ -50,6 +51,9 @@ pub use colour::Colour;
 pub use double::{DoubleIdError, DoublePosition};
 pub use fen::{Fen, FenError, FenStyle};
 pub use file::File;
+pub use identify::{
+    CastlingRights, Departure, Departures, DeparturesIter, Identification, identify_fen,
+};
 #[cfg(feature = "macros")]
 #[doc(hidden)]
 pub use macros::__private;

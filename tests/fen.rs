@@ -93,10 +93,16 @@ fn surrounding_whitespace_is_accepted() {
 
 #[test]
 fn field_count() {
+    // EPD and opening books write 4 fields, some tools 5: still the start.
+    for fen in [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -",
+    ] {
+        assert_eq!(Position::from_fen(fen), Ok(Position::STANDARD));
+    }
     for (fen, found) in [
         ("", 0),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0", 5),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -", 4),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq", 3),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 1",
             7,
@@ -129,8 +135,16 @@ fn board_shape() {
             FenError::WrongFileCount { rank: 0, files: 7 },
         ),
         (
-            "rnbqkbnr/pppppppp/8/44/8/8/PPPPPPPP/RNBQKBNR1",
+            "rnbqkbnr/pppppppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR1",
             FenError::WrongFileCount { rank: 0, files: 9 },
+        ),
+        (
+            "rnbqkbnr/pppppppp/17/8/8/8/PPPPPPPP/RNBQKBNR",
+            FenError::AdjacentDigits { rank: 5 },
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/44/8/8/PPPPPPPP/RNBQKBNR",
+            FenError::AdjacentDigits { rank: 4 },
         ),
         (
             "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR",
@@ -356,14 +370,22 @@ fn huge_input_gets_an_error() {
     );
     let wide = format!(
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/{}",
-        "8".repeat(1_000_000)
+        "8p".repeat(1_000_000)
     );
     assert_eq!(
         Position::from_fen(&with_field(0, &wide)),
         Err(FenError::WrongFileCount {
             rank: 0,
-            files: 8_000_000
+            files: 9_000_000
         })
+    );
+    let digits = format!(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/{}",
+        "8".repeat(1_000_000)
+    );
+    assert_eq!(
+        Position::from_fen(&with_field(0, &digits)),
+        Err(FenError::AdjacentDigits { rank: 0 })
     );
     let words = "w ".repeat(1_000_000);
     assert_eq!(
