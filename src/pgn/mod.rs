@@ -32,7 +32,6 @@
 
 mod counts;
 mod filter;
-mod identify_shim;
 mod kind;
 mod outcome;
 mod reader;
