@@ -2,10 +2,10 @@
 //! with changed rules, the classical game, another variant, a position that
 //! is no start, or an unreadable record. Exactly one for each record.
 
-use crate::{Departures, identify_fen};
 use super::reader::{Record, RecordError};
 use super::tags::{TagName, Tags};
 use super::variant::Variant;
+use crate::{Departures, identify_fen};
 use crate::{DoublePosition, FenError, Position};
 
 /// The kind of one game record.

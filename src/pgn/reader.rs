@@ -196,6 +196,9 @@ pub struct Reader<R> {
     done: bool,
 }
 
+/// The byte order mark of UTF-8.
+const BOM: [u8; 3] = [0xEF, 0xBB, 0xBF];
+
 /// A peeked byte.
 enum Peek {
     Byte(u8),
@@ -291,33 +294,39 @@ impl<R: BufRead> Reader<R> {
         }
     }
 
-    /// Skips whitespace, byte order marks and `%` lines before a record.
-    fn skip_to_record(&mut self) -> Peek {
+    /// Skips whitespace, byte order marks and `%` lines before a record;
+    /// gives the record's offset and first byte, and whether it may start
+    /// a tag line (not after a broken byte order mark).
+    fn skip_to_record(&mut self) -> Option<(u64, u8, bool)> {
         loop {
-            let Some(buffer) = self.buffer() else {
-                return Peek::End;
-            };
+            let buffer = self.buffer()?;
             let skip = buffer
                 .iter()
                 .position(|byte| !matches!(byte, b' ' | b'\t' | b'\r' | b'\n'));
-            match skip {
-                None => {
-                    let all = buffer.len();
-                    self.consume(all);
-                }
-                Some(start) => {
-                    let rest = &buffer[start..];
-                    let byte = rest[0];
-                    if rest.starts_with(b"\xEF\xBB\xBF") {
-                        self.consume(start + 3);
-                    } else if byte == b'%' {
-                        self.consume(start);
-                        self.skip_line();
-                    } else {
-                        self.consume(start);
-                        return Peek::Byte(byte);
+            let Some(start) = skip else {
+                let all = buffer.len();
+                self.consume(all);
+                continue;
+            };
+            let byte = buffer[start];
+            self.consume(start);
+            if byte == b'%' {
+                self.skip_line();
+            } else if byte == BOM[0] {
+                // Byte by byte: a mark may be split between two buffers.
+                let offset = self.offset;
+                let mut matched = 0;
+                while matched < BOM.len() {
+                    match self.peek() {
+                        Peek::Byte(next) if next == BOM[matched] => {
+                            self.consume(1);
+                            matched += 1;
+                        }
+                        _ => return Some((offset, BOM[0], false)),
                     }
                 }
+            } else {
+                return Some((self.offset, byte, true));
             }
         }
     }
@@ -363,8 +372,7 @@ impl<R: BufRead> Reader<R> {
 
     /// Skips movetext up to the next record's tag line (not consumed, or
     /// recorded in `pending`) or the end of the input.
-    fn skip_movetext(&mut self, error: &mut Option<RecordError>) {
-        let mut line_start = true;
+    fn skip_movetext(&mut self, error: &mut Option<RecordError>, mut line_start: bool) {
         let mut in_comment = false;
         let mut skip_line = false;
         // A `[` at a line start inside a comment, consumed at the end of a
@@ -393,7 +401,14 @@ impl<R: BufRead> Reader<R> {
                 if line_start {
                     line_start = false;
                     let byte = buffer[at];
-                    if in_comment {
+                    if byte == BOM[0] {
+                        // A byte order mark: another file's start.
+                        if in_comment {
+                            set_first(error, RecordError::UnclosedComment);
+                        }
+                        self.consume(at);
+                        return;
+                    } else if in_comment {
                         if byte == b'[' {
                             match buffer.get(at + 1) {
                                 Some(next) if next.is_ascii_alphabetic() => {
@@ -405,7 +420,10 @@ impl<R: BufRead> Reader<R> {
                                 None => bracket = Some(offset + at as u64),
                             }
                         }
-                    } else if byte == b'[' {
+                    } else if byte == b'[' || is_garbage(byte) {
+                        // The next record; garbage (a control byte or a
+                        // byte outside ASCII where a movetext line starts)
+                        // is a record of its own, reported unreadable.
                         self.consume(at);
                         return;
                     } else if byte == b'%' {
@@ -455,11 +473,25 @@ impl<R: BufRead> Reader<R> {
     /// Reads one record.
     fn read_record(&mut self) -> Option<Record> {
         let pending = self.pending.take();
-        let (offset, first) = match pending {
-            Some((offset, complete)) => (offset, Some(complete)),
-            None => match self.skip_to_record() {
-                Peek::End => return None,
-                Peek::Byte(byte) => (self.offset, (byte == b'[').then_some(false)),
+        let (offset, mut complete) = match pending {
+            Some((offset, complete)) => (offset, complete),
+            None => match self.skip_to_record()? {
+                (offset, b'[', true) => (offset, false),
+                (offset, byte, _) => {
+                    self.records += 1;
+                    let mut error = Some(RecordError::NoTagSection { byte });
+                    // Not at a line start: the first byte is the record's
+                    // own, whatever it is.
+                    self.skip_movetext(&mut error, false);
+                    let mut record = Record {
+                        number: self.records,
+                        offset,
+                        tags: Tags::new(),
+                        error,
+                    };
+                    self.finish(&mut record);
+                    return Some(record);
+                }
             },
         };
         self.records += 1;
@@ -468,14 +500,6 @@ impl<R: BufRead> Reader<R> {
             offset,
             tags: Tags::new(),
             error: None,
-        };
-        let Some(mut complete) = first else {
-            if let Peek::Byte(byte) = self.peek() {
-                record.error = Some(RecordError::NoTagSection { byte });
-            }
-            self.skip_movetext(&mut record.error);
-            self.finish(&mut record);
-            return Some(record);
         };
         if pending.is_none() {
             self.line.clear();
@@ -513,7 +537,7 @@ impl<R: BufRead> Reader<R> {
                     Peek::Byte(b'%') => self.skip_line(),
                     Peek::Byte(b'[') => break,
                     Peek::Byte(_) => {
-                        self.skip_movetext(&mut record.error);
+                        self.skip_movetext(&mut record.error, true);
                         self.finish(&mut record);
                         return Some(record);
                     }
@@ -545,6 +569,12 @@ impl<R: BufRead> Iterator for Reader<R> {
         }
         self.read_record()
     }
+}
+
+/// Whether a byte cannot start a line of movetext: a control byte other
+/// than whitespace, or a byte outside ASCII.
+fn is_garbage(byte: u8) -> bool {
+    (byte < 0x20 && !matches!(byte, b'\t' | b'\n' | b'\r' | 0x0C)) || byte >= 0x7F
 }
 
 /// Keeps the first error of a record.
