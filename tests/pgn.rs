@@ -4,6 +4,14 @@
 //! file (its own Scharnagl derivation, its own tally and Wilson interval),
 //! never by the code under test.
 #![cfg(feature = "pgn")]
+#![allow(
+    clippy::unwrap_used,
+    clippy::cast_precision_loss,
+    clippy::cast_possible_wrap,
+    clippy::cast_possible_truncation,
+    clippy::too_many_lines,
+    reason = "a test fails loudly where its own data is wrong; counts in tests are small"
+)]
 
 use chess960::pgn::{GameKind, KindCounts, Reader, Record, RecordError, StartStats, TagName};
 use proptest::prelude::*;
@@ -50,7 +58,7 @@ fn rook_files(rank: [u8; 8]) -> (u8, u8) {
 }
 
 fn lower(rank: [u8; 8]) -> String {
-    String::from_utf8(rank.to_ascii_lowercase().to_vec()).unwrap()
+    String::from_utf8(rank.to_ascii_lowercase()).unwrap()
 }
 
 fn upper(rank: [u8; 8]) -> String {

@@ -1,6 +1,15 @@
 //! `chess960 games` end to end: generated PGN, plain and compressed,
 //! rows and statistics checked against values computed here.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::cast_precision_loss,
+    clippy::cast_possible_wrap,
+    clippy::cast_possible_truncation,
+    clippy::too_many_lines,
+    reason = "a test fails loudly where its own data is wrong; counts in tests are small"
+)]
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};

@@ -334,16 +334,12 @@ impl<R: BufRead> Reader<R> {
     /// Consumes the rest of the line and its newline.
     fn skip_line(&mut self) {
         while let Some(buffer) = self.buffer() {
-            match memchr::memchr(b'\n', buffer) {
-                Some(end) => {
-                    self.consume(end + 1);
-                    return;
-                }
-                None => {
-                    let all = buffer.len();
-                    self.consume(all);
-                }
+            if let Some(end) = memchr::memchr(b'\n', buffer) {
+                self.consume(end + 1);
+                return;
             }
+            let all = buffer.len();
+            self.consume(all);
         }
     }
 
@@ -512,9 +508,7 @@ impl<R: BufRead> Reader<R> {
             if self.io_error.is_some() {
                 break;
             }
-            if !fits {
-                set_first(&mut record.error, RecordError::TagLineTooLong);
-            } else {
+            if fits {
                 if self.line.last() == Some(&b'\r') {
                     self.line.pop();
                 }
@@ -528,6 +522,8 @@ impl<R: BufRead> Reader<R> {
                 if let Err(error) = parse_tag_line(&self.line, &mut record.tags) {
                     set_first(&mut record.error, error);
                 }
+            } else {
+                set_first(&mut record.error, RecordError::TagLineTooLong);
             }
             self.line.clear();
             // The next line: another tag, a `%` line, or the movetext.

@@ -12,6 +12,7 @@ use chess960::pgn::{Filter, GameKind, KindCounts, Reader, StartStats};
 use clap::Args;
 use output::{Format, Writer};
 use progress::{Bar, Counters};
+use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -53,13 +54,13 @@ pub(crate) struct GamesArgs {
     /// Only games where both players are rated at most this.
     #[arg(long, value_name = "ELO")]
     max_elo: Option<u32>,
-    /// Only games whose Event tag contains this text (any case).
+    /// Only games whose `Event` tag contains this text (any case).
     #[arg(long, value_name = "TEXT")]
     event: Option<String>,
-    /// Only games whose Variant tag contains this text (any case).
+    /// Only games whose `Variant` tag contains this text (any case).
     #[arg(long, value_name = "TEXT")]
     variant: Option<String>,
-    /// Only games with exactly this TimeControl tag (such as 180+2).
+    /// Only games with exactly this `TimeControl` tag (such as 180+2).
     #[arg(long, value_name = "TEXT")]
     time_control: Option<String>,
     /// Also draw White's score per start position as an SVG picture.
@@ -295,7 +296,7 @@ fn read_file(
 fn summary(findings: &Findings) {
     let mut text = String::new();
     let counts = &findings.counts;
-    text.push_str(&format!("chess960 games: {} records read", counts.total()));
+    let _ = write!(text, "chess960 games: {} records read", counts.total());
     let kinds: Vec<String> = counts
         .named()
         .iter()
@@ -303,24 +304,26 @@ fn summary(findings: &Findings) {
         .map(|(name, count)| format!("{count} {name}"))
         .collect();
     if !kinds.is_empty() {
-        text.push_str(&format!(" ({})", kinds.join(", ")));
+        let _ = write!(text, " ({})", kinds.join(", "));
     }
-    text.push_str(&format!("; {} passed the filters\n", findings.matched));
+    let _ = writeln!(text, "; {} passed the filters", findings.matched);
     for skip in &findings.skips {
         let place = match skip.number {
             Some(number) => format!("game {number} at byte {}", skip.offset),
             None => "input".to_owned(),
         };
-        text.push_str(&format!(
-            "chess960 games: skipped {}: {place}: {}\n",
+        let _ = writeln!(
+            text,
+            "chess960 games: skipped {}: {place}: {}",
             skip.file, skip.reason
-        ));
+        );
     }
     let unlisted = findings.skipped.saturating_sub(findings.skips.len() as u64);
     if unlisted > 0 {
-        text.push_str(&format!(
-            "chess960 games: and {unlisted} more skipped record(s)\n"
-        ));
+        let _ = writeln!(
+            text,
+            "chess960 games: and {unlisted} more skipped record(s)"
+        );
     }
     let _ = io::stderr().write_all(text.as_bytes());
 }

@@ -154,7 +154,7 @@ fn push_json_string(line: &mut String, text: &str) {
     line.push_str(&serde_json::to_string(text).unwrap_or_else(|_| "null".into()));
 }
 
-fn tag<'a>(record: &'a Record, name: TagName) -> Cell<'a> {
+fn tag(record: &Record, name: TagName) -> Cell<'_> {
     record.tags().get(name).map_or(Cell::Missing, Cell::Text)
 }
 

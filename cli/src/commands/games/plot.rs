@@ -45,13 +45,13 @@ pub(crate) fn svg(stats: &StartStats) -> String {
     let mut svg = String::new();
     let _ = writeln!(
         svg,
-        r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}" font-family="sans-serif" font-size="13">"##
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}" font-family="sans-serif" font-size="13">"#
     );
-    let _ = writeln!(svg, r##"<rect width="100%" height="100%" fill="white"/>"##);
+    let _ = writeln!(svg, r#"<rect width="100%" height="100%" fill="white"/>"#);
     let games: u64 = single.iter().map(|(_, tally, _, _)| tally.games()).sum();
     let _ = writeln!(
         svg,
-        r##"<text x="{LEFT}" y="24" font-size="17" font-weight="bold">White's score by Chess960 start position (95% intervals)</text>"##
+        r#"<text x="{LEFT}" y="24" font-size="17" font-weight="bold">White's score by Chess960 start position (95% intervals)</text>"#
     );
     let _ = writeln!(
         svg,
@@ -82,13 +82,13 @@ pub(crate) fn svg(stats: &StartStats) -> String {
     }
     let _ = writeln!(
         svg,
-        r##"<text x="{}" y="{}" text-anchor="middle">start position id (Scharnagl; 518 = RNBQKBNR)</text>"##,
+        r#"<text x="{}" y="{}" text-anchor="middle">start position id (Scharnagl; 518 = RNBQKBNR)</text>"#,
         LEFT + plot_width / 2.0,
         HEIGHT - 14.0
     );
     let _ = writeln!(
         svg,
-        r##"<text transform="translate(18 {}) rotate(-90)" text-anchor="middle">White's score</text>"##,
+        r#"<text transform="translate(18 {}) rotate(-90)" text-anchor="middle">White's score</text>"#,
         TOP + plot_height / 2.0
     );
     let _ = writeln!(
@@ -112,7 +112,7 @@ pub(crate) fn svg(stats: &StartStats) -> String {
         let px = x(position.id());
         let _ = writeln!(
             svg,
-            r##"<g><title>{} {position}: score {score:.3} ({:.3}..{:.3}), {} games</title><line x1="{px:.1}" x2="{px:.1}" y1="{:.1}" y2="{:.1}" stroke="{colour}" stroke-opacity="0.35"/><circle cx="{px:.1}" cy="{:.1}" r="1.8" fill="{colour}"/></g>"##,
+            r#"<g><title>{} {position}: score {score:.3} ({:.3}..{:.3}), {} games</title><line x1="{px:.1}" x2="{px:.1}" y1="{:.1}" y2="{:.1}" stroke="{colour}" stroke-opacity="0.35"/><circle cx="{px:.1}" cy="{:.1}" r="1.8" fill="{colour}"/></g>"#,
             position.id(),
             interval.low,
             interval.high,

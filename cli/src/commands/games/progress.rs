@@ -44,7 +44,11 @@ impl Bar {
     }
 }
 
-#[allow(clippy::cast_precision_loss)]
+#[allow(
+    clippy::cast_precision_loss,
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss
+)]
 fn draw(counters: &Counters, total: Option<u64>, stop: &AtomicBool) {
     let start = Instant::now();
     // No bar for a run shorter than a moment.
