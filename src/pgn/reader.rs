@@ -394,6 +394,7 @@ impl<R: BufRead> Reader<R> {
             }
             let length = buffer.len();
             while at < length {
+                let at_line_start = line_start;
                 if line_start {
                     line_start = false;
                     let byte = buffer[at];
@@ -427,6 +428,24 @@ impl<R: BufRead> Reader<R> {
                     }
                 }
                 let rest = &buffer[at..];
+                if at_line_start && !in_comment && !skip_line {
+                    // The common case, a whole line of movetext in the
+                    // buffer (lichess writes a game's moves on one line):
+                    // no `;` in it, so a comment is open at its end if
+                    // and only if no `}` follows its last `{`.
+                    if let Some(end) = memchr::memchr(b'\n', rest) {
+                        let line = &rest[..end];
+                        if memchr::memchr(b';', line).is_none() {
+                            in_comment = match memchr::memrchr(b'{', line) {
+                                Some(open) => memchr::memchr(b'}', &line[open..]).is_none(),
+                                None => false,
+                            };
+                            at += end + 1;
+                            line_start = true;
+                            continue;
+                        }
+                    }
+                }
                 if skip_line {
                     match memchr::memchr(b'\n', rest) {
                         Some(end) => {
@@ -599,11 +618,15 @@ fn trim_start(bytes: &[u8]) -> &[u8] {
 
 /// Parses the tag pairs of one line (usually one) into `tags`.
 fn parse_tag_line(line: &[u8], tags: &mut Tags) -> Result<(), RecordError> {
-    if let Some(&byte) = line
+    // Without an early exit, so that the compiler can vectorise it.
+    let control = |byte: u8| (byte < 0x20 && byte != b'\t') || byte == 0x7F;
+    if line
         .iter()
-        .find(|&&byte| (byte < 0x20 && byte != b'\t') || byte == 0x7F)
+        .fold(false, |found, &byte| found | control(byte))
     {
-        return Err(RecordError::ControlByte { byte });
+        if let Some(&byte) = line.iter().find(|&&byte| control(byte)) {
+            return Err(RecordError::ControlByte { byte });
+        }
     }
     let mut rest = trim_start(line);
     while let Some(after) = rest.strip_prefix(b"[") {
