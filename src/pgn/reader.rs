@@ -429,21 +429,11 @@ impl<R: BufRead> Reader<R> {
                 }
                 let rest = &buffer[at..];
                 if at_line_start && !in_comment && !skip_line {
-                    // The common case, a whole line of movetext in the
-                    // buffer (lichess writes a game's moves on one line):
-                    // no `;` in it, so a comment is open at its end if
-                    // and only if no `}` follows its last `{`.
-                    if let Some(end) = memchr::memchr(b'\n', rest) {
-                        let line = &rest[..end];
-                        if memchr::memchr(b';', line).is_none() {
-                            in_comment = match memchr::memrchr(b'{', line) {
-                                Some(open) => memchr::memchr(b'}', &line[open..]).is_none(),
-                                None => false,
-                            };
-                            at += end + 1;
-                            line_start = true;
-                            continue;
-                        }
+                    if let Some((length, open)) = whole_line(rest) {
+                        at += length;
+                        in_comment = open;
+                        line_start = true;
+                        continue;
                     }
                 }
                 if skip_line {
@@ -584,6 +574,21 @@ impl<R: BufRead> Iterator for Reader<R> {
         }
         self.read_record()
     }
+}
+
+/// The common case of movetext, a whole line in the buffer without `;`
+/// (lichess writes a game's moves on one line): its length with the
+/// newline, and whether a comment is open at its end, which it is if and
+/// only if no `}` follows its last `{`. `None` for the byte-wise way.
+fn whole_line(rest: &[u8]) -> Option<(usize, bool)> {
+    let end = memchr::memchr(b'\n', rest)?;
+    let line = &rest[..end];
+    if memchr::memchr(b';', line).is_some() {
+        return None;
+    }
+    let open = memchr::memrchr(b'{', line)
+        .is_some_and(|open| memchr::memchr(b'}', &line[open..]).is_none());
+    Some((end + 1, open))
 }
 
 /// Whether a byte cannot start a line of movetext: a control byte other
