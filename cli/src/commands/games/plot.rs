@@ -55,7 +55,7 @@ pub(crate) fn svg(stats: &StartStats) -> String {
     );
     let _ = writeln!(
         svg,
-        r##"<text x="{LEFT}" y="44" fill="#555">{} starts, {games} games; mean score {mean:.3} (dashed). Red: interval above the mean; blue: below.</text>"##,
+        r##"<text x="{LEFT}" y="44" fill="#555">{} starts, {games} games; mean score {mean:.3} (dashed). Red: interval above the mean, blue: below (1 start in 20 falls outside by chance).</text>"##,
         single.len()
     );
     // Grid and axes.
