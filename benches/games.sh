@@ -24,7 +24,8 @@ bin=$root/target/${CARGO_BUILD_TARGET:-}/release/chess960
 [ -f "$work/big.pgn" ] || python3 benches/games_gen.py "$size" > "$work/big.pgn"
 [ -f "$work/small.pgn" ] || python3 benches/games_gen.py 10 > "$work/small.pgn"
 [ -f "$work/big.pgn.zst" ] || zstd -q -T0 -10 "$work/big.pgn" -o "$work/big.pgn.zst"
-head -c 100000000 "$work/big.pgn" > "$work/head.pgn"
+# The first 100 MB, cut at a game's start.
+head -c 100000000 "$work/big.pgn" | awk '/^\[Event /{ last = NR } { lines[NR] = $0 } END { for (i = 1; i < last; i++) print lines[i] }' > "$work/head.pgn"
 cat "$work/big.pgn" "$work/big.pgn.zst" > /dev/null # warm the page cache
 
 bytes=$(stat -c %s "$work/big.pgn")
@@ -35,7 +36,8 @@ measure() {
     local label=$1
     shift
     /usr/bin/time -f "%e %U %S %M" -o "$work/time" "$@" > /dev/null 2>&1 || true
-    read -r wall user system rss < "$work/time"
+    # A non-zero exit adds a line before the figures: take the last line.
+    read -r wall user system rss < <(tail -n 1 "$work/time")
     cpu=$(echo "$user + $system" | bc)
     printf '%-34s wall %6.2f s  cpu %6.2f s  rss %7d KB\n' "$label" "$wall" "$cpu" "$rss"
     echo "$wall $cpu $rss" > "$work/last"
