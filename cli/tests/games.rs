@@ -215,6 +215,11 @@ fn compress(kind: &str, bytes: &[u8]) -> Vec<u8> {
             encoder.write_all(bytes).unwrap();
             encoder.finish().unwrap()
         }
+        "xz" => {
+            let mut encoder = liblzma::write::XzEncoder::new(Vec::new(), 1);
+            encoder.write_all(bytes).unwrap();
+            encoder.finish().unwrap()
+        }
         _ => bytes.to_vec(),
     }
 }
@@ -225,7 +230,7 @@ fn compressed_inputs_are_told_by_content_and_read_on_all_cores() {
     let dir = scratch("compressed");
     let plain = chess960(&["games"], Some(pgn.as_bytes()));
     let mut paths = Vec::new();
-    for kind in ["pgn", "zst", "gz", "bz2"] {
+    for kind in ["pgn", "zst", "gz", "bz2", "xz"] {
         // Misleading names: the content decides.
         let path = dir.join(format!("games-{kind}.txt"));
         std::fs::write(&path, compress(kind, pgn.as_bytes())).unwrap();
@@ -234,7 +239,7 @@ fn compressed_inputs_are_told_by_content_and_read_on_all_cores() {
         assert_eq!(output.stdout, plain.stdout, "{kind}");
         paths.push(path);
     }
-    // Four files at once: every count four times.
+    // Five files at once: every count five times.
     let mut args = vec!["games".to_owned()];
     args.extend(paths.iter().map(|p| p.to_str().unwrap().to_owned()));
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
@@ -242,8 +247,8 @@ fn compressed_inputs_are_told_by_content_and_read_on_all_cores() {
     assert!(output.status.success());
     let line = text(&output.stdout).lines().nth(1).unwrap().to_owned();
     let cells: Vec<&str> = line.split('\t').collect();
-    assert_eq!(cells[3], "80");
-    assert!(text(&output.stderr).contains("240 records read"));
+    assert_eq!(cells[3], "100");
+    assert!(text(&output.stderr).contains("300 records read"));
 }
 
 #[test]

@@ -163,11 +163,14 @@ impl Record {
 /// The tag section is parsed; the movetext is skipped with its comments
 /// (`{...}`, which may hold `[` and span lines; `;` to the end of the line),
 /// `%` escape lines and variations. A line starting with `[` outside a
-/// comment starts the next record, and so does a second `Event` tag in one
-/// tag section. Memory is bounded: tag lines up to [`MAX_TAG_LINE`] bytes
-/// are buffered, movetext never.
-///
-/// A byte order mark before a record is skipped. An I/O error ends the
+/// comment starts the next record, and so do a second `Event` tag in one
+/// tag section and a line starting with a byte order mark (skipped) or with
+/// garbage (a control byte or a byte outside ASCII: a record of its own,
+/// [`RecordError::NoTagSection`]). A comment still open at a line starting
+/// with `[` and a letter is reported ([`RecordError::UnclosedComment`]) and
+/// the next record starts there, so one missing `}` costs one record.
+/// Memory is bounded: tag lines up to [`MAX_TAG_LINE`] bytes are buffered,
+/// movetext never. An I/O error ends the
 /// iteration: the record being read is returned with
 /// [`RecordError::Input`], and [`Reader::io_error`] holds the error.
 ///
