@@ -35,6 +35,9 @@
 #![no_std]
 #![warn(clippy::unwrap_used, clippy::expect_used)]
 
+#[cfg(feature = "pgn")]
+extern crate std;
+
 // First, so that rustdoc lists `Position`'s constructors and accessors
 // before the methods other modules add (it follows declaration order).
 mod position;
@@ -51,6 +54,8 @@ mod lookup;
 mod macros;
 mod numbering;
 mod parse;
+#[cfg(feature = "pgn")]
+pub mod pgn;
 mod position_set;
 pub mod printed_tables;
 #[cfg(feature = "rand")]

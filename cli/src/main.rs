@@ -15,7 +15,7 @@ mod suggest;
 mod usage;
 
 use clap::{CommandFactory as _, Parser, Subcommand};
-use commands::{completions, convert, dice, manpage, random, show, table, tables};
+use commands::{completions, convert, dice, games, manpage, random, show, table, tables};
 use failure::Failure;
 use std::ffi::OsString;
 use std::io::Write;
@@ -72,6 +72,9 @@ enum Command {
     /// Print the reference texts' tables (King's, Bishop's, NQ-skeleton, KRN,
     /// Fritz 9), generated from the library.
     Tables(tables::TablesArgs),
+    /// Read PGN game records: the start position of each game and how each
+    /// start scored (exit status 2 when any record was skipped).
+    Games(games::GamesArgs),
     /// Print the shell completion script for bash, zsh, fish, elvish or
     /// PowerShell.
     ///
@@ -137,6 +140,7 @@ fn run(cli: Cli, names: &[&str], out: &mut dyn Write) -> Result<(), Failure> {
         Some(Command::Tables(args)) => tables::run(&args, out),
         Some(Command::Completions(args)) => completions::run(&args, out),
         Some(Command::Manpage(args)) => manpage::run(&args, out),
+        Some(Command::Games(args)) => games::run(&args, out),
         None => {
             let Some(position) = cli.position else {
                 return Err(Failure::input(

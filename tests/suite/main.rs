@@ -27,6 +27,8 @@ mod fen_dialects;
 mod grammar;
 mod identify;
 mod peer_boards;
+#[cfg(feature = "pgn")]
+mod pgn;
 mod printed_tables;
 #[cfg(feature = "rand")]
 mod random;

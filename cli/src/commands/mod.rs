@@ -5,6 +5,7 @@
 pub(crate) mod completions;
 pub(crate) mod convert;
 pub(crate) mod dice;
+pub(crate) mod games;
 pub(crate) mod manpage;
 pub(crate) mod random;
 pub(crate) mod show;
