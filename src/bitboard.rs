@@ -6,25 +6,25 @@
 //! White's side, a-file first, the numbering most engines use).
 //!
 //! ```
-//! use chess960::{Colour, Piece, Position};
+//! use chess960::{Color, Piece, Position};
 //!
 //! const BOARD: chess960::Bitboards = Position::STANDARD.bitboards();
 //! assert_eq!(BOARD.pawns(), 0x00FF_0000_0000_FF00);
 //! assert_eq!(BOARD.piece(Piece::King), 0x1000_0000_0000_0010); // e1, e8
-//! assert_eq!(BOARD.colour(Colour::White), 0xFFFF);
+//! assert_eq!(BOARD.color(Color::White), 0xFFFF);
 //! ```
 
-use crate::{Colour, DoublePosition, Piece, Position};
+use crate::{Color, DoublePosition, Piece, Position};
 use core::fmt;
 
 /// Where every piece of a start position stands, as 64-bit board masks
 /// (a1 = bit 0, h8 = bit 63).
 ///
 /// ```
-/// use chess960::{Colour, Piece, Position};
+/// use chess960::{Color, Piece, Position};
 ///
 /// let board = Position::from_id(0)?.bitboards(); // BBQNNRKR
-/// assert_eq!(board.piece(Piece::Bishop) & board.colour(Colour::White), 0b0000_0011);
+/// assert_eq!(board.piece(Piece::Bishop) & board.color(Color::White), 0b0000_0011);
 /// assert_eq!(board.occupied(), 0xFFFF_0000_0000_FFFF);
 /// # Ok::<(), chess960::Error>(())
 /// ```
@@ -76,18 +76,18 @@ impl Bitboards {
         PAWN_RANKS
     }
 
-    /// The squares of all of `colour`'s pieces and pawns: its first two
+    /// The squares of all of `color`'s pieces and pawns: its first two
     /// ranks.
     ///
     /// ```
-    /// use chess960::{Colour, Position};
+    /// use chess960::{Color, Position};
     ///
-    /// assert_eq!(Position::STANDARD.bitboards().colour(Colour::Black), 0xFFFF << 48);
+    /// assert_eq!(Position::STANDARD.bitboards().color(Color::Black), 0xFFFF << 48);
     /// ```
-    pub const fn colour(self, colour: Colour) -> u64 {
-        match colour {
-            Colour::White => WHITE_RANKS,
-            Colour::Black => BLACK_RANKS,
+    pub const fn color(self, color: Color) -> u64 {
+        match color {
+            Color::White => WHITE_RANKS,
+            Color::Black => BLACK_RANKS,
         }
     }
 

@@ -18,7 +18,7 @@
 //! # Ok::<(), chess960::Error>(())
 //! ```
 
-use crate::{Castling, CastlingSide, Colour, Position};
+use crate::{Castling, CastlingSide, Color, Position};
 use core::fmt;
 
 /// A double Chess960 start: White's pieces from one start position,
@@ -29,11 +29,11 @@ use core::fmt;
 /// the id (`u32`) in compact ones.
 ///
 /// ```
-/// use chess960::{Colour, DoublePosition, Position};
+/// use chess960::{Color, DoublePosition, Position};
 ///
 /// let double = DoublePosition::from_id(497_918)?;
 /// assert_eq!((double.white().id(), double.black().id()), (518, 638));
-/// assert_eq!(double.colour(Colour::Black).as_str(), "RNKQRBBN");
+/// assert_eq!(double.color(Color::Black).as_str(), "RNKQRBBN");
 /// assert!(DoublePosition::from(Position::STANDARD).is_single());
 /// # Ok::<(), chess960::DoubleIdError>(())
 /// ```
@@ -128,19 +128,19 @@ impl DoublePosition {
         self.black
     }
 
-    /// The start position `colour`'s pieces come from.
+    /// The start position `color`'s pieces come from.
     ///
     /// ```
-    /// use chess960::{Colour, DoublePosition};
+    /// use chess960::{Color, DoublePosition};
     ///
     /// let double = DoublePosition::from_id(518)?;
-    /// assert_eq!(double.colour(Colour::Black), double.black());
+    /// assert_eq!(double.color(Color::Black), double.black());
     /// # Ok::<(), chess960::DoubleIdError>(())
     /// ```
-    pub const fn colour(self, colour: Colour) -> Position {
-        match colour {
-            Colour::White => self.white,
-            Colour::Black => self.black,
+    pub const fn color(self, color: Color) -> Position {
+        match color {
+            Color::White => self.white,
+            Color::Black => self.black,
         }
     }
 
@@ -180,18 +180,18 @@ impl DoublePosition {
         }
     }
 
-    /// Castling to `side` for `colour`, from `colour`'s own start position.
+    /// Castling to `side` for `color`, from `color`'s own start position.
     ///
     /// ```
-    /// use chess960::{CastlingSide, Colour, DoublePosition, File, Position};
+    /// use chess960::{CastlingSide, Color, DoublePosition, File, Position};
     ///
     /// let double = DoublePosition::new(Position::STANDARD, Position::from_id(0)?);
-    /// let castling = double.castling(Colour::Black, CastlingSide::HSide);
+    /// let castling = double.castling(Color::Black, CastlingSide::HSide);
     /// assert_eq!((castling.king_from(), castling.rook_from()), (File::G, File::H));
     /// # Ok::<(), chess960::Error>(())
     /// ```
-    pub const fn castling(self, colour: Colour, side: CastlingSide) -> Castling {
-        self.colour(colour).castling(side)
+    pub const fn castling(self, color: Color, side: CastlingSide) -> Castling {
+        self.color(color).castling(side)
     }
 }
 
@@ -367,8 +367,8 @@ impl core::str::FromStr for DoublePosition {
             (first, second)
         };
         Ok(DoublePosition::new(
-            start(white, Colour::White)?,
-            start(black, Colour::Black)?,
+            start(white, Color::White)?,
+            start(black, Color::Black)?,
         ))
     }
 }
@@ -385,7 +385,7 @@ fn is_in_case(text: &str, is: fn(&u8) -> bool, is_not: fn(&u8) -> bool) -> bool 
 }
 
 /// One colour's start in the text of a double start: an id or a rank.
-fn start(text: &str, colour: Colour) -> Result<Position, ParseDoublePositionError> {
+fn start(text: &str, color: Color) -> Result<Position, ParseDoublePositionError> {
     let position = if is_number(text) {
         let id = text
             .parse::<u16>()
@@ -394,19 +394,19 @@ fn start(text: &str, colour: Colour) -> Result<Position, ParseDoublePositionErro
     } else {
         text.parse::<Position>()
     };
-    position.map_err(|error| ParseDoublePositionError::Position { colour, error })
+    position.map_err(|error| ParseDoublePositionError::Position { color, error })
 }
 
 /// Why a text is no double Chess960 start (see [`DoublePosition`]'s
 /// `FromStr` for the forms it reads).
 ///
 /// ```
-/// use chess960::{Colour, DoublePosition, Error, ParseDoublePositionError, ParsePositionError};
+/// use chess960::{Color, DoublePosition, Error, ParseDoublePositionError, ParsePositionError};
 ///
 /// assert_eq!(
 ///     "518/960".parse::<DoublePosition>(),
 ///     Err(ParseDoublePositionError::Position {
-///         colour: Colour::Black,
+///         color: Color::Black,
 ///         error: ParsePositionError::Position(Error::IdOutOfRange { id: 960 }),
 ///     })
 /// );
@@ -429,7 +429,7 @@ pub enum ParseDoublePositionError {
     /// One colour's start, written as an id or a rank, is no start position.
     Position {
         /// Whose start it is.
-        colour: Colour,
+        color: Color,
         /// The rule it breaks.
         error: crate::ParsePositionError,
     },
@@ -449,8 +449,8 @@ impl fmt::Display for ParseDoublePositionError {
                 "a number of {digits} digits is too large: double Chess960 ids run from 0 to {}",
                 DoublePosition::COUNT - 1
             ),
-            ParseDoublePositionError::Position { colour, error } => {
-                write!(f, "{colour}'s start: {error}")
+            ParseDoublePositionError::Position { color, error } => {
+                write!(f, "{color}'s start: {error}")
             }
             ParseDoublePositionError::Fen(error) => error.fmt(f),
             ParseDoublePositionError::UnknownForm => f.write_str(

@@ -44,7 +44,7 @@ mod position;
 
 mod bitboard;
 mod castling;
-mod colour;
+mod color;
 mod double;
 pub mod draw;
 mod fen;
@@ -75,7 +75,7 @@ pub use chess960_core::{
     Decomposition, File, KNIGHT_SLOTS, ParseFileError, Piece, PositionError, Spelling,
     read_position,
 };
-pub use colour::{Colour, ParseColourError};
+pub use color::{Color, ParseColorError};
 pub use double::{DoubleIdError, DoublePosition, ParseDoublePositionError};
 pub use fen::{Fen, FenError, FenStyle};
 pub use identify::{

@@ -167,7 +167,6 @@ impl Position {
         }
     }
 
-
     /// The position taken apart as in Scharnagl's direct derivation.
     ///
     /// ```

@@ -1,6 +1,6 @@
 //! The squares of the board, numbered 0 (a1) to 63 (h8).
 
-use crate::{Colour, File};
+use crate::{Color, File};
 use core::fmt;
 use core::str::FromStr;
 
@@ -14,9 +14,9 @@ use core::str::FromStr;
 /// formats and as the index (`u8`) in compact ones.
 ///
 /// ```
-/// use chess960::{Colour, File, Square};
+/// use chess960::{Color, File, Square};
 ///
-/// let e1 = Square::on_back_rank(File::E, Colour::White);
+/// let e1 = Square::on_back_rank(File::E, Color::White);
 /// assert_eq!(e1.index(), 4);
 /// assert_eq!(e1.to_string(), "e1");
 /// assert_eq!(Square::new(File::H, 7).map(Square::index), Some(63));
@@ -51,17 +51,17 @@ impl Square {
         }
     }
 
-    /// The square on `file` of `colour`'s back rank: the first rank for
+    /// The square on `file` of `color`'s back rank: the first rank for
     /// White, the eighth for Black.
     ///
     /// ```
-    /// use chess960::{Colour, File, Square};
+    /// use chess960::{Color, File, Square};
     ///
-    /// assert_eq!(Square::on_back_rank(File::G, Colour::Black).to_string(), "g8");
+    /// assert_eq!(Square::on_back_rank(File::G, Color::Black).to_string(), "g8");
     /// ```
-    pub const fn on_back_rank(file: File, colour: Colour) -> Square {
+    pub const fn on_back_rank(file: File, color: Color) -> Square {
         Square {
-            index: colour.back_rank() * 8 + file.index(),
+            index: color.back_rank() * 8 + file.index(),
         }
     }
 
@@ -103,9 +103,9 @@ impl Square {
     /// the inverse of [`Square::from_ascii`].
     ///
     /// ```
-    /// use chess960::{Colour, File, Square};
+    /// use chess960::{Color, File, Square};
     ///
-    /// assert_eq!(Square::on_back_rank(File::G, Colour::Black).to_ascii(), *b"g8");
+    /// assert_eq!(Square::on_back_rank(File::G, Color::Black).to_ascii(), *b"g8");
     /// ```
     pub const fn to_ascii(self) -> [u8; 2] {
         [b'a' + self.index % 8, b'1' + self.index / 8]
@@ -114,9 +114,9 @@ impl Square {
     /// The square's number, 0 (a1) to 63 (h8).
     ///
     /// ```
-    /// use chess960::{Colour, File, Square};
+    /// use chess960::{Color, File, Square};
     ///
-    /// assert_eq!(Square::on_back_rank(File::A, Colour::Black).index(), 56);
+    /// assert_eq!(Square::on_back_rank(File::A, Color::Black).index(), 56);
     /// ```
     pub const fn index(self) -> u8 {
         self.index
@@ -148,9 +148,9 @@ impl Square {
     /// The square's bit in a 64-bit board mask: `1 << index`.
     ///
     /// ```
-    /// use chess960::{Colour, File, Square};
+    /// use chess960::{Color, File, Square};
     ///
-    /// assert_eq!(Square::on_back_rank(File::H, Colour::White).bit(), 0x80);
+    /// assert_eq!(Square::on_back_rank(File::H, Color::White).bit(), 0x80);
     /// ```
     pub const fn bit(self) -> u64 {
         1 << self.index

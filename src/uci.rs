@@ -34,10 +34,10 @@ impl UciMove {
     /// The move from `from` to `to`.
     ///
     /// ```
-    /// use chess960::{Colour, File, Square, UciMove};
+    /// use chess960::{Color, File, Square, UciMove};
     ///
-    /// let e1 = Square::on_back_rank(File::E, Colour::White);
-    /// let g1 = Square::on_back_rank(File::G, Colour::White);
+    /// let e1 = Square::on_back_rank(File::E, Color::White);
+    /// let g1 = Square::on_back_rank(File::G, Color::White);
     /// assert_eq!(UciMove::new(e1, g1).to_string(), "e1g1");
     /// ```
     pub const fn new(from: Square, to: Square) -> UciMove {

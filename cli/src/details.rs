@@ -4,7 +4,7 @@
 //! start ([`StartDetails`]).
 
 use crate::query::Found;
-use chess960::{CastlingSide, Colour, FenStyle, File, Position};
+use chess960::{CastlingSide, Color, FenStyle, File, Position};
 use serde::Serialize;
 
 /// Where each piece stands, files as letters.
@@ -62,15 +62,11 @@ fn letters(files: [File; 2]) -> [char; 2] {
 
 impl CastlingMove {
     fn of(position: Position, side: CastlingSide) -> CastlingMove {
-        CastlingMove::of_colour(position, side, Colour::White)
+        CastlingMove::of_color(position, side, Color::White)
     }
 
-    /// The castling of `colour` when its pieces stand as in `position`.
-    pub(crate) fn of_colour(
-        position: Position,
-        side: CastlingSide,
-        colour: Colour,
-    ) -> CastlingMove {
+    /// The castling of `color` when its pieces stand as in `position`.
+    pub(crate) fn of_color(position: Position, side: CastlingSide, color: Color) -> CastlingMove {
         let castling = position.castling(side);
         CastlingMove {
             notation: side.notation(),
@@ -78,9 +74,9 @@ impl CastlingMove {
             king_to: castling.king_to().to_char(),
             rook_from: castling.rook_from().to_char(),
             rook_to: castling.rook_to().to_char(),
-            uci: castling.uci(colour).to_string(),
-            uci_king_move: castling.uci_king_move(colour).map(|uci| uci.to_string()),
-            rank: if colour == Colour::White { '1' } else { '8' },
+            uci: castling.uci(color).to_string(),
+            uci_king_move: castling.uci_king_move(color).map(|uci| uci.to_string()),
+            rank: if color == Color::White { '1' } else { '8' },
         }
     }
 

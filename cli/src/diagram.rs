@@ -9,7 +9,7 @@ pub(crate) struct Style {
     /// Letters (`K`, `k`, `P`, `.`) instead of chess symbols.
     pub(crate) ascii: bool,
     /// ANSI background colours for light and dark squares.
-    pub(crate) colour: bool,
+    pub(crate) color: bool,
 }
 
 /// The chess symbol of a piece; pawns have none in [`Piece`].
@@ -58,7 +58,7 @@ pub(crate) fn render_double(start: DoublePosition, style: Style) -> String {
                 None => '.',
             };
             let light = (file.index() + rank) % 2 == 0;
-            if style.colour {
+            if style.color {
                 let background = if light { "48;5;180" } else { "48;5;137" };
                 let _ = write!(out, "\x1b[{background};38;5;16m {glyph} \x1b[0m");
             } else {
@@ -69,7 +69,7 @@ pub(crate) fn render_double(start: DoublePosition, style: Style) -> String {
     }
     out.push_str("  ");
     for file in File::ALL {
-        let _ = if style.colour {
+        let _ = if style.color {
             write!(out, " {file} ")
         } else {
             write!(out, " {file}")
@@ -88,7 +88,7 @@ mod tests {
     fn ascii_diagram_of_the_classical_position() {
         let style = Style {
             ascii: true,
-            colour: false,
+            color: false,
         };
         let expected = "\
 8  r n b q k b n r
@@ -108,7 +108,7 @@ mod tests {
     fn a_double_start_has_black_pieces_of_another_position() {
         let style = Style {
             ascii: true,
-            colour: false,
+            color: false,
         };
         let start = chess960::DoublePosition::new(Position::STANDARD, chess960::sp!(0));
         let diagram = render_double(start, style);
@@ -120,7 +120,7 @@ mod tests {
     fn unicode_diagram_uses_chess_symbols() {
         let style = Style {
             ascii: false,
-            colour: false,
+            color: false,
         };
         let diagram = render(Position::STANDARD, style);
         assert!(diagram.starts_with("8  ♜ ♞ ♝ ♛ ♚ ♝ ♞ ♜\n7  ♟"));

@@ -8,7 +8,7 @@ use std::io::IsTerminal;
 
 /// The `--color` choice.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
-pub(crate) enum ColourChoice {
+pub(crate) enum ColorChoice {
     /// Colour on a terminal, unless `NO_COLOR` is set or `TERM` is `dumb`.
     #[default]
     Auto,
@@ -18,7 +18,7 @@ pub(crate) enum ColourChoice {
     Never,
 }
 
-impl ColourChoice {
+impl ColorChoice {
     /// Whether standard output gets colour.
     pub(crate) fn on_stdout(self) -> bool {
         self.wanted(
@@ -30,14 +30,12 @@ impl ColourChoice {
 
     /// Whether to colour, given whether the output is a terminal and the
     /// values of `NO_COLOR` and `TERM`.
-    fn wanted(self, terminal: bool, no_colour: Option<&OsStr>, term: Option<&OsStr>) -> bool {
+    fn wanted(self, terminal: bool, no_color: Option<&OsStr>, term: Option<&OsStr>) -> bool {
         match self {
-            ColourChoice::Always => true,
-            ColourChoice::Never => false,
-            ColourChoice::Auto => {
-                terminal
-                    && no_colour.is_none_or(OsStr::is_empty)
-                    && term != Some(OsStr::new("dumb"))
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => {
+                terminal && no_color.is_none_or(OsStr::is_empty) && term != Some(OsStr::new("dumb"))
             }
         }
     }
@@ -45,11 +43,11 @@ impl ColourChoice {
 
 #[cfg(test)]
 mod tests {
-    use super::ColourChoice::{Always, Auto, Never};
+    use super::ColorChoice::{Always, Auto, Never};
     use std::ffi::OsStr;
 
     #[test]
-    fn colour_only_on_a_terminal_without_no_color() {
+    fn color_only_on_a_terminal_without_no_color() {
         let xterm = Some(OsStr::new("xterm-256color"));
         assert!(Auto.wanted(true, None, xterm));
         assert!(Auto.wanted(true, None, None));
@@ -61,7 +59,7 @@ mod tests {
     }
 
     #[test]
-    fn a_dumb_terminal_gets_no_colour_unless_asked() {
+    fn a_dumb_terminal_gets_no_color_unless_asked() {
         let dumb = Some(OsStr::new("dumb"));
         assert!(!Auto.wanted(true, None, dumb));
         assert!(Always.wanted(true, None, dumb));

@@ -494,7 +494,7 @@ fn table_rows_parse_back_and_agree_with_the_library() {
 }
 
 #[test]
-fn colour_is_off_in_a_pipe_and_on_when_asked() {
+fn color_is_off_in_a_pipe_and_on_when_asked() {
     assert!(!stdout(&["518"]).contains('\x1b'));
     let output = Command::new(env!("CARGO_BIN_EXE_chess960"))
         .args(["--color", "auto", "518"])

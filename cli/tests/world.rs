@@ -286,8 +286,8 @@ fn a_character_outside_ascii_is_named_as_a_character() {
 /// Colour in a terminal (a pseudo-terminal made by `script`), unless
 /// `TERM=dumb` or `NO_COLOR` says otherwise.
 #[test]
-fn a_dumb_terminal_gets_no_colour() {
-    let in_terminal = |term: &str, no_colour: Option<&str>| {
+fn a_dumb_terminal_gets_no_color() {
+    let in_terminal = |term: &str, no_color: Option<&str>| {
         let mut command = std::process::Command::new("script");
         command
             .args([
@@ -299,7 +299,7 @@ fn a_dumb_terminal_gets_no_colour() {
             ])
             .env("TERM", term)
             .env_remove("NO_COLOR");
-        if let Some(value) = no_colour {
+        if let Some(value) = no_color {
             command.env("NO_COLOR", value);
         }
         let output = command

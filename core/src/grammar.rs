@@ -27,7 +27,7 @@ macro_rules! __grammar_table {
 | `RNBQKBN`, `hello` | refused: `WrongLength`, in characters |
 | `RNBQKBNP`, `RNB KBNR`, `RNBQKBN♔` | refused: `InvalidCharacter`, with its file |
 | `RNBQKBNr`, `Rnbqkbnr` | refused: `MixedCase`, with its file |
-| `RNBQKBNQ`, `RNBKQNBR`, `KRBQRBNN` | refused: `WrongPieceCount`, `BishopsOnSameColour`, `KingNotBetweenRooks` |
+| `RNBQKBNQ`, `RNBKQNBR`, `KRBQRBNN` | refused: `WrongPieceCount`, `BishopsOnSameColor`, `KingNotBetweenRooks` |
 
 A text that starts with a digit (or with `-` or `+` and a digit) is read as
 an id; one that starts with `SP` in any case as a label; any other text

@@ -92,7 +92,7 @@ pub const fn rank_from_id(id: u16) -> Result<[u8; 8], PositionError> {
 /// assert_eq!(id_from_rank(b"RNBQKBNR"), Ok(518));
 /// assert_eq!(
 ///     id_from_rank(b"RNBKQNBR"),
-///     Err(PositionError::BishopsOnSameColour { files: [File::C, File::G] })
+///     Err(PositionError::BishopsOnSameColor { files: [File::C, File::G] })
 /// );
 /// assert_eq!(
 ///     id_from_rank(b"rnbqkbnr"),

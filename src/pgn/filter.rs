@@ -2,7 +2,7 @@
 //! and `TimeControl`.
 
 use super::tags::{TagName, Tags};
-use crate::Colour;
+use crate::Color;
 use std::string::String;
 
 /// A filter on a game's tags; the default lets every game through.
@@ -76,8 +76,8 @@ impl Filter {
         if self.min_elo.is_some() || self.max_elo.is_some() {
             let low = self.min_elo.unwrap_or(0);
             let high = self.max_elo.unwrap_or(u32::MAX);
-            for colour in Colour::ALL {
-                match tags.elo(colour) {
+            for color in Color::ALL {
+                match tags.elo(color) {
                     Some(elo) if (low..=high).contains(&elo) => {}
                     _ => return false,
                 }

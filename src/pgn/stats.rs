@@ -4,7 +4,7 @@
 use super::kind::GameKind;
 use super::outcome::Outcome;
 use super::tags::Tags;
-use crate::{Colour, DoublePosition};
+use crate::{Color, DoublePosition};
 use std::collections::BTreeMap;
 
 /// The normal quantile for a two-sided 95% interval.
@@ -90,7 +90,7 @@ impl Tally {
     pub fn add_tags(&mut self, tags: &Tags) {
         self.add(
             Outcome::from_tag(tags.get(super::TagName::Result)),
-            [tags.elo(Colour::White), tags.elo(Colour::Black)],
+            [tags.elo(Color::White), tags.elo(Color::Black)],
         );
     }
 

@@ -124,7 +124,7 @@ pub const MAX_FEN_TAGS: usize = 4;
 /// tags.insert(TagName::White, "Smith, \"Bob\"");
 /// tags.insert(TagName::WhiteElo, "2400");
 /// assert_eq!(tags.get(TagName::White), Some("Smith, \"Bob\""));
-/// assert_eq!(tags.elo(chess960::Colour::White), Some(2400));
+/// assert_eq!(tags.elo(chess960::Color::White), Some(2400));
 /// assert_eq!(tags.get(TagName::Black), None);
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -283,16 +283,16 @@ impl Tags {
     /// `None` (lichess writes `?` for none).
     ///
     /// ```
-    /// use chess960::{Colour, pgn::{TagName, Tags}};
+    /// use chess960::{Color, pgn::{TagName, Tags}};
     ///
     /// let mut tags = Tags::new();
     /// tags.insert(TagName::BlackElo, "?");
-    /// assert_eq!(tags.elo(Colour::Black), None);
+    /// assert_eq!(tags.elo(Color::Black), None);
     /// ```
-    pub fn elo(&self, colour: crate::Colour) -> Option<u32> {
-        let name = match colour {
-            crate::Colour::White => TagName::WhiteElo,
-            crate::Colour::Black => TagName::BlackElo,
+    pub fn elo(&self, color: crate::Color) -> Option<u32> {
+        let name = match color {
+            crate::Color::White => TagName::WhiteElo,
+            crate::Color::Black => TagName::BlackElo,
         };
         let text = self.get(name)?.trim();
         if text.is_empty() || !text.bytes().all(|byte| byte.is_ascii_digit()) {

@@ -4,7 +4,7 @@
 //! | type | human-readable formats write | compact formats write |
 //! | --- | --- | --- |
 //! | [`Square`] | its name, `"e4"` | its index (a1 = 0, h8 = 63) as a `u8` |
-//! | [`Colour`] | `"white"` or `"black"` | 0 for White, 1 for Black, as a `u8` |
+//! | [`Color`] | `"white"` or `"black"` | 0 for White, 1 for Black, as a `u8` |
 //! | [`CastlingSide`] | `"O-O-O"` or `"O-O"` | 0 for the a-side, 1 for the h-side, as a `u8` |
 //! | [`UciMove`] | the move, `"e1h1"` | `from * 64 + to` (square indices) as a `u16` |
 //! | [`DoublePosition`] | both ranks, `"RNBQKBNR/rnkqrbbn"` | its id as a `u32` |
@@ -14,7 +14,7 @@
 //! also the compact number; reading a compact format accepts the number.
 //!
 //! ```
-//! use chess960::{Colour, DoublePosition, Square};
+//! use chess960::{Color, DoublePosition, Square};
 //! use std::collections::BTreeMap;
 //!
 //! let double = DoublePosition::from_id(497_918)?;
@@ -22,12 +22,12 @@
 //! assert_eq!(serde_json::from_str::<DoublePosition>(r#""518/638""#)?, double);
 //! assert_eq!(serde_json::from_str::<DoublePosition>("497918")?, double);
 //!
-//! let kings: BTreeMap<Colour, Square> = serde_json::from_str(r#"{"white": "e1", "b": "g8"}"#)?;
+//! let kings: BTreeMap<Color, Square> = serde_json::from_str(r#"{"white": "e1", "b": "g8"}"#)?;
 //! assert_eq!(serde_json::to_string(&kings)?, r#"{"white":"e1","black":"g8"}"#);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::{CastlingSide, Colour, DoublePosition, Square, UciMove};
+use crate::{CastlingSide, Color, DoublePosition, Square, UciMove};
 use core::fmt;
 use core::marker::PhantomData;
 use core::str::FromStr;
@@ -130,23 +130,23 @@ impl<'de> Deserialize<'de> for Square {
     }
 }
 
-impl TextOrNumber for Colour {
+impl TextOrNumber for Color {
     const EXPECTING: &'static str = "a colour: \"white\" or \"black\" (or \"w\", \"b\"), or 0 or 1";
     const WIDTH: Width = Width::U8;
 
-    fn from_number(number: u64) -> Option<Colour> {
-        Colour::ALL.get(usize::try_from(number).ok()?).copied()
+    fn from_number(number: u64) -> Option<Color> {
+        Color::ALL.get(usize::try_from(number).ok()?).copied()
     }
 }
 
-impl Serialize for Colour {
+impl Serialize for Color {
     /// `"white"` or `"black"` in human-readable formats, 0 or 1 in compact
     /// ones.
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         if serializer.is_human_readable() {
             serializer.serialize_str(match self {
-                Colour::White => "white",
-                Colour::Black => "black",
+                Color::White => "white",
+                Color::Black => "black",
             })
         } else {
             serializer.serialize_u8(*self as u8)
@@ -154,10 +154,10 @@ impl Serialize for Colour {
     }
 }
 
-impl<'de> Deserialize<'de> for Colour {
+impl<'de> Deserialize<'de> for Color {
     /// Any text `str::parse` reads (or 0 or 1) in human-readable formats, 0
     /// or 1 in compact ones.
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Colour, D::Error> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Color, D::Error> {
         read(deserializer)
     }
 }

@@ -6,8 +6,8 @@
 //! iterator, `Fen` as a string, and `Default`.
 
 use chess960::{
-    CastlingSide, Colour, DoubleIdError, DoublePosition, Error, FenStyle, File,
-    ParseCastlingSideError, ParseColourError, ParseDoublePositionError, ParseFileError,
+    CastlingSide, Color, DoubleIdError, DoublePosition, Error, FenStyle, File,
+    ParseCastlingSideError, ParseColorError, ParseDoublePositionError, ParseFileError,
     ParseSquareError, ParseUciMoveError, Piece, Position, PositionSet, Positions, Square, UciMove,
 };
 use proptest::prelude::*;
@@ -21,10 +21,10 @@ fn squares() -> impl Iterator<Item = Square> {
 /// Every castling move of every start, for both colours, king takes rook.
 fn castling_moves() -> impl Iterator<Item = UciMove> {
     Position::all().flat_map(|position| {
-        Colour::ALL.into_iter().flat_map(move |colour| {
+        Color::ALL.into_iter().flat_map(move |color| {
             CastlingSide::ALL
                 .into_iter()
-                .map(move |side| position.castling(side).uci(colour))
+                .map(move |side| position.castling(side).uci(color))
         })
     })
 }
@@ -130,27 +130,21 @@ fn bad_square_names_say_which_character_is_wrong() {
 }
 
 #[test]
-fn colours_read_every_documented_spelling_and_nothing_else() {
-    for (colour, spellings) in [
-        (
-            Colour::White,
-            ["white", "White", "WHITE", "w", "W", "wHiTe"],
-        ),
-        (
-            Colour::Black,
-            ["black", "Black", "BLACK", "b", "B", "bLaCk"],
-        ),
+fn colors_read_every_documented_spelling_and_nothing_else() {
+    for (color, spellings) in [
+        (Color::White, ["white", "White", "WHITE", "w", "W", "wHiTe"]),
+        (Color::Black, ["black", "Black", "BLACK", "b", "B", "bLaCk"]),
     ] {
         for text in spellings {
-            assert_eq!(text.parse::<Colour>(), Ok(colour), "{text}");
+            assert_eq!(text.parse::<Color>(), Ok(color), "{text}");
         }
-        assert_eq!(colour.to_string().parse::<Colour>(), Ok(colour));
-        assert_eq!(format!("{colour:^7}"), format!(" {colour} "));
+        assert_eq!(color.to_string().parse::<Color>(), Ok(color));
+        assert_eq!(format!("{color:^7}"), format!(" {color} "));
     }
     for text in [
         "", " white", "white ", "whit", "blackk", "wb", "0", "1", "red", "ｗ",
     ] {
-        assert_eq!(text.parse::<Colour>(), Err(ParseColourError), "{text:?}");
+        assert_eq!(text.parse::<Color>(), Err(ParseColorError), "{text:?}");
     }
 }
 
@@ -336,21 +330,21 @@ fn bad_double_starts_name_the_broken_rule() {
     assert_eq!(
         parse("960/0"),
         Err(ParseDoublePositionError::Position {
-            colour: Colour::White,
+            color: Color::White,
             error: chess960::ParsePositionError::Position(Error::IdOutOfRange { id: 960 })
         })
     );
     assert!(matches!(
         parse("RNBQKBNR/rnbqkbnq"),
         Err(ParseDoublePositionError::Position {
-            colour: Colour::Black,
+            color: Color::Black,
             ..
         })
     ));
     assert!(matches!(
         parse("rnbqkbnq/RNBQKBNR"),
         Err(ParseDoublePositionError::Position {
-            colour: Colour::Black,
+            color: Color::Black,
             ..
         })
     ));

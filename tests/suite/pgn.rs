@@ -491,8 +491,8 @@ fn check(records: &[Record], expected: &[Expected]) {
             );
             assert_eq!(
                 [
-                    tags.elo(chess960::Colour::White),
-                    tags.elo(chess960::Colour::Black)
+                    tags.elo(chess960::Color::White),
+                    tags.elo(chess960::Color::Black)
                 ],
                 want.elos,
                 "{context}"

@@ -3,7 +3,7 @@
 //! one, as a map key) and through postcard (compact), in the documented form
 //! and size; bad input is a serde error, never a panic.
 use chess960::{
-    CastlingSide, Colour, DoublePosition, File, Piece, Position, PositionSet, Square, UciMove,
+    CastlingSide, Color, DoublePosition, File, Piece, Position, PositionSet, Square, UciMove,
 };
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -23,11 +23,11 @@ fn squares() -> Vec<Square> {
 fn castling_moves() -> Vec<UciMove> {
     let mut moves = Vec::new();
     for position in Position::all() {
-        for colour in Colour::ALL {
+        for color in Color::ALL {
             for side in CastlingSide::ALL {
                 let castling = position.castling(side);
-                moves.push(castling.uci(colour));
-                moves.extend(castling.uci_king_move(colour));
+                moves.push(castling.uci(color));
+                moves.extend(castling.uci_king_move(color));
             }
         }
     }
@@ -144,25 +144,25 @@ fn squares_are_names_or_indices() {
 }
 
 #[test]
-fn colours_are_lowercase_names_or_indices() {
-    for (colour, name, index, others) in [
-        (Colour::White, "white", 0, ["\"White\"", "\"W\"", "0"]),
-        (Colour::Black, "black", 1, ["\"BLACK\"", "\"b\"", "1"]),
+fn colors_are_lowercase_names_or_indices() {
+    for (color, name, index, others) in [
+        (Color::White, "white", 0, ["\"White\"", "\"W\"", "0"]),
+        (Color::Black, "black", 1, ["\"BLACK\"", "\"b\"", "1"]),
     ] {
-        let (json, bytes) = round_trip(&colour);
+        let (json, bytes) = round_trip(&color);
         assert_eq!(json, format!("\"{name}\""));
         assert_eq!(bytes, [index]);
         for text in others {
             assert_eq!(
-                serde_json::from_str::<Colour>(text).unwrap(),
-                colour,
+                serde_json::from_str::<Color>(text).unwrap(),
+                color,
                 "{text}"
             );
         }
     }
-    round_trip_keys(&Colour::ALL);
-    assert_tokens(&Colour::Black.readable(), &[Token::Str("black")]);
-    assert_tokens(&Colour::Black.compact(), &[Token::U8(1)]);
+    round_trip_keys(&Color::ALL);
+    assert_tokens(&Color::Black.readable(), &[Token::Str("black")]);
+    assert_tokens(&Color::Black.compact(), &[Token::U8(1)]);
 }
 
 #[test]
@@ -269,7 +269,7 @@ fn bad_values_are_errors_that_say_what_was_expected() {
         vec![
             error(serde_json::from_str::<File>(text).map(drop)),
             error(serde_json::from_str::<Square>(text).map(drop)),
-            error(serde_json::from_str::<Colour>(text).map(drop)),
+            error(serde_json::from_str::<Color>(text).map(drop)),
             error(serde_json::from_str::<CastlingSide>(text).map(drop)),
             error(serde_json::from_str::<UciMove>(text).map(drop)),
             error(serde_json::from_str::<Piece>(text).map(drop)),
@@ -292,7 +292,7 @@ fn bad_values_are_errors_that_say_what_was_expected() {
             .starts_with("invalid value: integer `8`, expected a file")
     );
     assert!(
-        error(serde_json::from_str::<Colour>("\"red\"").map(drop))
+        error(serde_json::from_str::<Color>("\"red\"").map(drop))
             .starts_with("a colour is white or black")
     );
     assert!(
@@ -325,7 +325,7 @@ fn bad_values_are_errors_that_say_what_was_expected() {
         let input = [byte];
         assert_eq!(postcard::from_bytes::<Square>(&input).is_ok(), byte < 64);
         assert_eq!(postcard::from_bytes::<File>(&input).is_ok(), byte < 8);
-        assert_eq!(postcard::from_bytes::<Colour>(&input).is_ok(), byte < 2);
+        assert_eq!(postcard::from_bytes::<Color>(&input).is_ok(), byte < 2);
         assert_eq!(
             postcard::from_bytes::<CastlingSide>(&input).is_ok(),
             byte < 2

@@ -2,7 +2,7 @@
 //! seed makes them reproducible by the documented SHA-256 procedure, and
 //! `--svg` writes the arbiter's printable sheet of all rounds.
 
-use super::show::SquareColours;
+use super::show::SquareColors;
 use crate::details::Details;
 use crate::echo;
 use crate::failure::Failure;
@@ -55,7 +55,7 @@ pub(crate) struct RandomArgs {
     #[arg(long, requires = "svg", value_name = "TEXT")]
     title: Option<String>,
     #[command(flatten)]
-    colours: SquareColours,
+    colors: SquareColors,
 }
 
 /// Reads `--count`: a whole number, 0 or more, said so when it is negative.
@@ -89,10 +89,10 @@ pub(crate) fn run(args: &RandomArgs, out: &mut dyn Write) -> Result<(), Failure>
         if let Some(title) = args.title.as_deref().or(args.seed.as_deref()) {
             sheet = sheet.title(title);
         }
-        if let Some(light) = args.colours.light {
+        if let Some(light) = args.colors.light {
             sheet = sheet.light(light);
         }
-        if let Some(dark) = args.colours.dark {
+        if let Some(dark) = args.colors.dark {
             sheet = sheet.dark(dark);
         }
         Ok(write!(out, "{sheet}")?)
@@ -208,7 +208,7 @@ mod tests {
             json,
             svg: false,
             title: None,
-            colours: super::SquareColours {
+            colors: super::SquareColors {
                 light: None,
                 dark: None,
             },

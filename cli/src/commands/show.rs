@@ -8,9 +8,9 @@ use crate::diagram::{self, Style};
 use crate::failure::Failure;
 use crate::json;
 use crate::query::{self, Found};
-use crate::style::ColourChoice;
+use crate::style::ColorChoice;
 use chess960::svg::{Diagram, Rgb};
-use chess960::{CastlingSide, Colour, DoublePosition, Position};
+use chess960::{CastlingSide, Color, DoublePosition, Position};
 use clap::Args;
 use std::fmt::Write as _;
 use std::io::Write;
@@ -39,7 +39,7 @@ pub(crate) struct ShowOptions {
     /// TERM=dumb (auto),
     /// always or never.
     #[arg(long, value_enum, default_value = "auto")]
-    color: ColourChoice,
+    color: ColorChoice,
     #[command(flatten)]
     picture: Picture,
 }
@@ -60,12 +60,12 @@ pub(crate) struct Picture {
           value_parser = clap::value_parser!(u32).range(16..=20_000))]
     size: Option<u32>,
     #[command(flatten)]
-    colours: SquareColours,
+    colors: SquareColors,
 }
 
 /// The squares' colours of an SVG picture (`show --svg`, `random --svg`).
 #[derive(Args, Debug, Clone, Copy)]
-pub(crate) struct SquareColours {
+pub(crate) struct SquareColors {
     /// With --svg: the light squares' colour, #rrggbb or #rgb (# optional;
     /// quote it in a shell).
     #[arg(long, requires = "svg", value_name = "COLOUR")]
@@ -91,17 +91,17 @@ pub(crate) fn run(args: &ShowArgs, out: &mut dyn Write) -> Result<(), Failure> {
         let mut diagram = diagram
             .flipped(picture.flip)
             .size(picture.size.unwrap_or(Diagram::DEFAULT_SIZE));
-        if let Some(light) = picture.colours.light {
+        if let Some(light) = picture.colors.light {
             diagram = diagram.light(light);
         }
-        if let Some(dark) = picture.colours.dark {
+        if let Some(dark) = picture.colors.dark {
             diagram = diagram.dark(dark);
         }
         Ok(write!(out, "{diagram}")?)
     } else {
         let style = Style {
             ascii: options.ascii,
-            colour: options.color.on_stdout(),
+            color: options.color.on_stdout(),
         };
         let text = match found.single() {
             Some(position) => text(position, &found, style),
@@ -192,14 +192,14 @@ fn double_text(start: DoublePosition, found: &Found, style: Style) -> String {
     line("White", &format!("SP {} {white}", white.id()));
     line("Black", &format!("SP {} {black}", black.id()));
     let mut label = "Castling";
-    for (colour, position) in [(Colour::White, white), (Colour::Black, black)] {
+    for (color, position) in [(Color::White, white), (Color::Black, black)] {
         for (index, side) in CastlingSide::ALL.into_iter().enumerate() {
             let name = if index == 0 {
-                format!("{colour}")
+                format!("{color}")
             } else {
                 String::new()
             };
-            let castling = CastlingMove::of_colour(position, side, colour);
+            let castling = CastlingMove::of_color(position, side, color);
             line(label, &format!("{name:<6}{}", castling.describe()));
             label = "";
         }
@@ -210,7 +210,7 @@ fn double_text(start: DoublePosition, found: &Found, style: Style) -> String {
 #[cfg(test)]
 mod tests {
     use super::{ShowArgs, ShowOptions, run};
-    use crate::style::ColourChoice;
+    use crate::style::ColorChoice;
 
     fn shown(position: &str, json: bool) -> String {
         let args = ShowArgs {
@@ -218,12 +218,12 @@ mod tests {
             options: ShowOptions {
                 ascii: true,
                 json,
-                color: ColourChoice::Never,
+                color: ColorChoice::Never,
                 picture: super::Picture {
                     svg: false,
                     flip: false,
                     size: None,
-                    colours: super::SquareColours {
+                    colors: super::SquareColors {
                         light: None,
                         dark: None,
                     },

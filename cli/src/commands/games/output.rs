@@ -159,10 +159,10 @@ fn tag(record: &Record, name: TagName) -> Cell<'_> {
 }
 
 /// Only digits make a number; anything else (`?`) is missing.
-fn elo(record: &Record, colour: chess960::Colour) -> Cell<'static> {
+fn elo(record: &Record, color: chess960::Color) -> Cell<'static> {
     record
         .tags()
-        .elo(colour)
+        .elo(color)
         .map_or(Cell::Missing, |elo| Cell::Number(elo.to_string()))
 }
 
@@ -196,8 +196,8 @@ pub(crate) fn game_row<'a>(file: &'a str, record: &'a Record, kind: &GameKind) -
         Cell::Text(Outcome::from_tag(record.tags().get(TagName::Result)).as_str()),
         tag(record, TagName::White),
         tag(record, TagName::Black),
-        elo(record, chess960::Colour::White),
-        elo(record, chess960::Colour::Black),
+        elo(record, chess960::Color::White),
+        elo(record, chess960::Color::Black),
         tag(record, TagName::Date),
         tag(record, TagName::Event),
         tag(record, TagName::Site),

@@ -102,7 +102,7 @@ pub(crate) fn svg(stats: &StartStats) -> String {
         y = y(mean)
     );
     for (position, tally, score, interval) in &single {
-        let colour = if interval.low > mean {
+        let color = if interval.low > mean {
             "#c0392b"
         } else if interval.high < mean {
             "#2471a3"
@@ -112,7 +112,7 @@ pub(crate) fn svg(stats: &StartStats) -> String {
         let px = x(position.id());
         let _ = writeln!(
             svg,
-            r#"<g><title>{} {position}: score {score:.3} ({:.3}..{:.3}), {} games</title><line x1="{px:.1}" x2="{px:.1}" y1="{:.1}" y2="{:.1}" stroke="{colour}" stroke-opacity="0.35"/><circle cx="{px:.1}" cy="{:.1}" r="1.8" fill="{colour}"/></g>"#,
+            r#"<g><title>{} {position}: score {score:.3} ({:.3}..{:.3}), {} games</title><line x1="{px:.1}" x2="{px:.1}" y1="{:.1}" y2="{:.1}" stroke="{color}" stroke-opacity="0.35"/><circle cx="{px:.1}" cy="{:.1}" r="1.8" fill="{color}"/></g>"#,
             position.id(),
             interval.low,
             interval.high,

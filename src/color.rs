@@ -11,40 +11,40 @@ use core::str::FromStr;
 /// in compact ones.
 ///
 /// ```
-/// use chess960::Colour;
+/// use chess960::Color;
 ///
-/// assert_eq!(Colour::White.back_rank(), 0);
-/// assert_eq!(Colour::Black.back_rank(), 7);
-/// assert_eq!(Colour::Black.to_string(), "Black");
-/// assert_eq!("black".parse::<Colour>(), Ok(Colour::Black));
-/// assert_eq!("w".parse::<Colour>(), Ok(Colour::White));
+/// assert_eq!(Color::White.back_rank(), 0);
+/// assert_eq!(Color::Black.back_rank(), 7);
+/// assert_eq!(Color::Black.to_string(), "Black");
+/// assert_eq!("black".parse::<Color>(), Ok(Color::Black));
+/// assert_eq!("w".parse::<Color>(), Ok(Color::White));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Colour {
+pub enum Color {
     /// White, who moves first.
     White,
     /// Black.
     Black,
 }
 
-impl Colour {
+impl Color {
     /// Both colours, White first.
     ///
     /// ```
-    /// assert_eq!(chess960::Colour::ALL[1], chess960::Colour::Black);
+    /// assert_eq!(chess960::Color::ALL[1], chess960::Color::Black);
     /// ```
-    pub const ALL: [Colour; 2] = [Colour::White, Colour::Black];
+    pub const ALL: [Color; 2] = [Color::White, Color::Black];
 
     /// The index of the colour's back rank, counting from 0 for the first
     /// rank: 0 for White, 7 for Black.
     ///
     /// ```
-    /// assert_eq!(chess960::Colour::White.back_rank(), 0);
+    /// assert_eq!(chess960::Color::White.back_rank(), 0);
     /// ```
     pub const fn back_rank(self) -> u8 {
         match self {
-            Colour::White => 0,
-            Colour::Black => 7,
+            Color::White => 0,
+            Color::Black => 7,
         }
     }
 
@@ -52,71 +52,71 @@ impl Colour {
     /// Black.
     ///
     /// ```
-    /// assert_eq!(chess960::Colour::Black.pawn_rank(), 6);
+    /// assert_eq!(chess960::Color::Black.pawn_rank(), 6);
     /// ```
     pub const fn pawn_rank(self) -> u8 {
         match self {
-            Colour::White => 1,
-            Colour::Black => 6,
+            Color::White => 1,
+            Color::Black => 6,
         }
     }
 
     /// The colour's name, `"White"` or `"Black"`.
     ///
     /// ```
-    /// assert_eq!(chess960::Colour::White.name(), "White");
+    /// assert_eq!(chess960::Color::White.name(), "White");
     /// ```
     pub const fn name(self) -> &'static str {
         match self {
-            Colour::White => "White",
-            Colour::Black => "Black",
+            Color::White => "White",
+            Color::Black => "Black",
         }
     }
 }
 
-impl fmt::Display for Colour {
+impl fmt::Display for Color {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.pad(self.name())
     }
 }
 
-impl FromStr for Colour {
-    type Err = ParseColourError;
+impl FromStr for Color {
+    type Err = ParseColorError;
 
     /// Reads `white` or `black`, or the letter a FEN uses for the side to
     /// move, `w` or `b`, in any ASCII case: `White` (what `Display`
     /// writes), `WHITE` and `W` are White too. Nothing else is read, not
     /// even surrounding spaces.
-    fn from_str(text: &str) -> Result<Colour, ParseColourError> {
+    fn from_str(text: &str) -> Result<Color, ParseColorError> {
         if text.eq_ignore_ascii_case("white") || text.eq_ignore_ascii_case("w") {
-            Ok(Colour::White)
+            Ok(Color::White)
         } else if text.eq_ignore_ascii_case("black") || text.eq_ignore_ascii_case("b") {
-            Ok(Colour::Black)
+            Ok(Color::Black)
         } else {
-            Err(ParseColourError)
+            Err(ParseColorError)
         }
     }
 }
 
 /// A text that is not `white`, `black`, `w` or `b` (in any case), so names
-/// no [`Colour`].
+/// no [`Color`].
 ///
 /// ```
-/// use chess960::{Colour, ParseColourError};
+/// use chess960::{Color, ParseColorError};
 ///
-/// assert_eq!("red".parse::<Colour>(), Err(ParseColourError));
+/// assert_eq!("red".parse::<Color>(), Err(ParseColorError));
 /// assert_eq!(
-///     ParseColourError.to_string(),
+///     ParseColorError.to_string(),
 ///     "a colour is white or black, or w or b as in a FEN"
 /// );
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct ParseColourError;
+pub struct ParseColorError;
 
-impl fmt::Display for ParseColourError {
+impl fmt::Display for ParseColorError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("a colour is white or black, or w or b as in a FEN")
     }
 }
 
-impl core::error::Error for ParseColourError {}
+impl core::error::Error for ParseColorError {}
