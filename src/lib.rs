@@ -1,36 +1,35 @@
-//! Chess960 (Fischer random chess) start positions, numbered 0..=959 by
-//! Scharnagl's scheme (518 is `RNBQKBNR`).
-//!
-//! Lookups in both directions are constant-time: `build.rs` writes the
-//! id -> rank [`TABLE`] and two perfect hashes rank -> id ([`RANK_TO_ID`] and
-//! the faster one behind [`Position::from_rank`]) from the one `const fn`
-//! derivation in `chess960-core`.
-//!
-//! ```
-//! use chess960::Position;
-//!
-//! let position = Position::from_id(518)?;
-//! assert_eq!(position.to_string(), "RNBQKBNR");
-//! assert_eq!("BBQNNRKR".parse::<Position>()?.id(), 0);
-//! # Ok::<(), chess960::Error>(())
-//! ```
-//!
-//! # How the modules are laid out
-//!
-//! Each type's core (its representation, constructors, accessors and
-//! standard traits) lives in the module named after it: [`Position`] in
-//! `position`, [`DoublePosition`] in `double`, [`File`] in `file`, and so on.
-//! A module for one concern that spans types adds `impl` blocks to them
-//! there (`fen` writes and reads the FEN of [`Position`] and
-//! [`DoublePosition`], `castling` and `bitboard` add the geometry,
-//! `numbering` the other numberings, and the feature modules `random` and
-//! `serialization` their traits and constructors), so a feature's code is in
-//! one place and compiles out with it. Imports between modules go one way:
-//! the type modules never import the concern modules that extend them. The
-//! tables `build.rs` generates, and those evaluated from them at compile
-//! time, live in `lookup`.
+// The crate docs are the README: its guide (which lookup when, the errors,
+// the features, the macros) is the front page on docs.rs, and its Rust code
+// blocks run as doctests. One source, not two copies. Its examples use
+// `sp!`, so without the `macros` feature the front page is a pointer.
+#![cfg_attr(feature = "macros", doc = include_str!("../README.md"))]
+#![cfg_attr(
+    not(feature = "macros"),
+    doc = "Chess960 (Fischer random chess) start positions, numbered 0..=959 by \
+           Scharnagl's scheme. The guide, the README, is the front page of these \
+           docs when they are built with the default `macros` feature."
+)]
+// docs.rs builds with `--cfg docsrs` (see `[package.metadata.docs.rs]`), so
+// each feature-gated item shows the feature it needs. On the nightly here
+// (1.97) `doc_cfg` also does what the removed `doc_auto_cfg` did.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![no_std]
 #![warn(clippy::unwrap_used, clippy::expect_used)]
+
+// How the modules are laid out.
+//
+// Each type's core (its representation, constructors, accessors and
+// standard traits) lives in the module named after it: [`Position`] in
+// `position`, [`DoublePosition`] in `double`, [`File`] in `file`, and so on.
+// A module for one concern that spans types adds `impl` blocks to them
+// there (`fen` writes and reads the FEN of [`Position`] and
+// [`DoublePosition`], `castling` and `bitboard` add the geometry,
+// `numbering` the other numberings, and the feature modules `random` and
+// `serialization` their traits and constructors), so a feature's code is in
+// one place and compiles out with it. Imports between modules go one way:
+// the type modules never import the concern modules that extend them. The
+// tables `build.rs` generates, and those evaluated from them at compile
+// time, live in `lookup`.
 
 mod bitboard;
 mod castling;
@@ -71,10 +70,7 @@ pub use position::Position;
 pub use position_set::PositionSet;
 #[cfg(feature = "rand")]
 pub use random::AllExcluded;
+#[cfg(feature = "rand_core_0_9")]
+pub use random::RandCore09;
 pub use square::Square;
 pub use uci::{ParseUciMoveError, UciMove};
-
-/// The README's examples, run as doctests (they use the `macros` feature).
-#[cfg(all(doctest, feature = "macros"))]
-#[doc = include_str!("../README.md")]
-pub struct ReadmeDoctests;

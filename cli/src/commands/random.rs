@@ -4,7 +4,7 @@ use crate::details::Details;
 use crate::failure::Failure;
 use crate::json;
 use crate::query::parse_position;
-use chess960::{Position, PositionSet};
+use chess960::{Position, PositionSet, RandCore09};
 use clap::Args;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
@@ -79,7 +79,7 @@ fn draw(
         })?,
     };
     for _ in 0..count {
-        let position = Position::random_excluding(&mut rng, excluded)
+        let position = Position::random_excluding(&mut RandCore09(&mut rng), excluded)
             .map_err(|error| Failure::input(error.to_string()))?;
         each(position)?;
     }
