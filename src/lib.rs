@@ -31,22 +31,31 @@
 // tables `build.rs` generates, and those evaluated from them at compile
 // time, live in `lookup`.
 
+// rustdoc lists a type's `impl` blocks in the order their modules are
+// declared: `position` and then the modules that add constructors to
+// `Position` come first, so that its page starts with the ways to get a
+// position. A comment above each keeps rustfmt from sorting them.
+// The type, from an id or a rank.
+mod position;
+// From one-based and Fritz 9 numbers.
+mod numbering;
+// From a FEN.
+mod fen;
+// Drawn at random.
+#[cfg(feature = "rand")]
+mod random;
+
 mod bitboard;
 mod castling;
 mod colour;
 mod double;
 pub mod draw;
-mod fen;
 mod file;
 mod lookup;
 #[cfg(feature = "macros")]
 mod macros;
-mod numbering;
-mod position;
 mod position_set;
 pub mod printed_tables;
-#[cfg(feature = "rand")]
-mod random;
 #[cfg(feature = "serde")]
 mod serialization;
 mod square;
@@ -60,6 +69,7 @@ pub use double::{DoubleIdError, DoublePosition};
 pub use fen::{Fen, FenError, FenStyle};
 pub use file::File;
 #[cfg(feature = "phf")]
+#[cfg_attr(docsrs, doc(cfg(feature = "phf")))]
 pub use lookup::RANK_TO_ID;
 pub use lookup::TABLE;
 #[cfg(feature = "macros")]

@@ -10,6 +10,13 @@ use core::str::FromStr;
 /// White's back rank is [`Position::rank`]; Black's is the same files in
 /// lowercase. Positions order by id.
 ///
+/// Get one from an id ([`Position::from_id`]), a rank
+/// ([`Position::from_rank`], or [`str::parse`] for text in either colour), a
+/// FEN ([`Position::from_fen`]), another numbering
+/// ([`Position::from_one_based`], [`Position::from_fritz9`]), a random draw
+/// (`Position::random`, with the `rand` feature) or, while the code
+/// compiles, `sp!` (the `macros` feature).
+///
 /// ```
 /// use chess960::{File, Position};
 ///
@@ -73,41 +80,6 @@ impl Position {
         }
     }
 
-    /// The Scharnagl id, 0..=959.
-    ///
-    /// ```
-    /// assert_eq!(chess960::Position::STANDARD.id(), 518);
-    /// ```
-    #[inline]
-    pub const fn id(self) -> u16 {
-        self.id
-    }
-
-    /// White's back rank, a-file first, as uppercase ASCII letters: one load
-    /// from [`TABLE`](crate::TABLE).
-    ///
-    /// ```
-    /// assert_eq!(chess960::Position::STANDARD.rank(), *b"RNBQKBNR");
-    /// ```
-    #[inline]
-    pub const fn rank(self) -> [u8; 8] {
-        TABLE[self.id as usize]
-    }
-
-    /// White's back rank as a string slice, `"RNBQKBNR"` for id 518.
-    ///
-    /// ```
-    /// assert_eq!(chess960::Position::STANDARD.as_str(), "RNBQKBNR");
-    /// ```
-    #[inline]
-    pub const fn as_str(self) -> &'static str {
-        match core::str::from_utf8(&TABLE[self.id as usize]) {
-            Ok(rank) => rank,
-            // Every rank of TABLE is ASCII.
-            Err(_) => unreachable!(),
-        }
-    }
-
     /// The position whose White back rank is `rank` (uppercase ASCII letters,
     /// a-file first), found by the build-time perfect hash.
     ///
@@ -147,6 +119,41 @@ impl Position {
     /// ```
     pub fn all() -> impl DoubleEndedIterator<Item = Position> + ExactSizeIterator + Clone {
         (0..Self::COUNT).map(|id| Position { id })
+    }
+
+    /// The Scharnagl id, 0..=959.
+    ///
+    /// ```
+    /// assert_eq!(chess960::Position::STANDARD.id(), 518);
+    /// ```
+    #[inline]
+    pub const fn id(self) -> u16 {
+        self.id
+    }
+
+    /// White's back rank, a-file first, as uppercase ASCII letters: one load
+    /// from [`TABLE`](crate::TABLE).
+    ///
+    /// ```
+    /// assert_eq!(chess960::Position::STANDARD.rank(), *b"RNBQKBNR");
+    /// ```
+    #[inline]
+    pub const fn rank(self) -> [u8; 8] {
+        TABLE[self.id as usize]
+    }
+
+    /// White's back rank as a string slice, `"RNBQKBNR"` for id 518.
+    ///
+    /// ```
+    /// assert_eq!(chess960::Position::STANDARD.as_str(), "RNBQKBNR");
+    /// ```
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        match core::str::from_utf8(&TABLE[self.id as usize]) {
+            Ok(rank) => rank,
+            // Every rank of TABLE is ASCII.
+            Err(_) => unreachable!(),
+        }
     }
 
     /// The position taken apart as in Scharnagl's direct derivation.
