@@ -20,8 +20,9 @@ packages=(chess960-core chess960-macros chess960 chess960-cli)
 version=$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -1)
 
 # Packs each crate and builds it from its unpacked files (cargo resolves
-# the workspace's crates among the ones it has just packed).
-cargo package --workspace --locked
+# the workspace's crates among the ones it has just packed). The working
+# tree, committed or not, as the rest of .ci/run checks it.
+cargo package --workspace --locked --allow-dirty
 
 for package in "${packages[@]}"; do
   printf '%s: %s bytes, %s files\n' "$package" \
@@ -93,7 +94,8 @@ cp Cargo.lock "$scratch/Cargo.lock"
 cd "$scratch"
 # A target dir of its own: the unpacked crates' binaries and libraries have
 # the repository's names, and must not stand in for the repository's.
-export CARGO_TARGET_DIR=$scratch/target
+# (Kept beside the scratch sources, which are made anew each run.)
+export CARGO_TARGET_DIR=$CARGO_TARGET_DIR/package-check-target
 cargo run -p rand-0-10-user
 log=$(mktemp)
 cargo test --workspace --all-features 2>&1 | tee "$log"
