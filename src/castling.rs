@@ -19,7 +19,7 @@
 //! assert_eq!(castling.vacant_files(), 0b0011_1000); // d, e and f
 //! assert_eq!(castling.unattacked_files(), 0b0111_1100); // c to g
 //! assert_eq!(castling.uci(Colour::White).to_string(), "c1g1");
-//! # Ok::<(), chess960::Error>(())
+//! # Ok::<(), chess960::ParsePositionError>(())
 //! ```
 
 use crate::{Colour, File, Position, Square, UciMove};
@@ -206,7 +206,7 @@ impl Castling {
     /// let position: Position = "RNBBQNKR".parse()?;
     /// assert!(!position.castling(CastlingSide::HSide).king_moves());
     /// assert!(position.castling(CastlingSide::ASide).king_moves());
-    /// # Ok::<(), chess960::Error>(())
+    /// # Ok::<(), chess960::ParsePositionError>(())
     /// ```
     pub const fn king_moves(self) -> bool {
         self.king_from.index() != self.king_to().index()
@@ -221,7 +221,7 @@ impl Castling {
     /// let position: Position = "BBNRKRNQ".parse()?;
     /// assert!(!position.castling(CastlingSide::HSide).rook_moves());
     /// assert!(!position.castling(CastlingSide::ASide).rook_moves());
-    /// # Ok::<(), chess960::Error>(())
+    /// # Ok::<(), chess960::ParsePositionError>(())
     /// ```
     pub const fn rook_moves(self) -> bool {
         self.rook_from.index() != self.rook_to().index()
@@ -294,7 +294,7 @@ impl Castling {
     /// let position: Position = "RKRNNQBB".parse()?;
     /// assert_eq!(position.castling(CastlingSide::ASide).uci(Colour::White).to_string(), "b1a1");
     /// assert_eq!(position.castling(CastlingSide::HSide).uci(Colour::Black).to_string(), "b8c8");
-    /// # Ok::<(), chess960::Error>(())
+    /// # Ok::<(), chess960::ParsePositionError>(())
     /// ```
     pub const fn uci(self, colour: Colour) -> UciMove {
         UciMove::new(
@@ -316,7 +316,7 @@ impl Castling {
     /// // RKRNNQBB: a-side castling moves the king one file, b1 to c1.
     /// let position: chess960::Position = "RKRNNQBB".parse()?;
     /// assert_eq!(position.castling(CastlingSide::ASide).uci_king_move(Colour::White), None);
-    /// # Ok::<(), chess960::Error>(())
+    /// # Ok::<(), chess960::ParsePositionError>(())
     /// ```
     pub const fn uci_king_move(self, colour: Colour) -> Option<UciMove> {
         if self.king_from.index().abs_diff(self.king_to().index()) >= 2 {

@@ -18,8 +18,7 @@
 //! # Ok::<(), chess960::Error>(())
 //! ```
 
-use crate::fen::{Setup, parse};
-use crate::{Castling, CastlingSide, Colour, Fen, FenError, FenStyle, Position};
+use crate::{Castling, CastlingSide, Colour, Position};
 use core::fmt;
 
 /// A double Chess960 start: White's pieces from one start position,
@@ -189,41 +188,6 @@ impl DoublePosition {
     /// ```
     pub const fn castling(self, colour: Colour, side: CastlingSide) -> Castling {
         self.colour(colour).castling(side)
-    }
-
-    /// The FEN of this start, castling rights written in `style`.
-    ///
-    /// ```
-    /// use chess960::{DoublePosition, FenStyle};
-    ///
-    /// let fen = DoublePosition::from_id(518)?.fen(FenStyle::XFen);
-    /// assert_eq!(fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
-    /// # Ok::<(), chess960::DoubleIdError>(())
-    /// ```
-    pub const fn fen(self, style: FenStyle) -> Fen {
-        Fen::new(self.white, self.black, style)
-    }
-
-    /// The double Chess960 start a FEN describes. The rules are those of
-    /// [`Position::from_fen`], except that Black's back rank may be any
-    /// start rank.
-    ///
-    /// # Errors
-    /// The first rule broken, as a [`FenError`]; never
-    /// [`FenError::NotMirrored`].
-    ///
-    /// ```
-    /// use chess960::{DoublePosition, FenError};
-    ///
-    /// let double = DoublePosition::from_fen("rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAca - 0 1");
-    /// assert_eq!(double.map(|d| (d.white().id(), d.black().id())), Ok((518, 959)));
-    /// assert_eq!(
-    ///     DoublePosition::from_fen("rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1"),
-    ///     Err(FenError::NoRookOnFile { colour: chess960::Colour::Black, file: chess960::File::H })
-    /// );
-    /// ```
-    pub fn from_fen(text: &str) -> Result<DoublePosition, FenError> {
-        parse(text, Setup::Independent)
     }
 }
 

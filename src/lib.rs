@@ -20,54 +20,60 @@
 //
 // Each type's core (its representation, constructors, accessors and
 // standard traits) lives in the module named after it: [`Position`] in
-// `position`, [`DoublePosition`] in `double`, [`File`] in `file`, and so on.
+// `position`, [`DoublePosition`] in `double`, and so on ([`File`] and
+// [`Piece`] live in `chess960-core`, whose errors name them).
 // A module for one concern that spans types adds `impl` blocks to them
 // there (`fen` writes and reads the FEN of [`Position`] and
 // [`DoublePosition`], `castling` and `bitboard` add the geometry,
-// `numbering` the other numberings, and the feature modules `random` and
+// `numbering` the other numberings, `parse` the reading of text in every
+// form, and the feature modules `random` and
 // `serialization` their traits and constructors), so a feature's code is in
 // one place and compiles out with it. Imports between modules go one way:
 // the type modules never import the concern modules that extend them. The
 // tables `build.rs` generates, and those evaluated from them at compile
 // time, live in `lookup`.
 
-// rustdoc lists a type's `impl` blocks in the order their modules are
-// declared: `position` and then the modules that add constructors to
-// `Position` come first, so that its page starts with the ways to get a
-// position. A comment above each keeps rustfmt from sorting them.
-// The type, from an id or a rank.
+// First, so that rustdoc lists `Position`'s constructors and accessors
+// before the methods other modules add (it follows declaration order).
 mod position;
-// From one-based and Fritz 9 numbers.
-mod numbering;
-// From a FEN.
-mod fen;
-// Drawn at random.
-#[cfg(feature = "rand")]
-mod random;
 
 mod bitboard;
 mod castling;
 mod colour;
 mod double;
 pub mod draw;
-mod file;
+mod fen;
+mod identify;
 mod lookup;
 #[cfg(feature = "macros")]
 mod macros;
+mod numbering;
+mod parse;
 mod position_set;
 pub mod printed_tables;
+#[cfg(feature = "rand")]
+mod random;
+#[cfg(feature = "seeded")]
+mod seeded;
 #[cfg(feature = "serde")]
 mod serialization;
 mod square;
+#[cfg(feature = "svg")]
+#[cfg_attr(docsrs, doc(cfg(feature = "svg")))]
+pub mod svg;
 mod uci;
 
 pub use bitboard::Bitboards;
 pub use castling::{Castling, CastlingSide};
-pub use chess960_core::{Decomposition, Error, KNIGHT_SLOTS, Piece};
+pub use chess960_core::{
+    Decomposition, File, KNIGHT_SLOTS, Piece, PositionError, Spelling, read_position,
+};
 pub use colour::Colour;
 pub use double::{DoubleIdError, DoublePosition};
 pub use fen::{Fen, FenError, FenStyle};
-pub use file::File;
+pub use identify::{
+    CastlingRights, Departure, Departures, DeparturesIter, Identification, identify_fen,
+};
 #[cfg(feature = "phf")]
 #[cfg_attr(docsrs, doc(cfg(feature = "phf")))]
 pub use lookup::RANK_TO_ID;
@@ -76,11 +82,20 @@ pub use lookup::TABLE;
 #[doc(hidden)]
 pub use macros::__private;
 pub use numbering::NumberingError;
+pub use parse::ParsePositionError;
 pub use position::Position;
 pub use position_set::PositionSet;
 #[cfg(feature = "rand")]
 pub use random::AllExcluded;
 #[cfg(feature = "rand_core_0_9")]
 pub use random::RandCore09;
+#[cfg(feature = "seeded")]
+#[cfg_attr(docsrs, doc(cfg(feature = "seeded")))]
+pub use seeded::{SeededDraw, SeededRound, TooFewPositions, seeded_candidate};
 pub use square::Square;
 pub use uci::{ParseUciMoveError, UciMove};
+
+/// The former name of [`PositionError`], kept while the modules that still
+/// name it move to the new name; not part of the API.
+#[doc(hidden)]
+pub type Error = PositionError;

@@ -22,7 +22,8 @@ pub(crate) fn parse_position(text: &str) -> Result<Position, Failure> {
         return Position::from_id(parse_number(number, "start position", ID_RANGE)?)
             .map_err(Failure::from);
     }
-    text.parse::<Position>().map_err(Failure::from)
+    text.parse::<Position>()
+        .map_err(|error| Failure::input(error.to_string()))
 }
 
 /// Whether `text` is digits with an optional leading `-`.

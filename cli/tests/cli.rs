@@ -222,10 +222,11 @@ fn dice_names_the_throw_to_repeat() {
     let stderr = failure(&["dice", "die", "2-3-3-2-6"]);
     assert_eq!(
         stderr,
-        "chess960: the throw at index 4 (6) must be repeated, but the record ends there\n"
+        "chess960: the throw or toss from the 5th outcome on gave 6, which must be repeated, but the record ends there\n"
     );
     assert!(
-        failure(&["dice", "die", "2-3-9"]).contains("index 2 shows 9, but the d6 has faces 1 to 6")
+        failure(&["dice", "die", "2-3-9"])
+            .contains("the 3rd outcome shows 9, but the d6 has faces 1 to 6")
     );
     assert!(failure(&["dice", "one-coin", "THX"]).contains("'X' is not a coin"));
     assert!(failure(&["dice", "die", "two"]).contains("'two' is not a die face"));

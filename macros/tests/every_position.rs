@@ -2,7 +2,7 @@
 //! positions, in every argument form.
 //!
 //! The 960 cases in `fixtures/every_position.rs` are generated, not written
-//! by hand: `every_position_fixture.rs` writes them from `Position::all()`
+//! by hand: `suite/every_position_fixture.rs` writes them from `Position::all()`
 //! and fails when the committed file differs. A macro's argument must be a
 //! literal in the source, so the cases live in a file rather than in a loop.
 

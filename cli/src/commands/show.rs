@@ -7,6 +7,7 @@ use crate::json;
 use crate::query::parse_position;
 use crate::style::ColourChoice;
 use chess960::Position;
+use chess960::svg::{Diagram, Rgb};
 use clap::Args;
 use std::fmt::Write as _;
 use std::io::Write;
@@ -28,12 +29,45 @@ pub(crate) struct ShowOptions {
     #[arg(long)]
     ascii: bool,
     /// Print JSON for scripts instead of text.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "svg")]
     json: bool,
     /// When to colour the diagram: on a terminal without NO_COLOR (auto),
     /// always or never.
     #[arg(long, value_enum, default_value = "auto")]
     color: ColourChoice,
+    #[command(flatten)]
+    picture: Picture,
+}
+
+/// The SVG picture `show --svg` writes and its options.
+#[derive(Args, Debug, Clone, Copy)]
+pub(crate) struct Picture {
+    /// Write a standalone SVG picture of the start instead of text:
+    /// `chess960 show 518 --svg > 518.svg`.
+    #[arg(long, conflicts_with = "ascii")]
+    svg: bool,
+    /// With --svg: the board seen from Black's side (rank 8 at the bottom).
+    #[arg(long, requires = "svg")]
+    flip: bool,
+    /// With --svg: the picture's width in pixels (480 unless given); the
+    /// height follows, and the picture scales without loss.
+    #[arg(long, requires = "svg", value_name = "PIXELS",
+          value_parser = clap::value_parser!(u32).range(16..=20_000))]
+    size: Option<u32>,
+    #[command(flatten)]
+    colours: SquareColours,
+}
+
+/// The squares' colours of an SVG picture (`show --svg`, `random --svg`).
+#[derive(Args, Debug, Clone, Copy)]
+pub(crate) struct SquareColours {
+    /// With --svg: the light squares' colour, #rrggbb or #rgb (# optional;
+    /// quote it in a shell).
+    #[arg(long, requires = "svg", value_name = "COLOUR")]
+    pub(crate) light: Option<Rgb>,
+    /// With --svg: the dark squares' colour, #rrggbb or #rgb.
+    #[arg(long, requires = "svg", value_name = "COLOUR")]
+    pub(crate) dark: Option<Rgb>,
 }
 
 /// Writes the position `args` names, as text or JSON. `--color auto`
@@ -43,6 +77,18 @@ pub(crate) fn run(args: &ShowArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let options = args.options;
     if options.json {
         json::write(out, &Details::of(position))
+    } else if options.picture.svg {
+        let picture = options.picture;
+        let mut diagram = Diagram::new(position)
+            .flipped(picture.flip)
+            .size(picture.size.unwrap_or(Diagram::DEFAULT_SIZE));
+        if let Some(light) = picture.colours.light {
+            diagram = diagram.light(light);
+        }
+        if let Some(dark) = picture.colours.dark {
+            diagram = diagram.dark(dark);
+        }
+        Ok(write!(out, "{diagram}")?)
     } else {
         let style = Style {
             ascii: options.ascii,
@@ -107,6 +153,15 @@ mod tests {
                 ascii: true,
                 json,
                 color: ColourChoice::Never,
+                picture: super::Picture {
+                    svg: false,
+                    flip: false,
+                    size: None,
+                    colours: super::SquareColours {
+                        light: None,
+                        dark: None,
+                    },
+                },
             },
         };
         let mut out = Vec::new();
