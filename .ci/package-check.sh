@@ -19,20 +19,40 @@ export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$root/target}
 packages=(chess960-core chess960-macros chess960 chess960-cli)
 version=$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -1)
 
+# To verify a crate that depends on another of these, cargo unpacks the
+# one it has just packed into the registry's source cache, under the same
+# name and version each run, reuses what it finds there, and takes a
+# registry crate it has built as up to date whatever its sources: remove
+# what an earlier run left of these crates (sources before and after, and
+# their build state in a target dir of the packing's own), or a changed
+# crate would be verified against its old sources. These names are not in
+# the registry, so nothing else is kept under them.
+cargo_home=${CARGO_HOME:-$HOME/.cargo}
+forget_unpacked() {
+  for package in "${packages[@]}"; do
+    rm -rf "$cargo_home"/registry/src/*/"$package-$version"
+  done
+}
+forget_unpacked
+trap forget_unpacked EXIT
+packing=$CARGO_TARGET_DIR/package-verify
+rm -rf "$packing"/debug/.fingerprint/chess960-* "$packing"/debug/build/chess960-*
+crates=$packing/package
+
 # Packs each crate and builds it from its unpacked files (cargo resolves
 # the workspace's crates among the ones it has just packed). The working
 # tree, committed or not, as the rest of .ci/run checks it.
-cargo package --workspace --locked --allow-dirty
+CARGO_TARGET_DIR=$packing cargo package --workspace --locked --allow-dirty
 
 for package in "${packages[@]}"; do
   printf '%s: %s bytes, %s files\n' "$package" \
-    "$(stat -c %s "$CARGO_TARGET_DIR/package/$package-$version.crate")" \
-    "$(tar -tzf "$CARGO_TARGET_DIR/package/$package-$version.crate" | grep -vc '/$')"
+    "$(stat -c %s "$crates/$package-$version.crate")" \
+    "$(tar -tzf "$crates/$package-$version.crate" | grep -vc '/$')"
 done
 
 # Each package carries the licence texts and its readme.
 for package in "${packages[@]}"; do
-  listing=$(tar -tzf "$CARGO_TARGET_DIR/package/$package-$version.crate")
+  listing=$(tar -tzf "$crates/$package-$version.crate")
   for file in LICENSE-MIT LICENSE-APACHE README.md; do
     grep -qx "$package-$version/$file" <<<"$listing" \
       || { echo "$package: $file is not in the package" >&2; exit 1; }
@@ -45,10 +65,13 @@ mkdir -p "$scratch"
 members=()
 patches=()
 for package in "${packages[@]}"; do
-  tar -xzf "$CARGO_TARGET_DIR/package/$package-$version.crate" -C "$scratch"
+  tar -xzf "$crates/$package-$version.crate" -C "$scratch"
   members+=("\"$package-$version\"")
   patches+=("$package = { path = \"$package-$version\" }")
 done
+# The files keep the times they had in the repository; newer ones make
+# cargo rebuild them here whatever it built in an earlier run.
+find "$scratch" -type f -exec touch {} +
 
 # A user of the library: default features off, `rand` on, rand 0.10.
 mkdir -p "$scratch/rand-0-10-user/src"
