@@ -1,42 +1,40 @@
-//! Chess960 (Fischer random chess) start positions, numbered 0..=959 by
-//! Scharnagl's scheme (518 is `RNBQKBNR`).
-//!
-//! Lookups in both directions are constant-time: `build.rs` writes the
-//! id -> rank [`TABLE`] and two perfect hashes rank -> id ([`RANK_TO_ID`] and
-//! the faster one behind [`Position::from_rank`]) from the one `const fn`
-//! derivation in `chess960-core`.
-//!
-//! ```
-//! use chess960::Position;
-//!
-//! let position = Position::from_id(518)?;
-//! assert_eq!(position.to_string(), "RNBQKBNR");
-//! assert_eq!("BBQNNRKR".parse::<Position>()?.id(), 0);
-//! assert_eq!("SP518".parse::<Position>()?, position);
-//! # Ok::<(), chess960::ParsePositionError>(())
-//! ```
-//!
-//! # How the modules are laid out
-//!
-//! Each type's core (its representation, constructors, accessors and
-//! standard traits) lives in the module named after it: [`Position`] in
-//! `position`, [`DoublePosition`] in `double`, and so on ([`File`] and
-//! [`Piece`] live in `chess960-core`, whose errors name them).
-//! A module for one concern that spans types adds `impl` blocks to them
-//! there (`fen` writes and reads the FEN of [`Position`] and
-//! [`DoublePosition`], `castling` and `bitboard` add the geometry,
-//! `numbering` the other numberings, `parse` the reading of text in every
-//! form, and the feature modules `random` and
-//! `serialization` their traits and constructors), so a feature's code is in
-//! one place and compiles out with it. Imports between modules go one way:
-//! the type modules never import the concern modules that extend them. The
-//! tables `build.rs` generates, and those evaluated from them at compile
-//! time, live in `lookup`.
+// The crate docs are the README: its guide (which lookup when, the errors,
+// the features, the macros) is the front page on docs.rs, and its Rust code
+// blocks run as doctests. One source, not two copies. Its examples use
+// `sp!`, so without the `macros` feature the front page is a pointer.
+#![cfg_attr(feature = "macros", doc = include_str!("../README.md"))]
+#![cfg_attr(
+    not(feature = "macros"),
+    doc = "Chess960 (Fischer random chess) start positions, numbered 0..=959 by \
+           Scharnagl's scheme. The guide, the README, is the front page of these \
+           docs when they are built with the default `macros` feature."
+)]
+// docs.rs builds with `--cfg docsrs` (see `[package.metadata.docs.rs]`), so
+// each feature-gated item shows the feature it needs. On the nightly here
+// (1.97) `doc_cfg` also does what the removed `doc_auto_cfg` did.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![no_std]
 #![warn(clippy::unwrap_used, clippy::expect_used)]
 
 #[cfg(feature = "pgn")]
 extern crate std;
+
+// How the modules are laid out.
+//
+// Each type's core (its representation, constructors, accessors and
+// standard traits) lives in the module named after it: [`Position`] in
+// `position`, [`DoublePosition`] in `double`, and so on ([`File`] and
+// [`Piece`] live in `chess960-core`, whose errors name them).
+// A module for one concern that spans types adds `impl` blocks to them
+// there (`fen` writes and reads the FEN of [`Position`] and
+// [`DoublePosition`], `castling` and `bitboard` add the geometry,
+// `numbering` the other numberings, `parse` the reading of text in every
+// form, and the feature modules `random` and
+// `serialization` their traits and constructors), so a feature's code is in
+// one place and compiles out with it. Imports between modules go one way:
+// the type modules never import the concern modules that extend them. The
+// tables `build.rs` generates, and those evaluated from them at compile
+// time, live in `lookup`.
 
 // First, so that rustdoc lists `Position`'s constructors and accessors
 // before the methods other modules add (it follows declaration order).
@@ -55,6 +53,7 @@ mod macros;
 mod numbering;
 mod parse;
 #[cfg(feature = "pgn")]
+#[cfg_attr(docsrs, doc(cfg(feature = "pgn")))]
 pub mod pgn;
 mod position_set;
 pub mod printed_tables;
@@ -66,6 +65,7 @@ mod seeded;
 mod serialization;
 mod square;
 #[cfg(feature = "svg")]
+#[cfg_attr(docsrs, doc(cfg(feature = "svg")))]
 pub mod svg;
 mod uci;
 
@@ -82,6 +82,7 @@ pub use identify::{
     CastlingRights, Departure, Departures, DeparturesIter, Identification, identify_fen,
 };
 #[cfg(feature = "phf")]
+#[cfg_attr(docsrs, doc(cfg(feature = "phf")))]
 pub use lookup::RANK_TO_ID;
 pub use lookup::TABLE;
 #[cfg(feature = "macros")]
@@ -93,7 +94,10 @@ pub use position::Position;
 pub use position_set::{PositionSet, Positions};
 #[cfg(feature = "rand")]
 pub use random::AllExcluded;
+#[cfg(feature = "rand_core_0_9")]
+pub use random::RandCore09;
 #[cfg(feature = "seeded")]
+#[cfg_attr(docsrs, doc(cfg(feature = "seeded")))]
 pub use seeded::{SeededDraw, SeededRound, TooFewPositions, seeded_candidate};
 pub use square::{ParseSquareError, Square};
 pub use uci::{ParseUciMoveError, UciMove};
@@ -102,8 +106,3 @@ pub use uci::{ParseUciMoveError, UciMove};
 /// name it move to the new name; not part of the API.
 #[doc(hidden)]
 pub type Error = PositionError;
-
-/// The README's examples, run as doctests (they use the `macros` feature).
-#[cfg(all(doctest, feature = "macros"))]
-#[doc = include_str!("../README.md")]
-pub struct ReadmeDoctests;

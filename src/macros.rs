@@ -54,6 +54,7 @@
 /// // error: the bishops on the c-file and the g-file stand on squares of the same color: ...
 /// const P: chess960::Position = chess960::sp!("RNBKQNBR");
 /// ```
+#[cfg_attr(docsrs, doc(cfg(feature = "macros")))]
 #[macro_export]
 macro_rules! sp {
     ($($argument:tt)*) => {
@@ -92,6 +93,7 @@ macro_rules! sp {
 /// // error: a start rank has 2 rooks, but this one has 1
 /// let rank = chess960::rank!("RNBQKBNN");
 /// ```
+#[cfg_attr(docsrs, doc(cfg(feature = "macros")))]
 #[macro_export]
 macro_rules! rank {
     ($($argument:tt)*) => {

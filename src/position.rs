@@ -12,7 +12,9 @@ use core::fmt;
 /// Made from an id ([`Position::from_id`]), White's rank as bytes
 /// ([`Position::from_rank`]), text in any form: an id, an `SP` label, a rank
 /// in either colour or a FEN ([`str::parse`], see [`FromStr`](#impl-FromStr-for-Position)
-/// for the forms), or a FEN alone ([`Position::from_fen`]).
+/// for the forms), or a FEN alone ([`Position::from_fen`]); drawn at random
+/// (`Position::random`, the `rand` feature); or, while the code compiles,
+/// with `sp!` (the `macros` feature).
 ///
 /// ```
 /// use chess960::{File, Position};

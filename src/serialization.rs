@@ -30,6 +30,7 @@ use core::fmt;
 use serde::de::{self, Deserializer, Unexpected, Visitor};
 use serde::ser::{Serialize, Serializer};
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl Serialize for Position {
     /// The rank in human-readable formats, the id in compact ones.
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -41,6 +42,7 @@ impl Serialize for Position {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl<'de> de::Deserialize<'de> for Position {
     /// A number or a string in any form `str::parse` reads in human-readable
     /// formats, an id in compact ones.

@@ -506,13 +506,13 @@ fn color_is_off_in_a_pipe_and_on_when_asked() {
     assert!(!stdout(&["show", "--color", "never", "518"]).contains('\x1b'));
 }
 
-/// The README's session stays true: every `$ chess960 ...` line prints what
+/// The CLI README's session stays true: every `$ chess960 ...` line prints what
 /// the README shows after it. `printf '...' |` feeds standard input, `| head
 /// -N` keeps the first lines, and `; echo "exit $?"` adds standard error and
 /// the exit code.
 #[test]
 fn readme_session_is_what_the_command_prints() {
-    let readme = include_str!("../../README.md");
+    let readme = include_str!("../README.md");
     let start = readme.find("```console\n").unwrap();
     let session = &readme[start + "```console\n".len()..];
     let session = &session[..session.find("```").unwrap()];

@@ -1,9 +1,12 @@
 //! `Position::random` and `PositionSet`: a chi-squared check on a fixed
-//! seed, exclusions, and the rejection that removes modulo bias.
+//! seed, exclusions, and the rejection that removes modulo bias; drawn with
+//! rand 0.10 as `cargo add rand` gives it (`rand::rng()`, `StdRng`), and
+//! with a `rand_core` 0.9 generator through `RandCore09`.
 
 use chess960::{AllExcluded, Position, PositionSet};
-use rand_chacha::ChaCha8Rng;
-use rand_chacha::rand_core::{RngCore, SeedableRng};
+use core::convert::Infallible;
+use rand::SeedableRng;
+use rand::rngs::StdRng;
 
 /// Pearson's statistic for counts that should all be `expected`.
 fn chi_squared(counts: &[u32], expected: f64) -> f64 {
@@ -20,7 +23,7 @@ const CHI_SQUARED_LIMIT: f64 = 1100.0;
 
 #[test]
 fn random_is_uniform_by_chi_squared() {
-    let mut rng = ChaCha8Rng::seed_from_u64(0x960);
+    let mut rng = StdRng::seed_from_u64(0x960);
     let mut counts = [0u32; 960];
     for _ in 0..96_000 {
         counts[usize::from(Position::random(&mut rng).id())] += 1;
@@ -31,7 +34,7 @@ fn random_is_uniform_by_chi_squared() {
 
 #[test]
 fn random_excluding_never_draws_an_excluded_position() {
-    let mut rng = ChaCha8Rng::seed_from_u64(959);
+    let mut rng = StdRng::seed_from_u64(959);
     let excluded = PositionSet::EMPTY.with(Position::STANDARD);
     let mut counts = [0u32; 960];
     for _ in 0..95_900 {
@@ -55,21 +58,71 @@ fn random_excluding_never_draws_an_excluded_position() {
     );
 }
 
-/// Returns the given 32-bit values in turn.
+/// Returns the given 32-bit values in turn: a generator of `rand_core` 0.10
+/// (`TryRng` with no error is a `Rng`).
 struct Scripted(Vec<u32>);
 
-impl RngCore for Scripted {
-    fn next_u32(&mut self) -> u32 {
-        self.0.remove(0)
+impl rand::TryRng for Scripted {
+    type Error = Infallible;
+    fn try_next_u32(&mut self) -> Result<u32, Infallible> {
+        Ok(self.0.remove(0))
     }
-    fn next_u64(&mut self) -> u64 {
-        u64::from(self.next_u32())
+    fn try_next_u64(&mut self) -> Result<u64, Infallible> {
+        self.try_next_u32().map(u64::from)
     }
-    fn fill_bytes(&mut self, bytes: &mut [u8]) {
+    fn try_fill_bytes(&mut self, bytes: &mut [u8]) -> Result<(), Infallible> {
         for byte in bytes {
-            *byte = self.next_u32().to_le_bytes()[0];
+            *byte = self.try_next_u32()?.to_le_bytes()[0];
         }
+        Ok(())
     }
+}
+
+/// The generator a program that ran `cargo add rand` has at hand: the
+/// thread-local one, seeded by the operating system.
+#[test]
+fn rand_0_10_thread_rng_draws() {
+    let mut rng = rand::rng();
+    let drawn: PositionSet = (0..2000).map(|_| Position::random(&mut rng)).collect();
+    // 2000 uniform draws leave out about 960 * (959/960)^2000 = 120 of the
+    // 960 positions; fewer than 700 distinct ones has probability far below
+    // 10^-100.
+    assert!(drawn.len() > 700, "{}", drawn.len());
+    let chess959 = PositionSet::EMPTY.with(Position::STANDARD);
+    for _ in 0..1000 {
+        let position = Position::random_excluding(&mut rand::rng(), &chess959).unwrap();
+        assert_ne!(position, Position::STANDARD);
+    }
+}
+
+/// A seeded generator of `rand_core` 0.9 draws through `RandCore09` exactly
+/// what the same numbers give through a `rand_core` 0.10 generator.
+#[cfg(feature = "rand_core_0_9")]
+#[test]
+fn rand_core_0_9_generators_draw_through_rand_core_09() {
+    use chess960::RandCore09;
+    use rand_chacha::ChaCha8Rng;
+    use rand_chacha::rand_core::{RngCore, SeedableRng};
+
+    let mut rng = ChaCha8Rng::seed_from_u64(42);
+    let mut copy = rng.clone();
+    let mut same_numbers = Scripted((0..2000).map(|_| copy.next_u32()).collect());
+    let excluded = PositionSet::EMPTY.with(Position::STANDARD);
+    for _ in 0..1000 {
+        assert_eq!(
+            Position::random_excluding(&mut RandCore09(&mut rng), &excluded),
+            Position::random_excluding(&mut same_numbers, &excluded)
+        );
+    }
+    // The wrapper also owns a generator, and passes on all three methods.
+    let mut owned = RandCore09(ChaCha8Rng::seed_from_u64(7));
+    let mut plain = ChaCha8Rng::seed_from_u64(7);
+    assert_eq!(rand::Rng::next_u32(&mut owned), plain.next_u32());
+    assert_eq!(rand::Rng::next_u64(&mut owned), plain.next_u64());
+    let (mut ours, mut theirs) = ([0u8; 13], [0u8; 13]);
+    rand::Rng::fill_bytes(&mut owned, &mut ours);
+    plain.fill_bytes(&mut theirs);
+    assert_eq!(ours, theirs);
 }
 
 /// 2^32 = 4473924 * 960 + 256: the 256 lowest values are rejected, so

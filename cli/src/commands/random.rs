@@ -9,7 +9,7 @@ use crate::failure::Failure;
 use crate::json;
 use crate::query::parse_position;
 use chess960::svg::Sheet;
-use chess960::{Position, PositionSet, SeededDraw};
+use chess960::{Position, PositionSet, RandCore09, SeededDraw};
 use clap::Args;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
@@ -161,7 +161,7 @@ fn draw(
     })?;
     let mut taken = *excluded;
     for _ in 0..args.count {
-        let position = Position::random_excluding(&mut rng, &taken)
+        let position = Position::random_excluding(&mut RandCore09(&mut rng), &taken)
             .map_err(|error| Failure::input(error.to_string()))?;
         if args.distinct {
             taken = taken.with(position);
