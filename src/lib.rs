@@ -93,12 +93,12 @@ pub use parse::ParsePositionError;
 pub use position::Position;
 pub use position_set::{PositionSet, Positions};
 #[cfg(feature = "rand")]
-pub use random::AllExcluded;
+pub use random::AllExcludedError;
 #[cfg(feature = "rand_core_0_9")]
 pub use random::RandCore09;
 #[cfg(feature = "seeded")]
 #[cfg_attr(docsrs, doc(cfg(feature = "seeded")))]
-pub use seeded::{SeededDraw, SeededRound, TooFewPositions, seeded_candidate};
+pub use seeded::{SeededDraw, SeededRound, TooFewPositionsError, seeded_candidate};
 pub use square::{ParseSquareError, Square};
 pub use uci::{ParseUciMoveError, UciMove};
 

@@ -11,24 +11,24 @@ use rand_core::Rng;
 /// Every position was excluded, so none can be drawn.
 ///
 /// ```
-/// use chess960::{AllExcluded, PositionSet};
+/// use chess960::{AllExcludedError, PositionSet};
 ///
 /// assert_eq!(
-///     AllExcluded.to_string(),
+///     AllExcludedError.to_string(),
 ///     "every start position is excluded: there is none left to draw"
 /// );
 /// ```
 #[cfg_attr(docsrs, doc(cfg(feature = "rand")))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct AllExcluded;
+pub struct AllExcludedError;
 
-impl fmt::Display for AllExcluded {
+impl fmt::Display for AllExcludedError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("every start position is excluded: there is none left to draw")
     }
 }
 
-impl core::error::Error for AllExcluded {}
+impl core::error::Error for AllExcludedError {}
 
 /// A uniform number below `bound` (1..=960): draws 32 bits and rejects the
 /// `2^32 mod bound` lowest values, so every remainder is equally likely.
@@ -78,10 +78,10 @@ impl Position {
     /// uniform draw over the positions left (no retries on excluded ids).
     ///
     /// # Errors
-    /// [`AllExcluded`] when `excluded` holds all 960 positions.
+    /// [`AllExcludedError`] when `excluded` holds all 960 positions.
     ///
     /// ```
-    /// use chess960::{AllExcluded, Position, PositionSet};
+    /// use chess960::{AllExcludedError, Position, PositionSet};
     ///
     /// let mut rng = rand::rng();
     /// // "Chess959": never the classical position.
@@ -89,19 +89,21 @@ impl Position {
     /// let position = Position::random_excluding(&mut rng, &excluded)?;
     /// assert_ne!(position, Position::STANDARD);
     ///
-    /// assert_eq!(Position::random_excluding(&mut rng, &PositionSet::ALL), Err(AllExcluded));
-    /// # Ok::<(), AllExcluded>(())
+    /// assert_eq!(Position::random_excluding(&mut rng, &PositionSet::ALL), Err(AllExcludedError));
+    /// # Ok::<(), AllExcludedError>(())
     /// ```
     #[cfg_attr(docsrs, doc(cfg(feature = "rand")))]
     pub fn random_excluding(
         rng: &mut (impl Rng + ?Sized),
         excluded: &PositionSet,
-    ) -> Result<Position, AllExcluded> {
+    ) -> Result<Position, AllExcludedError> {
         let allowed = excluded.complement();
         if allowed.is_empty() {
-            return Err(AllExcluded);
+            return Err(AllExcludedError);
         }
-        allowed.nth(below(rng, allowed.len())).ok_or(AllExcluded)
+        allowed
+            .nth(below(rng, allowed.len()))
+            .ok_or(AllExcludedError)
     }
 }
 

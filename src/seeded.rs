@@ -89,7 +89,7 @@ pub fn seeded_candidate(seed: &str, round: u32, attempt: u64) -> Option<Position
 ///     assert_ne!(round.position(), Position::STANDARD);
 ///     println!("{round}"); // Round 1: SP 355 BNRKRQNB, ...
 /// }
-/// # Ok::<(), chess960::TooFewPositions>(())
+/// # Ok::<(), chess960::TooFewPositionsError>(())
 /// ```
 ///
 /// ```
@@ -202,22 +202,25 @@ if v < 65280, SP (v mod 960) is round r's position unless excluded or drawn befo
     /// positions for them.
     ///
     /// # Errors
-    /// [`TooFewPositions`] when a distinct draw asks for more rounds than
+    /// [`TooFewPositionsError`] when a distinct draw asks for more rounds than
     /// positions are [`available`](Self::available), or any draw asks for
     /// rounds when every position is excluded.
     ///
     /// ```
-    /// use chess960::{PositionSet, SeededDraw, TooFewPositions};
+    /// use chess960::{PositionSet, SeededDraw, TooFewPositionsError};
     ///
     /// let draw = SeededDraw::new("Open 2026-11-22").distinct(true);
     /// assert_eq!(draw.clone().rounds(9)?.count(), 9);
     /// assert_eq!(
     ///     draw.rounds(961).map(Iterator::count),
-    ///     Err(TooFewPositions { requested: 961, available: 960 })
+    ///     Err(TooFewPositionsError { requested: 961, available: 960 })
     /// );
-    /// # Ok::<(), TooFewPositions>(())
+    /// # Ok::<(), TooFewPositionsError>(())
     /// ```
-    pub fn rounds(self, count: u32) -> Result<core::iter::Take<SeededDraw<'s>>, TooFewPositions> {
+    pub fn rounds(
+        self,
+        count: u32,
+    ) -> Result<core::iter::Take<SeededDraw<'s>>, TooFewPositionsError> {
         let available = self.available();
         let enough = if self.distinct {
             count <= u32::from(available)
@@ -227,7 +230,7 @@ if v < 65280, SP (v mod 960) is round r's position unless excluded or drawn befo
         if enough {
             Ok(self.take(count as usize))
         } else {
-            Err(TooFewPositions {
+            Err(TooFewPositionsError {
                 requested: count,
                 available,
             })
@@ -347,23 +350,23 @@ impl fmt::Display for SeededRound {
 /// rounds than positions left, or any round when every position is excluded.
 ///
 /// ```
-/// use chess960::TooFewPositions;
+/// use chess960::TooFewPositionsError;
 ///
-/// let error = TooFewPositions { requested: 10, available: 9 };
+/// let error = TooFewPositionsError { requested: 10, available: 9 };
 /// assert_eq!(
 ///     error.to_string(),
 ///     "10 rounds asked for, but only 9 positions are left to draw"
 /// );
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct TooFewPositions {
+pub struct TooFewPositionsError {
     /// How many rounds were asked for.
     pub requested: u32,
     /// How many positions could be drawn.
     pub available: u16,
 }
 
-impl fmt::Display for TooFewPositions {
+impl fmt::Display for TooFewPositionsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let rounds = if self.requested == 1 {
             "round"
@@ -390,4 +393,4 @@ impl fmt::Display for TooFewPositions {
     }
 }
 
-impl core::error::Error for TooFewPositions {}
+impl core::error::Error for TooFewPositionsError {}

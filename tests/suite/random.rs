@@ -3,7 +3,7 @@
 //! rand 0.10 as `cargo add rand` gives it (`rand::rng()`, `StdRng`), and
 //! with a `rand_core` 0.9 generator through `RandCore09`.
 
-use chess960::{AllExcluded, Position, PositionSet};
+use chess960::{AllExcludedError, Position, PositionSet};
 use core::convert::Infallible;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -54,7 +54,7 @@ fn random_excluding_never_draws_an_excluded_position() {
     }
     assert_eq!(
         Position::random_excluding(&mut rng, &PositionSet::ALL),
-        Err(AllExcluded)
+        Err(AllExcludedError)
     );
 }
 

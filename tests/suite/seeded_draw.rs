@@ -3,7 +3,7 @@
 //! against a second implementation written here from the documentation;
 //! distinct rounds, exclusions, too few positions, and uniformity.
 
-use chess960::{Position, PositionSet, SeededDraw, TooFewPositions, seeded_candidate};
+use chess960::{Position, PositionSet, SeededDraw, TooFewPositionsError, seeded_candidate};
 use sha2::{Digest, Sha256};
 
 /// The draws `tests/fixtures/seeded_draws.py` computed with `hashlib`.
@@ -174,7 +174,7 @@ fn asking_for_more_than_there_is_a_typed_error() {
     let draw = SeededDraw::new("x").excluding(&chess959).distinct(true);
     assert_eq!(
         draw.clone().rounds(960).map(Iterator::count),
-        Err(TooFewPositions {
+        Err(TooFewPositionsError {
             requested: 960,
             available: 959
         })
