@@ -26,7 +26,7 @@ use core::fmt;
 /// let board = Position::from_id(0)?.bitboards(); // BBQNNRKR
 /// assert_eq!(board.piece(Piece::Bishop) & board.color(Color::White), 0b0000_0011);
 /// assert_eq!(board.occupied(), 0xFFFF_0000_0000_FFFF);
-/// # Ok::<(), chess960::Error>(())
+/// # Ok::<(), chess960::PositionError>(())
 /// ```
 ///
 /// `Debug` writes one mask per kind of piece, in hexadecimal as above:

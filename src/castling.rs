@@ -411,7 +411,7 @@ impl Position {
     ///
     /// let castling = Position::from_id(959)?.castling(CastlingSide::ASide); // RKRNNQBB
     /// assert_eq!((castling.king_from(), castling.rook_from()), (File::B, File::A));
-    /// # Ok::<(), chess960::Error>(())
+    /// # Ok::<(), chess960::PositionError>(())
     /// ```
     pub const fn castling(self, side: CastlingSide) -> Castling {
         let [a_side, h_side] = self.rook_files();

@@ -15,7 +15,7 @@
 //!     "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAhf - 0 1"
 //! );
 //! assert_eq!(DoublePosition::from_fen(double.fen(FenStyle::XFen).as_str()), Ok(double));
-//! # Ok::<(), chess960::Error>(())
+//! # Ok::<(), chess960::PositionError>(())
 //! ```
 
 use crate::{Castling, CastlingSide, Color, Position};
@@ -58,7 +58,7 @@ impl DoublePosition {
     ///
     /// let double = DoublePosition::new(Position::from_id(1)?, Position::from_id(2)?);
     /// assert_eq!(double.id(), 962);
-    /// # Ok::<(), chess960::Error>(())
+    /// # Ok::<(), chess960::PositionError>(())
     /// ```
     pub const fn new(white: Position, black: Position) -> DoublePosition {
         DoublePosition { white, black }
@@ -170,7 +170,7 @@ impl DoublePosition {
     /// assert_eq!(mirror.white().as_str(), "RNBKQBNR");
     /// assert_eq!(mirror.black().as_str(), "RKRNNQBB");
     /// assert_eq!(mirror.mirrored(), double);
-    /// # Ok::<(), chess960::Error>(())
+    /// # Ok::<(), chess960::PositionError>(())
     /// ```
     #[must_use]
     pub const fn mirrored(self) -> DoublePosition {
@@ -188,7 +188,7 @@ impl DoublePosition {
     /// let double = DoublePosition::new(Position::STANDARD, Position::from_id(0)?);
     /// let castling = double.castling(Color::Black, CastlingSide::HSide);
     /// assert_eq!((castling.king_from(), castling.rook_from()), (File::G, File::H));
-    /// # Ok::<(), chess960::Error>(())
+    /// # Ok::<(), chess960::PositionError>(())
     /// ```
     pub const fn castling(self, color: Color, side: CastlingSide) -> Castling {
         self.color(color).castling(side)
@@ -401,13 +401,13 @@ fn start(text: &str, color: Color) -> Result<Position, ParseDoublePositionError>
 /// `FromStr` for the forms it reads).
 ///
 /// ```
-/// use chess960::{Color, DoublePosition, Error, ParseDoublePositionError, ParsePositionError};
+/// use chess960::{Color, DoublePosition, ParseDoublePositionError, ParsePositionError, PositionError};
 ///
 /// assert_eq!(
 ///     "518/960".parse::<DoublePosition>(),
 ///     Err(ParseDoublePositionError::Position {
 ///         color: Color::Black,
-///         error: ParsePositionError::Position(Error::IdOutOfRange { id: 960 }),
+///         error: ParsePositionError::Position(PositionError::IdOutOfRange { id: 960 }),
 ///     })
 /// );
 /// assert_eq!(

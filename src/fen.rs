@@ -15,10 +15,10 @@
 //! assert_eq!(fen.as_str(), "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w CAca - 0 1");
 //! assert_eq!(Position::from_fen(fen.as_str()), Ok(position));
 //! assert_eq!(Position::from_fen(position.fen(FenStyle::XFen).as_str()), Ok(position));
-//! # Ok::<(), chess960::Error>(())
+//! # Ok::<(), chess960::PositionError>(())
 //! ```
 
-use crate::{CastlingSide, Color, DoublePosition, Error, File, Position, Square};
+use crate::{CastlingSide, Color, DoublePosition, File, Position, PositionError, Square};
 use core::fmt;
 
 /// How a FEN writes castling rights.
@@ -792,7 +792,7 @@ pub enum FenError {
         /// Whose back rank.
         color: Color,
         /// The rule of a start rank it breaks.
-        error: Error,
+        error: PositionError,
     },
     /// Black's pieces do not mirror White's: this is a double Chess960
     /// start (see [`DoublePosition::from_fen`]).

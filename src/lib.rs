@@ -101,8 +101,3 @@ pub use random::RandCore09;
 pub use seeded::{SeededDraw, SeededRound, TooFewPositionsError, seeded_candidate};
 pub use square::{ParseSquareError, Square};
 pub use uci::{ParseUciMoveError, UciMove};
-
-/// The former name of [`PositionError`], kept while the modules that still
-/// name it move to the new name; not part of the API.
-#[doc(hidden)]
-pub type Error = PositionError;

@@ -123,7 +123,7 @@ impl Position {
     ///
     /// assert_eq!(Position::STANDARD.one_based(), 518);
     /// assert_eq!(Position::from_id(0)?.one_based(), 960);
-    /// # Ok::<(), chess960::Error>(())
+    /// # Ok::<(), chess960::PositionError>(())
     /// ```
     pub const fn one_based(self) -> u16 {
         if self.id() == 0 {
@@ -166,7 +166,7 @@ impl Position {
     ///
     /// assert_eq!(Position::STANDARD.fritz9(), 359);
     /// assert_eq!(Position::from_id(0)?.fritz9(), 81); // BBQNNRKR, skeleton QNN---
-    /// # Ok::<(), chess960::Error>(())
+    /// # Ok::<(), chess960::PositionError>(())
     /// ```
     pub const fn fritz9(self) -> u16 {
         // The row of Scharnagl's NQ-skeleton table is id / 16.

@@ -85,8 +85,8 @@ impl fmt::Display for Failure {
     }
 }
 
-impl From<chess960::Error> for Failure {
-    fn from(error: chess960::Error) -> Failure {
+impl From<chess960::PositionError> for Failure {
+    fn from(error: chess960::PositionError) -> Failure {
         Failure::input(error.to_string())
     }
 }

@@ -170,7 +170,7 @@ impl Tally {
 /// assert_eq!(rows.len(), 1);
 /// assert_eq!(rows[0].0, DoublePosition::from(start));
 /// assert_eq!(rows[0].1.unknown, 1);
-/// # Ok::<(), chess960::Error>(())
+/// # Ok::<(), chess960::PositionError>(())
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct StartStats {

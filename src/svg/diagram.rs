@@ -75,7 +75,7 @@ impl Diagram {
     ///
     /// let svg = Diagram::new(Position::from_id(0)?).to_string();
     /// assert!(svg.contains("SP 0</tspan> · BBQNNRKR"));
-    /// # Ok::<(), chess960::Error>(())
+    /// # Ok::<(), chess960::PositionError>(())
     /// ```
     pub const fn new(position: Position) -> Diagram {
         Diagram {

@@ -48,7 +48,7 @@ const STRIP_X: u32 = PAGE_WIDTH - MARGIN - 8 * SQUARE;
 /// assert!(svg.contains("Round 2"));
 /// assert!(svg.contains("SP 0 BBQNNRKR"));
 /// assert!(svg.contains("--seed &quot;Open 2026&quot;"));
-/// # Ok::<(), chess960::Error>(())
+/// # Ok::<(), chess960::PositionError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Sheet<'a> {

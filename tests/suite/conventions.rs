@@ -5,10 +5,11 @@
 //! `PositionSet` as a standard set (against `BTreeSet`), the `Positions`
 //! iterator, `Fen` as a string, and `Default`.
 
+use chess960::PositionError as Error;
 use chess960::{
-    CastlingSide, Color, DoubleIdError, DoublePosition, Error, FenStyle, File,
-    ParseCastlingSideError, ParseColorError, ParseDoublePositionError, ParseFileError,
-    ParseSquareError, ParseUciMoveError, Piece, Position, PositionSet, Positions, Square, UciMove,
+    CastlingSide, Color, DoubleIdError, DoublePosition, FenStyle, File, ParseCastlingSideError,
+    ParseColorError, ParseDoublePositionError, ParseFileError, ParseSquareError, ParseUciMoveError,
+    Piece, Position, PositionSet, Positions, Square, UciMove,
 };
 use proptest::prelude::*;
 use std::collections::BTreeSet;

@@ -2,8 +2,9 @@
 //! a typed error for each rule a FEN can break, and property tests that
 //! arbitrary input never panics.
 
+use chess960::PositionError as Error;
 use chess960::{
-    CastlingSide, Color, DoublePosition, Error, FenError, FenStyle, File, Piece, Position, Square,
+    CastlingSide, Color, DoublePosition, FenError, FenStyle, File, Piece, Position, Square,
 };
 use proptest::prelude::*;
 
