@@ -2,6 +2,7 @@
 //! picture with coordinates and a caption.
 
 use super::pieces::{self, Id, Man};
+use super::squares;
 use super::{DEFAULT_DARK, DEFAULT_LIGHT, FONT, Rgb};
 use crate::{Color, DoublePosition, File, Position};
 use core::fmt;
@@ -270,15 +271,8 @@ impl Diagram {
         for rank in 1..=8 {
             for file in File::ALL {
                 let (x, y) = self.corner(file, rank);
-                let color = if (file.index() + rank) % 2 == 1 {
-                    self.dark
-                } else {
-                    self.light
-                };
-                writeln!(
-                    out,
-                    r#"<rect x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="{color}"/>"#
-                )?;
+                let color = squares::color(file, rank, self.light, self.dark);
+                squares::write(out, (x, y), SQUARE, color)?;
             }
         }
         writeln!(

@@ -18,6 +18,7 @@ mod diagram;
 mod pieces;
 mod rgb;
 mod sheet;
+mod squares;
 mod xml;
 
 pub use diagram::Diagram;

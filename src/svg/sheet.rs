@@ -2,6 +2,7 @@
 //! round under the other.
 
 use super::pieces::{self, Id, Man};
+use super::squares;
 use super::xml::Escaped;
 use super::{DEFAULT_DARK, DEFAULT_LIGHT, FONT, Rgb};
 use crate::{Color, File, Position};
@@ -273,16 +274,11 @@ impl<'a> Sheet<'a> {
         )?;
         for file in File::ALL {
             let x = STRIP_X + u32::from(file.index()) * SQUARE;
-            // The first rank: the a-file's square is dark.
-            let (color, other) = if file.index() % 2 == 0 {
-                (self.dark, self.light)
-            } else {
-                (self.light, self.dark)
-            };
-            writeln!(
-                out,
-                r#"<rect x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="{color}"/>"#
-            )?;
+            // The first rank's square; its letter in the other colour, that
+            // of the square above.
+            let color = squares::color(file, 1, self.light, self.dark);
+            let other = squares::color(file, 2, self.light, self.dark);
+            squares::write(out, (x, y), SQUARE, color)?;
             writeln!(
                 out,
                 r#"<text x="{}" y="{}" font-size="2.6" fill="{other}" text-anchor="end">{}</text>"#,

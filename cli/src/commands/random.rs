@@ -208,10 +208,7 @@ mod tests {
             json,
             svg: false,
             title: None,
-            colors: super::SquareColors {
-                light: None,
-                dark: None,
-            },
+            colors: super::SquareColors::default(),
         };
         let mut out = Vec::new();
         run(&args, &mut out).unwrap();

@@ -63,8 +63,9 @@ pub(crate) struct Picture {
     colors: SquareColors,
 }
 
-/// The squares' colours of an SVG picture (`show --svg`, `random --svg`).
-#[derive(Args, Debug, Clone, Copy)]
+/// The squares' colours of an SVG picture (`show --svg`, `random --svg`);
+/// by default, the library's.
+#[derive(Args, Debug, Clone, Copy, Default)]
 pub(crate) struct SquareColors {
     /// With --svg: the light squares' colour, #rrggbb or #rgb (# optional;
     /// quote it in a shell).
@@ -223,10 +224,7 @@ mod tests {
                     svg: false,
                     flip: false,
                     size: None,
-                    colors: super::SquareColors {
-                        light: None,
-                        dark: None,
-                    },
+                    colors: super::SquareColors::default(),
                 },
             },
         };

@@ -3,37 +3,17 @@
 //! `--svg` sheet. Expected draws were computed with Python's `hashlib`
 //! (`tests/fixtures/seeded_draws.py` at the repository's root).
 
-use std::process::{Command, Output, Stdio};
+use crate::common::{failure, json_lines, stdout};
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_chess960"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::null())
-        .output()
-        .unwrap()
-}
-
-fn stdout(args: &[&str]) -> String {
-    let output = run(args);
-    assert!(
-        output.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    assert!(output.stderr.is_empty());
-    String::from_utf8(output.stdout).unwrap()
-}
-
-/// Runs a command that must fail with exit code 2, and returns stderr.
-fn failure(args: &[&str]) -> String {
-    let output = run(args);
-    assert_eq!(output.status.code(), Some(2), "{args:?}");
-    assert!(output.stdout.is_empty(), "{args:?}");
-    let stderr = String::from_utf8(output.stderr).unwrap();
-    assert!(!stderr.contains("panicked"), "{stderr}");
-    stderr
-}
+/// Nine distinct rounds drawn from a text seed, as a tournament would.
+const NINE_ROUNDS: [&str; 6] = [
+    "random",
+    "--count",
+    "9",
+    "--distinct",
+    "--seed",
+    "Open 2026-11-22",
+];
 
 /// The ids of `id rank` lines.
 fn ids(text: &str) -> Vec<u16> {
@@ -108,18 +88,10 @@ fn svg_options_are_checked() {
 
 #[test]
 fn a_text_seed_gives_the_documented_draw() {
-    let args = [
-        "random",
-        "--count",
-        "9",
-        "--distinct",
-        "--seed",
-        "Open 2026-11-22",
-    ];
-    let text = stdout(&args);
+    let text = stdout(&NINE_ROUNDS);
     assert_eq!(ids(&text), [355, 557, 521, 882, 21, 197, 797, 942, 790]);
     assert!(text.starts_with("355 BNRKRQNB\n"));
-    assert_eq!(stdout(&args), text);
+    assert_eq!(stdout(&NINE_ROUNDS), text);
     // Three more rounds leave the first nine as they were.
     assert_eq!(
         ids(&stdout(&[
@@ -153,11 +125,14 @@ fn a_text_seed_gives_the_documented_draw() {
         "82 BNNRKBRQ\n825 RKNBBQRN\n210 BNQRKBNR\n"
     );
     // JSON Lines: one object a line.
-    let json: Vec<serde_json::Value> =
-        stdout(&["random", "--json", "-n", "2", "--seed", "Open 2026-11-22"])
-            .lines()
-            .map(|line| serde_json::from_str(line).unwrap())
-            .collect();
+    let json = json_lines(&stdout(&[
+        "random",
+        "--json",
+        "-n",
+        "2",
+        "--seed",
+        "Open 2026-11-22",
+    ]));
     assert_eq!(json[0]["id"], 355);
     assert_eq!(json[1]["rank"], "RNKBNQBR");
 }
@@ -189,15 +164,7 @@ fn distinct_draws_never_repeat_and_say_when_there_are_too_few() {
 
 #[test]
 fn random_svg_is_the_printable_sheet_of_all_rounds() {
-    let svg = stdout(&[
-        "random",
-        "--count",
-        "9",
-        "--distinct",
-        "--seed",
-        "Open 2026-11-22",
-        "--svg",
-    ]);
+    let svg = stdout(&[&NINE_ROUNDS[..], &["--svg"]].concat());
     assert!(svg.contains(r#"width="210mm" height="297mm""#));
     let texts = texts(&svg);
     assert_eq!(texts[0], "Open 2026-11-22");

@@ -1,36 +1,14 @@
 //! `chess960 games` end to end: generated PGN, plain and compressed,
 //! rows and statistics checked against values computed here.
 
-#![allow(
-    clippy::unwrap_used,
+#![expect(
     clippy::cast_precision_loss,
-    clippy::cast_possible_wrap,
-    clippy::cast_possible_truncation,
-    clippy::too_many_lines,
-    reason = "a test fails loudly where its own data is wrong; counts in tests are small"
+    reason = "the mean ratings compared here are sums of a few thousand"
 )]
 
-use std::io::Write;
+use crate::common::{run, run_with_input};
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-
-fn chess960(args: &[&str], stdin: Option<&[u8]>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chess960"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let input = stdin.unwrap_or_default().to_vec();
-    let mut pipe = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || {
-        let _ = pipe.write_all(&input);
-    });
-    let output = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    output
-}
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).unwrap()
@@ -85,7 +63,7 @@ fn sample() -> (String, Vec<(u16, [u64; 3], f64)>) {
 #[test]
 fn stats_per_start_are_the_tally_made_here() {
     let (pgn, tally) = sample();
-    let output = chess960(&["games"], Some(pgn.as_bytes()));
+    let output = run_with_input(&["games"], pgn.as_bytes());
     assert!(output.status.success(), "{}", text(&output.stderr));
     let stdout = text(&output.stdout);
     let mut lines = stdout.lines();
@@ -124,7 +102,7 @@ fn filters_pick_games_by_event_rating_and_time_control() {
     let count = |args: &[&str]| {
         let mut all = vec!["games", "--games"];
         all.extend_from_slice(args);
-        let output = chess960(&all, Some(pgn.as_bytes()));
+        let output = run_with_input(&all, pgn.as_bytes());
         text(&output.stdout).lines().count() - 1
     };
     assert_eq!(count(&[]), 60);
@@ -151,7 +129,7 @@ fn rows_per_game_in_three_formats() {
         ),
         "[Event \"double\"]\n[Result \"0-1\"]\n[FEN \"rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQca - 0 1\"]\n\n*\n"
     );
-    let tsv = chess960(&["games", "--games"], Some(pgn.as_bytes()));
+    let tsv = run_with_input(&["games", "--games"], pgn.as_bytes());
     let rows: Vec<Vec<String>> = text(&tsv.stdout)
         .lines()
         .map(|line| line.split('\t').map(str::to_owned).collect())
@@ -184,15 +162,9 @@ fn rows_per_game_in_three_formats() {
             "0-1"
         ]
     );
-    let csv = chess960(
-        &["games", "--games", "--format", "csv"],
-        Some(pgn.as_bytes()),
-    );
+    let csv = run_with_input(&["games", "--games", "--format", "csv"], pgn.as_bytes());
     assert!(text(&csv.stdout).contains(",\"Smith, \"\"Bob\"\"\",b,1,2,,\"A, \"\"quoted\"\"\","));
-    let jsonl = chess960(
-        &["games", "--games", "--format", "jsonl"],
-        Some(pgn.as_bytes()),
-    );
+    let jsonl = run_with_input(&["games", "--games", "--format", "jsonl"], pgn.as_bytes());
     let first: serde_json::Value =
         serde_json::from_str(text(&jsonl.stdout).lines().next().unwrap()).unwrap();
     assert_eq!(first["white"], "Smith, \"Bob\"");
@@ -228,13 +200,13 @@ fn compress(kind: &str, bytes: &[u8]) -> Vec<u8> {
 fn compressed_inputs_are_told_by_content_and_read_on_all_cores() {
     let (pgn, _) = sample();
     let dir = scratch("compressed");
-    let plain = chess960(&["games"], Some(pgn.as_bytes()));
+    let plain = run_with_input(&["games"], pgn.as_bytes());
     let mut paths = Vec::new();
     for kind in ["pgn", "zst", "gz", "bz2", "xz"] {
         // Misleading names: the content decides.
         let path = dir.join(format!("games-{kind}.txt"));
         std::fs::write(&path, compress(kind, pgn.as_bytes())).unwrap();
-        let output = chess960(&["games", path.to_str().unwrap()], None);
+        let output = run(&["games", path.to_str().unwrap()]);
         assert!(output.status.success(), "{kind}: {}", text(&output.stderr));
         assert_eq!(output.stdout, plain.stdout, "{kind}");
         paths.push(path);
@@ -243,7 +215,7 @@ fn compressed_inputs_are_told_by_content_and_read_on_all_cores() {
     let mut args = vec!["games".to_owned()];
     args.extend(paths.iter().map(|p| p.to_str().unwrap().to_owned()));
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let output = chess960(&args, None);
+    let output = run(&args);
     assert!(output.status.success());
     let line = text(&output.stdout).lines().nth(1).unwrap().to_owned();
     let cells: Vec<&str> = line.split('\t').collect();
@@ -266,7 +238,7 @@ fn a_truncated_zstd_file_is_a_reported_skip_and_exit_status_2() {
     let whole = compress("zst", pgn.as_bytes());
     let path = dir.join("cut.pgn.zst");
     std::fs::write(&path, &whole[..whole.len() / 2]).unwrap();
-    let output = chess960(&["games", "--games", path.to_str().unwrap()], None);
+    let output = run(&["games", "--games", path.to_str().unwrap()]);
     assert_eq!(output.status.code(), Some(2));
     let stderr = text(&output.stderr);
     assert!(stderr.contains("skipped"), "{stderr}");
@@ -281,7 +253,7 @@ fn bad_records_are_listed_with_number_and_offset() {
     let bad = "[Event \"no quote]\n\n1. e4 *\n\n";
     let garbage = "\u{1}\u{2}garbage\n\n";
     let pgn = format!("{good}{bad}{garbage}{good}");
-    let output = chess960(&["games"], Some(pgn.as_bytes()));
+    let output = run_with_input(&["games"], pgn.as_bytes());
     assert_eq!(output.status.code(), Some(2));
     let stderr = text(&output.stderr);
     assert!(
@@ -306,7 +278,7 @@ fn bad_records_are_listed_with_number_and_offset() {
 
 #[test]
 fn a_missing_file_is_a_skip_not_a_crash() {
-    let output = chess960(&["games", "/nonexistent/games.pgn"], None);
+    let output = run(&["games", "/nonexistent/games.pgn"]);
     assert_eq!(output.status.code(), Some(2));
     assert!(text(&output.stderr).contains("cannot open it"));
 }
@@ -316,10 +288,7 @@ fn the_plot_is_an_svg_with_a_point_per_start() {
     let (pgn, _) = sample();
     let dir = scratch("plot");
     let path: &Path = &dir.join("plot.svg");
-    let output = chess960(
-        &["games", "--plot", path.to_str().unwrap()],
-        Some(pgn.as_bytes()),
-    );
+    let output = run_with_input(&["games", "--plot", path.to_str().unwrap()], pgn.as_bytes());
     assert!(output.status.success());
     let svg = std::fs::read_to_string(path).unwrap();
     assert!(svg.starts_with("<svg"));

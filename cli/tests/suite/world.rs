@@ -3,9 +3,7 @@
 //! commands, one JSON convention, `convert --keep-going`, characters named
 //! as characters, colour on a dumb terminal, completions and manual pages.
 
-mod common;
-
-use common::{failure, failure_with_input, run, run_with_input, stdout};
+use crate::common::{BINARY, failure, failure_with_input, json_lines, run, run_with_input, stdout};
 use serde_json::Value;
 
 /// TCEC's DFRC events: Black's rank is position 534, White's 518.
@@ -14,12 +12,6 @@ const DOUBLE: &str = "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1";
 const NO_CASTLING: &str = "bbnnrkrq/pppppppp/8/8/8/8/PPPPPPPP/BBNNRKRQ w - - 0 1";
 /// A chess.com export: 4 fields, Shredder-FEN letters.
 const EPD: &str = "bbrkqrnn/pppppppp/8/8/8/8/PPPPPPPP/BBRKQRNN w FCfc -";
-
-fn json_lines(text: &str) -> Vec<Value> {
-    text.lines()
-        .map(|line| serde_json::from_str(line).unwrap())
-        .collect()
-}
 
 #[test]
 fn show_identifies_a_double_start() {
@@ -290,13 +282,7 @@ fn a_dumb_terminal_gets_no_color() {
     let in_terminal = |term: &str, no_color: Option<&str>| {
         let mut command = std::process::Command::new("script");
         command
-            .args([
-                "-q",
-                "-e",
-                "-c",
-                &format!("{} 518", common::BINARY),
-                "/dev/null",
-            ])
+            .args(["-q", "-e", "-c", &format!("{BINARY} 518"), "/dev/null"])
             .env("TERM", term)
             .env_remove("NO_COLOR");
         if let Some(value) = no_color {

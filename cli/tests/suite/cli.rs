@@ -1,37 +1,7 @@
 //! End-to-end tests of the built `chess960` binary.
 
-use std::process::{Command, Output, Stdio};
-
-/// Runs the binary with `args`, colour off, and returns its output.
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_chess960"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::null())
-        .output()
-        .unwrap()
-}
-
-fn stdout(args: &[&str]) -> String {
-    let output = run(args);
-    assert!(
-        output.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    assert!(output.stderr.is_empty());
-    String::from_utf8(output.stdout).unwrap()
-}
-
-/// Runs a command that must fail with exit code 2 and one line on stderr.
-fn failure(args: &[&str]) -> String {
-    let output = run(args);
-    assert_eq!(output.status.code(), Some(2), "{args:?}");
-    assert!(output.stdout.is_empty(), "{args:?}");
-    let stderr = String::from_utf8(output.stderr).unwrap();
-    assert!(!stderr.contains("panicked"), "{stderr}");
-    stderr
-}
+use crate::common::{BINARY, failure, json_lines, run, run_with_input, stdout};
+use std::process::{Command, Stdio};
 
 #[test]
 fn an_id_shows_its_rank_and_a_rank_its_id() {
@@ -115,28 +85,6 @@ fn usage_errors_exit_2() {
     assert_eq!(output.status.code(), Some(2));
     assert!(run(&["--help"]).status.success());
     assert!(run(&["--version"]).status.success());
-}
-
-/// Runs the binary with `args`, feeding `input` on standard input.
-fn run_with_input(args: &[&str], input: &[u8]) -> Output {
-    use std::io::Write as _;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chess960"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || {
-        // The child may stop reading early, at the first bad line.
-        let _ = stdin.write_all(&input);
-    });
-    let output = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    output
 }
 
 #[test]
@@ -320,10 +268,7 @@ fn random_is_reproducible_with_a_seed() {
             .any(|line| line.starts_with("518 ") || line.starts_with("0 "))
     );
     // Issue 12: a stream is JSON Lines, one object a line.
-    let json: Vec<serde_json::Value> = stdout(&["random", "--json", "-n", "2", "--seed", "3"])
-        .lines()
-        .map(|line| serde_json::from_str(line).unwrap())
-        .collect();
+    let json = json_lines(&stdout(&["random", "--json", "-n", "2", "--seed", "3"]));
     assert_eq!(json.len(), 2);
     assert_eq!(
         format!("{} {}\n", json[0]["id"], json[0]["rank"].as_str().unwrap()),
@@ -496,7 +441,7 @@ fn table_rows_parse_back_and_agree_with_the_library() {
 #[test]
 fn color_is_off_in_a_pipe_and_on_when_asked() {
     assert!(!stdout(&["518"]).contains('\x1b'));
-    let output = Command::new(env!("CARGO_BIN_EXE_chess960"))
+    let output = Command::new(BINARY)
         .args(["--color", "auto", "518"])
         .env_remove("NO_COLOR")
         .output()
@@ -512,7 +457,7 @@ fn color_is_off_in_a_pipe_and_on_when_asked() {
 /// the exit code.
 #[test]
 fn readme_session_is_what_the_command_prints() {
-    let readme = include_str!("../README.md");
+    let readme = include_str!("../../README.md");
     let start = readme.find("```console\n").unwrap();
     let session = &readme[start + "```console\n".len()..];
     let session = &session[..session.find("```").unwrap()];
@@ -582,7 +527,7 @@ fn convert_reads_other_numberings_from_standard_input() {
 
 #[test]
 fn random_streams_a_huge_count() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chess960"))
+    let mut child = Command::new(BINARY)
         .args(["random", "--count", "1000000000000", "--seed", "5"])
         .stdout(Stdio::piped())
         .spawn()

@@ -6,11 +6,9 @@
 //! bad line with `convert --keep-going`), each line short; and stays within
 //! 128 MiB of address space and 20 seconds.
 
-mod common;
-
+use crate::common::{BINARY, feed};
 use proptest::prelude::*;
-use std::io::Write as _;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 /// Words the command knows, and values its options take.
 const VOCABULARY: &[&str] = &[
@@ -147,25 +145,16 @@ fn input() -> impl Strategy<Value = Vec<u8>> {
 /// What one run left: exit code (`None` for a signal) and standard error.
 fn run(args: &[String], input: &[u8]) -> (Option<i32>, String) {
     let scratch = std::env::temp_dir();
-    let mut child = Command::new("sh")
-        .arg("-c")
-        .arg("ulimit -v 131072; exec timeout -s KILL 20 \"$0\" \"$@\"")
-        .arg(common::BINARY)
-        .args(args)
-        .current_dir(scratch)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let output = child.wait_with_output().unwrap();
-    writer.join().unwrap();
+    let output = feed(
+        Command::new("sh")
+            .arg("-c")
+            .arg("ulimit -v 131072; exec timeout -s KILL 20 \"$0\" \"$@\"")
+            .arg(BINARY)
+            .args(args)
+            .current_dir(scratch)
+            .env("NO_COLOR", "1"),
+        input,
+    );
     (
         output.status.code(),
         String::from_utf8_lossy(&output.stderr).into_owned(),

@@ -3,9 +3,7 @@
 //! the right code, `convert` keeps a bounded part of a line, and a negative
 //! count is named as such.
 
-mod common;
-
-use common::{failure, failure_with_input, run, run_in_shell, stdout};
+use crate::common::{failure, failure_with_input, run, run_in_shell, stdout};
 
 /// The longest error line: every echoed token is cut to 20 characters,
 /// clap's tips and lists of possible values make up the rest.
