@@ -19,30 +19,19 @@ export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$root/target}
 packages=(chess960-core chess960-macros chess960 chess960-cli)
 version=$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -1)
 
-# To verify a crate that depends on another of these, cargo unpacks the
-# one it has just packed into the registry's source cache, under the same
-# name and version each run, reuses what it finds there, and takes a
-# registry crate it has built as up to date whatever its sources: remove
-# what an earlier run left of these crates (sources before and after, and
-# their build state in a target dir of the packing's own), or a changed
-# crate would be verified against its old sources. These names are not in
-# the registry, so nothing else is kept under them.
-cargo_home=${CARGO_HOME:-$HOME/.cargo}
-forget_unpacked() {
-  for package in "${packages[@]}"; do
-    rm -rf "$cargo_home"/registry/src/*/"$package-$version"
-  done
-}
-forget_unpacked
-trap forget_unpacked EXIT
+# `--no-verify`: cargo's own verification would unpack the just-packed
+# crates into the shared registry source cache under names and versions
+# that do not change between runs (and that concurrent runs on one machine
+# would share). The scratch workspace below builds and tests every unpacked
+# crate from its own files, which checks more than that verification does.
 packing=$CARGO_TARGET_DIR/package-verify
-rm -rf "$packing"/debug/.fingerprint/chess960-* "$packing"/debug/build/chess960-*
 crates=$packing/package
 
-# Packs each crate and builds it from its unpacked files (cargo resolves
-# the workspace's crates among the ones it has just packed). The working
-# tree, committed or not, as the rest of .ci/run checks it.
-CARGO_TARGET_DIR=$packing cargo package --workspace --locked --allow-dirty
+# Packs each crate (cargo resolves the workspace's crates among the ones it
+# has just packed). The working tree, committed or not, as the rest of
+# .ci/run checks it.
+rm -rf "$packing"
+CARGO_TARGET_DIR=$packing cargo package --workspace --locked --allow-dirty --no-verify
 
 for package in "${packages[@]}"; do
   printf '%s: %s bytes, %s files\n' "$package" \
