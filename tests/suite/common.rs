@@ -36,3 +36,27 @@ pub(crate) fn assert_white_rank_is_ours(their_fen: &str, position: Position) {
         position.id()
     );
 }
+
+/// The classical start's FEN.
+pub(crate) const STANDARD: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// The square named `name` (`e4`).
+pub(crate) fn square(name: &str) -> chess960::Square {
+    chess960::Square::from_ascii(name.as_bytes().try_into().unwrap()).unwrap()
+}
+
+/// The standard FEN with one field replaced.
+pub(crate) fn with_field(index: usize, value: &str) -> String {
+    let mut fields: Vec<&str> = STANDARD.split(' ').collect();
+    fields[index] = value;
+    fields.join(" ")
+}
+
+/// Pearson's statistic for counts that should all be `expected`.
+#[cfg_attr(not(any(feature = "rand", feature = "seeded")), expect(dead_code))]
+pub(crate) fn chi_squared(counts: &[u32], expected: f64) -> f64 {
+    counts
+        .iter()
+        .map(|&count| (f64::from(count) - expected).powi(2) / expected)
+        .sum()
+}

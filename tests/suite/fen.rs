@@ -3,23 +3,10 @@
 //! arbitrary input never panics.
 
 use chess960::PositionError as Error;
-use chess960::{
-    CastlingSide, Color, DoublePosition, FenError, FenStyle, File, Piece, Position, Square,
-};
+use chess960::{CastlingSide, Color, DoublePosition, FenError, FenStyle, File, Piece, Position};
 use proptest::prelude::*;
 
-const STANDARD: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-
-fn square(name: &str) -> Square {
-    Square::from_ascii(name.as_bytes().try_into().unwrap()).unwrap()
-}
-
-/// The standard FEN with one field replaced.
-fn with_field(index: usize, value: &str) -> String {
-    let mut fields: Vec<&str> = STANDARD.split(' ').collect();
-    fields[index] = value;
-    fields.join(" ")
-}
+use crate::common::{STANDARD, square, with_field};
 
 #[test]
 fn both_styles_parse_back_to_the_same_position_for_all_960() {

@@ -6,21 +6,10 @@ use crate::common;
 
 use chess960::{
     CastlingRights, CastlingSide, Color, Departure, Departures, DoublePosition, FenError, FenStyle,
-    Identification, Position, Square, identify_fen,
+    Identification, Position, identify_fen,
 };
 
-const STANDARD: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-
-fn square(name: &str) -> Square {
-    Square::from_ascii(name.as_bytes().try_into().unwrap()).unwrap()
-}
-
-/// The standard FEN with one field replaced.
-fn with_field(index: usize, value: &str) -> String {
-    let mut fields: Vec<&str> = STANDARD.split(' ').collect();
-    fields[index] = value;
-    fields.join(" ")
-}
+use crate::common::{square, with_field};
 
 /// Identifies `text` and checks that its FEN, in both castling styles,
 /// identifies the same.

@@ -214,13 +214,7 @@ fn asking_for_more_than_there_is_a_typed_error() {
     );
 }
 
-/// Pearson's statistic for counts that should all be `expected`.
-fn chi_squared(counts: &[u32], expected: f64) -> f64 {
-    counts
-        .iter()
-        .map(|&count| (f64::from(count) - expected).powi(2) / expected)
-        .sum()
-}
+use crate::common::chi_squared;
 
 /// 959 degrees of freedom: mean 959, standard deviation sqrt(2 * 959) =
 /// 43.8; 1100 is more than three standard deviations above the mean
