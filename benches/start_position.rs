@@ -28,7 +28,7 @@
 
 mod common;
 
-use chess960::{Colour, Fen, FenError, FenStyle, Identification, Piece, Position, identify_fen};
+use chess960::{Color, Fen, FenError, FenStyle, Identification, Piece, Position, identify_fen};
 use common::Order;
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::fmt::Write as _;
@@ -113,8 +113,8 @@ fn bitboards_by_chess960(id: u16) -> Bitboards {
         board.piece(Piece::Rook),
         board.piece(Piece::Queen),
         board.piece(Piece::King),
-        board.colour(Colour::White),
-        board.colour(Colour::Black),
+        board.color(Color::White),
+        board.color(Color::Black),
     ]
 }
 

@@ -6,28 +6,41 @@
 //! White's side, a-file first, the numbering most engines use).
 //!
 //! ```
-//! use chess960::{Colour, Piece, Position};
+//! use chess960::{Color, Piece, Position};
 //!
 //! const BOARD: chess960::Bitboards = Position::STANDARD.bitboards();
 //! assert_eq!(BOARD.pawns(), 0x00FF_0000_0000_FF00);
 //! assert_eq!(BOARD.piece(Piece::King), 0x1000_0000_0000_0010); // e1, e8
-//! assert_eq!(BOARD.colour(Colour::White), 0xFFFF);
+//! assert_eq!(BOARD.color(Color::White), 0xFFFF);
 //! ```
 
-use crate::{Colour, DoublePosition, Piece, Position};
+use crate::{Color, DoublePosition, Piece, Position};
+use core::fmt;
 
 /// Where every piece of a start position stands, as 64-bit board masks
 /// (a1 = bit 0, h8 = bit 63).
 ///
 /// ```
-/// use chess960::{Colour, Piece, Position};
+/// use chess960::{Color, Piece, Position};
 ///
 /// let board = Position::from_id(0)?.bitboards(); // BBQNNRKR
-/// assert_eq!(board.piece(Piece::Bishop) & board.colour(Colour::White), 0b0000_0011);
+/// assert_eq!(board.piece(Piece::Bishop) & board.color(Color::White), 0b0000_0011);
 /// assert_eq!(board.occupied(), 0xFFFF_0000_0000_FFFF);
 /// # Ok::<(), chess960::Error>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// `Debug` writes one mask per kind of piece, in hexadecimal as above:
+///
+/// ```
+/// let board = chess960::Position::STANDARD.bitboards();
+/// assert_eq!(
+///     format!("{board:?}"),
+///     "Bitboards { king: 0x1000_0000_0000_0010, queen: 0x0800_0000_0000_0008, \
+///      rook: 0x8100_0000_0000_0081, bishop: 0x2400_0000_0000_0024, \
+///      knight: 0x4200_0000_0000_0042, pawn: 0x00FF_0000_0000_FF00 }"
+/// );
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Bitboards {
     /// White's back rank as file masks, indexed by `Piece as usize`.
     white: [u8; 5],
@@ -63,18 +76,18 @@ impl Bitboards {
         PAWN_RANKS
     }
 
-    /// The squares of all of `colour`'s pieces and pawns: its first two
+    /// The squares of all of `color`'s pieces and pawns: its first two
     /// ranks.
     ///
     /// ```
-    /// use chess960::{Colour, Position};
+    /// use chess960::{Color, Position};
     ///
-    /// assert_eq!(Position::STANDARD.bitboards().colour(Colour::Black), 0xFFFF << 48);
+    /// assert_eq!(Position::STANDARD.bitboards().color(Color::Black), 0xFFFF << 48);
     /// ```
-    pub const fn colour(self, colour: Colour) -> u64 {
-        match colour {
-            Colour::White => WHITE_RANKS,
-            Colour::Black => BLACK_RANKS,
+    pub const fn color(self, color: Color) -> u64 {
+        match color {
+            Color::White => WHITE_RANKS,
+            Color::Black => BLACK_RANKS,
         }
     }
 
@@ -121,5 +134,28 @@ impl Position {
     /// ```
     pub const fn bitboards(self) -> Bitboards {
         DoublePosition::new(self, self).bitboards()
+    }
+}
+
+/// A board mask written as `0x1000_0000_0000_0010`: 16 hexadecimal digits
+/// in groups of four, one group per two ranks.
+struct Mask(u64);
+
+impl fmt::Debug for Mask {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let [high, upper, lower, low] = [48, 32, 16, 0].map(|shift| (self.0 >> shift) & 0xFFFF);
+        write!(f, "0x{high:04X}_{upper:04X}_{lower:04X}_{low:04X}")
+    }
+}
+
+impl fmt::Debug for Bitboards {
+    /// Writes each kind of piece's mask in hexadecimal (a1 = bit 0), named
+    /// by the piece: `Bitboards { king: 0x1000_0000_0000_0010, .. }`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut out = f.debug_struct("Bitboards");
+        for piece in Piece::ALL {
+            out.field(piece.name(), &Mask(self.piece(piece)));
+        }
+        out.field("pawn", &Mask(self.pawns())).finish()
     }
 }

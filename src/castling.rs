@@ -10,7 +10,7 @@
 //! attacked. The king or the rook may already stand on its target.
 //!
 //! ```
-//! use chess960::{CastlingSide, Colour, File, Position};
+//! use chess960::{CastlingSide, Color, File, Position};
 //!
 //! // BRKNNQRB: the king castles h-side from c1 to g1, the rook from g1 to f1.
 //! let castling = "BRKNNQRB".parse::<Position>()?.castling(CastlingSide::HSide);
@@ -18,14 +18,19 @@
 //! assert_eq!((castling.rook_from(), castling.rook_to()), (File::G, File::F));
 //! assert_eq!(castling.vacant_files(), 0b0011_1000); // d, e and f
 //! assert_eq!(castling.unattacked_files(), 0b0111_1100); // c to g
-//! assert_eq!(castling.uci(Colour::White).to_string(), "c1g1");
+//! assert_eq!(castling.uci(Color::White).to_string(), "c1g1");
 //! # Ok::<(), chess960::ParsePositionError>(())
 //! ```
 
-use crate::{Colour, File, Position, Square, UciMove};
+use crate::{Color, File, Position, Square, UciMove};
 use core::fmt;
+use core::str::FromStr;
 
 /// The side of the king a player castles to.
+///
+/// serde (feature `serde`): written as `"O-O-O"` or `"O-O"` in
+/// human-readable formats (read as `str::parse` reads) and as 0 (a-side) or
+/// 1 (h-side) (`u8`) in compact ones.
 ///
 /// ```
 /// use chess960::{CastlingSide, File};
@@ -33,6 +38,8 @@ use core::fmt;
 /// assert_eq!(CastlingSide::ASide.king_to(), File::C);
 /// assert_eq!(CastlingSide::HSide.rook_to(), File::F);
 /// assert_eq!(CastlingSide::ASide.to_string(), "O-O-O");
+/// assert_eq!("O-O".parse::<CastlingSide>(), Ok(CastlingSide::HSide));
+/// assert_eq!("a-side".parse::<CastlingSide>(), Ok(CastlingSide::ASide));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum CastlingSide {
@@ -94,6 +101,48 @@ impl fmt::Display for CastlingSide {
     }
 }
 
+impl FromStr for CastlingSide {
+    type Err = ParseCastlingSideError;
+
+    /// Reads the notation `Display` writes, `O-O-O` or `O-O` (also with
+    /// zeros, `0-0-0` and `0-0`, as some software writes them), or the
+    /// side's name in any ASCII case: `a-side` or `h-side`, or the classical
+    /// `queenside` or `kingside`.
+    fn from_str(text: &str) -> Result<CastlingSide, ParseCastlingSideError> {
+        let is = |names: [&str; 2]| names.iter().any(|name| text.eq_ignore_ascii_case(name));
+        match text {
+            "O-O-O" | "0-0-0" => Ok(CastlingSide::ASide),
+            "O-O" | "0-0" => Ok(CastlingSide::HSide),
+            _ if is(["a-side", "queenside"]) => Ok(CastlingSide::ASide),
+            _ if is(["h-side", "kingside"]) => Ok(CastlingSide::HSide),
+            _ => Err(ParseCastlingSideError),
+        }
+    }
+}
+
+/// A text that names no [`CastlingSide`]: neither `O-O-O`, `O-O` (or
+/// `0-0-0`, `0-0`) nor `a-side`, `h-side`, `queenside`, `kingside`.
+///
+/// ```
+/// use chess960::{CastlingSide, ParseCastlingSideError};
+///
+/// assert_eq!("O-O-O-O".parse::<CastlingSide>(), Err(ParseCastlingSideError));
+/// assert_eq!(
+///     ParseCastlingSideError.to_string(),
+///     "a castling side is O-O-O or O-O, or a-side, h-side, queenside or kingside"
+/// );
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ParseCastlingSideError;
+
+impl fmt::Display for ParseCastlingSideError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a castling side is O-O-O or O-O, or a-side, h-side, queenside or kingside")
+    }
+}
+
+impl core::error::Error for ParseCastlingSideError {}
+
 /// Castling to one side in one start position: the same files for White
 /// and Black, on each colour's back rank.
 ///
@@ -103,13 +152,13 @@ impl fmt::Display for CastlingSide {
 /// numbering of [`Square`], a1 = bit 0 to h8 = bit 63.
 ///
 /// ```
-/// use chess960::{CastlingSide, Colour, File, Position};
+/// use chess960::{CastlingSide, Color, File, Position};
 ///
 /// let castling = Position::STANDARD.castling(CastlingSide::HSide);
-/// assert_eq!(castling.vacant_squares(Colour::White), 0x60); // f1, g1
-/// assert_eq!(castling.unattacked_squares(Colour::Black), 0x70 << 56); // e8 to g8
-/// assert_eq!(castling.uci(Colour::White).to_string(), "e1h1");
-/// assert_eq!(castling.uci_king_move(Colour::White).map(|m| m.to_string()).as_deref(), Some("e1g1"));
+/// assert_eq!(castling.vacant_squares(Color::White), 0x60); // f1, g1
+/// assert_eq!(castling.unattacked_squares(Color::Black), 0x70 << 56); // e8 to g8
+/// assert_eq!(castling.uci(Color::White).to_string(), "e1h1");
+/// assert_eq!(castling.uci_king_move(Color::White).map(|m| m.to_string()).as_deref(), Some("e1g1"));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Castling {
@@ -128,9 +177,9 @@ const fn files_between(a: File, b: File) -> u8 {
     (0xFF << low) & (0xFF >> (7 - high))
 }
 
-/// A file mask placed on `colour`'s back rank of a board mask.
-const fn on_back_rank(files: u8, colour: Colour) -> u64 {
-    (files as u64) << (8 * colour.back_rank())
+/// A file mask placed on `color`'s back rank of a board mask.
+const fn on_back_rank(files: u8, color: Color) -> u64 {
+    (files as u64) << (8 * color.back_rank())
 }
 
 /// Whether two moves name the same squares, for const contexts.
@@ -256,31 +305,31 @@ impl Castling {
         files_between(self.king_from, self.king_to())
     }
 
-    /// [`Castling::vacant_files`] on `colour`'s back rank, as a board mask
+    /// [`Castling::vacant_files`] on `color`'s back rank, as a board mask
     /// (a1 = bit 0, h8 = bit 63).
     ///
     /// ```
-    /// use chess960::{CastlingSide, Colour, Position};
+    /// use chess960::{CastlingSide, Color, Position};
     ///
     /// let castling = Position::STANDARD.castling(CastlingSide::ASide);
-    /// assert_eq!(castling.vacant_squares(Colour::White), 0x0E);
-    /// assert_eq!(castling.vacant_squares(Colour::Black), 0x0E << 56);
+    /// assert_eq!(castling.vacant_squares(Color::White), 0x0E);
+    /// assert_eq!(castling.vacant_squares(Color::Black), 0x0E << 56);
     /// ```
-    pub const fn vacant_squares(self, colour: Colour) -> u64 {
-        on_back_rank(self.vacant_files(), colour)
+    pub const fn vacant_squares(self, color: Color) -> u64 {
+        on_back_rank(self.vacant_files(), color)
     }
 
-    /// [`Castling::unattacked_files`] on `colour`'s back rank, as a board
+    /// [`Castling::unattacked_files`] on `color`'s back rank, as a board
     /// mask (a1 = bit 0, h8 = bit 63).
     ///
     /// ```
-    /// use chess960::{CastlingSide, Colour, Position};
+    /// use chess960::{CastlingSide, Color, Position};
     ///
     /// let castling = Position::STANDARD.castling(CastlingSide::ASide);
-    /// assert_eq!(castling.unattacked_squares(Colour::White), 0x1C);
+    /// assert_eq!(castling.unattacked_squares(Color::White), 0x1C);
     /// ```
-    pub const fn unattacked_squares(self, colour: Colour) -> u64 {
-        on_back_rank(self.unattacked_files(), colour)
+    pub const fn unattacked_squares(self, color: Color) -> u64 {
+        on_back_rank(self.unattacked_files(), color)
     }
 
     /// The castling move in Chess960 UCI: the king "takes" its own rook,
@@ -289,17 +338,17 @@ impl Castling {
     /// `UCI_Chess960` set.
     ///
     /// ```
-    /// use chess960::{CastlingSide, Colour, Position};
+    /// use chess960::{CastlingSide, Color, Position};
     ///
     /// let position: Position = "RKRNNQBB".parse()?;
-    /// assert_eq!(position.castling(CastlingSide::ASide).uci(Colour::White).to_string(), "b1a1");
-    /// assert_eq!(position.castling(CastlingSide::HSide).uci(Colour::Black).to_string(), "b8c8");
+    /// assert_eq!(position.castling(CastlingSide::ASide).uci(Color::White).to_string(), "b1a1");
+    /// assert_eq!(position.castling(CastlingSide::HSide).uci(Color::Black).to_string(), "b8c8");
     /// # Ok::<(), chess960::ParsePositionError>(())
     /// ```
-    pub const fn uci(self, colour: Colour) -> UciMove {
+    pub const fn uci(self, color: Color) -> UciMove {
         UciMove::new(
-            Square::on_back_rank(self.king_from, colour),
-            Square::on_back_rank(self.rook_from, colour),
+            Square::on_back_rank(self.king_from, color),
+            Square::on_back_rank(self.rook_from, color),
         )
     }
 
@@ -309,44 +358,44 @@ impl Castling {
     /// classical position this is the form classical UCI uses.
     ///
     /// ```
-    /// use chess960::{CastlingSide, Colour, Position};
+    /// use chess960::{CastlingSide, Color, Position};
     ///
     /// let castling = Position::STANDARD.castling(CastlingSide::ASide);
-    /// assert_eq!(castling.uci_king_move(Colour::Black).map(|m| m.to_string()).as_deref(), Some("e8c8"));
+    /// assert_eq!(castling.uci_king_move(Color::Black).map(|m| m.to_string()).as_deref(), Some("e8c8"));
     /// // RKRNNQBB: a-side castling moves the king one file, b1 to c1.
     /// let position: chess960::Position = "RKRNNQBB".parse()?;
-    /// assert_eq!(position.castling(CastlingSide::ASide).uci_king_move(Colour::White), None);
+    /// assert_eq!(position.castling(CastlingSide::ASide).uci_king_move(Color::White), None);
     /// # Ok::<(), chess960::ParsePositionError>(())
     /// ```
-    pub const fn uci_king_move(self, colour: Colour) -> Option<UciMove> {
+    pub const fn uci_king_move(self, color: Color) -> Option<UciMove> {
         if self.king_from.index().abs_diff(self.king_to().index()) >= 2 {
             Some(UciMove::new(
-                Square::on_back_rank(self.king_from, colour),
-                Square::on_back_rank(self.king_to(), colour),
+                Square::on_back_rank(self.king_from, color),
+                Square::on_back_rank(self.king_to(), color),
             ))
         } else {
             None
         }
     }
 
-    /// Whether `uci` is this castling for `colour`, written either way:
+    /// Whether `uci` is this castling for `color`, written either way:
     /// king takes rook ([`Castling::uci`]) or the king's own move when that
     /// is unambiguous ([`Castling::uci_king_move`]).
     ///
     /// ```
-    /// use chess960::{CastlingSide, Colour, Position};
+    /// use chess960::{CastlingSide, Color, Position};
     ///
     /// let castling = Position::STANDARD.castling(CastlingSide::HSide);
-    /// assert!(castling.is_uci(Colour::White, "e1h1".parse()?));
-    /// assert!(castling.is_uci(Colour::White, "e1g1".parse()?));
-    /// assert!(!castling.is_uci(Colour::Black, "e1g1".parse()?));
+    /// assert!(castling.is_uci(Color::White, "e1h1".parse()?));
+    /// assert!(castling.is_uci(Color::White, "e1g1".parse()?));
+    /// assert!(!castling.is_uci(Color::Black, "e1g1".parse()?));
     /// # Ok::<(), chess960::ParseUciMoveError>(())
     /// ```
-    pub const fn is_uci(self, colour: Colour, uci: UciMove) -> bool {
-        if same_move(uci, self.uci(colour)) {
+    pub const fn is_uci(self, color: Color, uci: UciMove) -> bool {
+        if same_move(uci, self.uci(color)) {
             return true;
         }
-        match self.uci_king_move(colour) {
+        match self.uci_king_move(color) {
             Some(king_move) => same_move(uci, king_move),
             None => false,
         }
@@ -376,25 +425,25 @@ impl Position {
         }
     }
 
-    /// The castling that `uci` plays for `colour` in this position, in
+    /// The castling that `uci` plays for `color` in this position, in
     /// either UCI form (see [`Castling::is_uci`]), or `None` if it is no
     /// castling move.
     ///
     /// ```
-    /// use chess960::{CastlingSide, Colour, Position};
+    /// use chess960::{CastlingSide, Color, Position};
     ///
     /// let position = Position::STANDARD;
-    /// let castling = position.castling_from_uci(Colour::Black, "e8a8".parse()?);
+    /// let castling = position.castling_from_uci(Color::Black, "e8a8".parse()?);
     /// assert_eq!(castling.map(|c| c.side()), Some(CastlingSide::ASide));
-    /// assert_eq!(position.castling_from_uci(Colour::White, "e1f1".parse()?), None);
+    /// assert_eq!(position.castling_from_uci(Color::White, "e1f1".parse()?), None);
     /// # Ok::<(), chess960::ParseUciMoveError>(())
     /// ```
-    pub const fn castling_from_uci(self, colour: Colour, uci: UciMove) -> Option<Castling> {
+    pub const fn castling_from_uci(self, color: Color, uci: UciMove) -> Option<Castling> {
         let a_side = self.castling(CastlingSide::ASide);
         let h_side = self.castling(CastlingSide::HSide);
-        if a_side.is_uci(colour, uci) {
+        if a_side.is_uci(color, uci) {
             Some(a_side)
-        } else if h_side.is_uci(colour, uci) {
+        } else if h_side.is_uci(color, uci) {
             Some(h_side)
         } else {
             None

@@ -18,7 +18,7 @@
 //! # Ok::<(), chess960::Error>(())
 //! ```
 
-use crate::{CastlingSide, Colour, DoublePosition, Error, File, Position, Square};
+use crate::{CastlingSide, Color, DoublePosition, Error, File, Position, Square};
 use core::fmt;
 
 /// How a FEN writes castling rights.
@@ -207,7 +207,7 @@ impl Position {
     /// gets an error, never a panic.
     ///
     /// ```
-    /// use chess960::{CastlingSide, Colour, FenError, Position};
+    /// use chess960::{CastlingSide, Color, FenError, Position};
     ///
     /// let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1";
     /// assert_eq!(Position::from_fen(fen), Ok(Position::STANDARD));
@@ -220,7 +220,7 @@ impl Position {
     /// );
     /// assert_eq!(
     ///     Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Kkq - 0 1"),
-    ///     Err(FenError::MissingCastlingRight { colour: Colour::White, side: CastlingSide::ASide })
+    ///     Err(FenError::MissingCastlingRight { color: Color::White, side: CastlingSide::ASide })
     /// );
     /// ```
     pub fn from_fen(text: &str) -> Result<Position, FenError> {
@@ -257,7 +257,7 @@ impl DoublePosition {
     /// assert_eq!(double.map(|d| (d.white().id(), d.black().id())), Ok((518, 959)));
     /// assert_eq!(
     ///     DoublePosition::from_fen("rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1"),
-    ///     Err(FenError::NoRookOnFile { colour: chess960::Colour::Black, file: chess960::File::H })
+    ///     Err(FenError::NoRookOnFile { color: chess960::Color::Black, file: chess960::File::H })
     /// );
     /// ```
     pub fn from_fen(text: &str) -> Result<DoublePosition, FenError> {
@@ -288,8 +288,8 @@ pub(crate) enum Rules {
 /// The bit of one castling right in [`Reading::rights`]: White's a-side
 /// right is bit 0, White's h-side bit 1, Black's a-side bit 2, Black's
 /// h-side bit 3.
-pub(crate) const fn right_bit(colour: Colour, side: CastlingSide) -> u8 {
-    1 << (colour as u8 * 2 + side as u8)
+pub(crate) const fn right_bit(color: Color, side: CastlingSide) -> u8 {
+    1 << (color as u8 * 2 + side as u8)
 }
 
 /// All four castling rights in [`Reading::rights`].
@@ -599,10 +599,10 @@ fn parse_board(board: &str) -> Result<DoublePosition, FenError> {
             grid[usize::from(square.rank())][usize::from(square.file().index())],
         )?;
     }
-    let white = back_rank(grid[0], Colour::White)?;
+    let white = back_rank(grid[0], Color::White)?;
     let black = back_rank(
         grid[7].map(|letter| letter.to_ascii_uppercase()),
-        Colour::Black,
+        Color::Black,
     )?;
     Ok(DoublePosition::new(white, black))
 }
@@ -658,8 +658,8 @@ fn check_square(square: Square, letter: u8) -> Result<(), FenError> {
 }
 
 /// The start position of one colour's back rank (uppercase letters).
-fn back_rank(rank: [u8; 8], colour: Colour) -> Result<Position, FenError> {
-    Position::from_rank(&rank).map_err(|error| FenError::BackRank { colour, error })
+fn back_rank(rank: [u8; 8], color: Color) -> Result<Position, FenError> {
+    Position::from_rank(&rank).map_err(|error| FenError::BackRank { color, error })
 }
 
 /// The castling rights a castling field gives (bits as in [`right_bit`]),
@@ -670,12 +670,12 @@ fn read_castling(field: &str, start: DoublePosition) -> Result<u8, FenError> {
         return Ok(granted);
     }
     for &byte in field.as_bytes() {
-        let colour = if byte.is_ascii_uppercase() {
-            Colour::White
+        let color = if byte.is_ascii_uppercase() {
+            Color::White
         } else {
-            Colour::Black
+            Color::Black
         };
-        let position = start.colour(colour);
+        let position = start.color(color);
         let side = match byte.to_ascii_uppercase() {
             b'K' => CastlingSide::HSide,
             b'Q' => CastlingSide::ASide,
@@ -684,14 +684,14 @@ fn read_castling(field: &str, start: DoublePosition) -> Result<u8, FenError> {
                 match position.rook_files() {
                     [a_side, _] if a_side == file => CastlingSide::ASide,
                     [_, h_side] if h_side == file => CastlingSide::HSide,
-                    _ => return Err(FenError::NoRookOnFile { colour, file }),
+                    _ => return Err(FenError::NoRookOnFile { color, file }),
                 }
             }
             _ => return Err(FenError::InvalidCastlingByte { byte }),
         };
-        let bit = right_bit(colour, side);
+        let bit = right_bit(color, side);
         if granted & bit != 0 {
-            return Err(FenError::DuplicateCastlingRight { colour, side });
+            return Err(FenError::DuplicateCastlingRight { color, side });
         }
         granted |= bit;
     }
@@ -701,10 +701,10 @@ fn read_castling(field: &str, start: DoublePosition) -> Result<u8, FenError> {
 /// Checks that all four castling rights are given: White's first, h-side
 /// first.
 fn check_all_rights(granted: u8) -> Result<(), FenError> {
-    for colour in Colour::ALL {
+    for color in Color::ALL {
         for side in [CastlingSide::HSide, CastlingSide::ASide] {
-            if granted & right_bit(colour, side) == 0 {
-                return Err(FenError::MissingCastlingRight { colour, side });
+            if granted & right_bit(color, side) == 0 {
+                return Err(FenError::MissingCastlingRight { color, side });
             }
         }
     }
@@ -718,7 +718,7 @@ fn check_all_rights(granted: u8) -> Result<(), FenError> {
 /// [`Display`](fmt::Display) writes them as a person reads them.
 ///
 /// ```
-/// use chess960::{Colour, FenError, Position};
+/// use chess960::{Color, FenError, Position};
 ///
 /// let error = Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")
 ///     .unwrap_err();
@@ -790,7 +790,7 @@ pub enum FenError {
     /// A colour's back rank is no Chess960 start rank.
     BackRank {
         /// Whose back rank.
-        colour: Colour,
+        color: Color,
         /// The rule of a start rank it breaks.
         error: Error,
     },
@@ -816,7 +816,7 @@ pub enum FenError {
     /// A castling right names a file where that colour has no rook.
     NoRookOnFile {
         /// Whose right.
-        colour: Colour,
+        color: Color,
         /// The file it names.
         file: File,
     },
@@ -824,7 +824,7 @@ pub enum FenError {
     /// classical position).
     DuplicateCastlingRight {
         /// Whose right.
-        colour: Colour,
+        color: Color,
         /// Which side.
         side: CastlingSide,
     },
@@ -832,7 +832,7 @@ pub enum FenError {
     /// to both sides.
     MissingCastlingRight {
         /// Whose right, White's checked first.
-        colour: Colour,
+        color: Color,
         /// Which side, the h-side checked first.
         side: CastlingSide,
     },
@@ -862,10 +862,10 @@ impl fmt::Display for Occupant {
         let Some(letter) = self.0 else {
             return f.write_str("nothing");
         };
-        let colour = if letter.is_ascii_uppercase() {
-            Colour::White
+        let color = if letter.is_ascii_uppercase() {
+            Color::White
         } else {
-            Colour::Black
+            Color::Black
         };
         let name = match letter.to_ascii_uppercase() {
             b'K' => "king",
@@ -875,7 +875,7 @@ impl fmt::Display for Occupant {
             b'N' => "knight",
             _ => "pawn",
         };
-        write!(f, "a {colour} {name}")
+        write!(f, "a {color} {name}")
     }
 }
 
@@ -924,26 +924,26 @@ impl fmt::Display for FenError {
                 rank + 1
             ),
             FenError::NotABackRankPiece { square, found } => {
-                let colour = if square.rank() == 0 {
-                    Colour::White
+                let color = if square.rank() == 0 {
+                    Color::White
                 } else {
-                    Colour::Black
+                    Color::Black
                 };
                 write!(
                     f,
-                    "a start position has a {colour} piece (king, queen, rook, bishop or knight) on {square}, but this FEN has {} there",
+                    "a start position has a {color} piece (king, queen, rook, bishop or knight) on {square}, but this FEN has {} there",
                     Occupant(found)
                 )
             }
             FenError::PawnMissing { square, found } => {
-                let colour = if square.rank() == 1 {
-                    Colour::White
+                let color = if square.rank() == 1 {
+                    Color::White
                 } else {
-                    Colour::Black
+                    Color::Black
                 };
                 write!(
                     f,
-                    "a start position has a {colour} pawn on {square}, but this FEN has {} there",
+                    "a start position has a {color} pawn on {square}, but this FEN has {} there",
                     Occupant(found)
                 )
             }
@@ -952,8 +952,8 @@ impl fmt::Display for FenError {
                 "{square} is empty in a start position, but this FEN has {} there",
                 Occupant(Some(letter))
             ),
-            FenError::BackRank { colour, error } => {
-                write!(f, "{colour}'s back rank is no Chess960 start: {error}")
+            FenError::BackRank { color, error } => {
+                write!(f, "{color}'s back rank is no Chess960 start: {error}")
             }
             FenError::NotMirrored { white, black } => write!(
                 f,
@@ -970,16 +970,16 @@ impl fmt::Display for FenError {
                 "{} is no castling right: use KQkq, the rook files A-H and a-h, or '-' alone",
                 Byte(byte)
             ),
-            FenError::NoRookOnFile { colour, file } => write!(
+            FenError::NoRookOnFile { color, file } => write!(
                 f,
-                "the castling rights name the {file}-file, where {colour} has no rook"
+                "the castling rights name the {file}-file, where {color} has no rook"
             ),
-            FenError::DuplicateCastlingRight { colour, side } => {
-                write!(f, "the castling rights give {colour}'s {side} right twice")
+            FenError::DuplicateCastlingRight { color, side } => {
+                write!(f, "the castling rights give {color}'s {side} right twice")
             }
-            FenError::MissingCastlingRight { colour, side } => write!(
+            FenError::MissingCastlingRight { color, side } => write!(
                 f,
-                "{colour}'s {side} right is missing: in a start position both sides may castle both ways"
+                "{color}'s {side} right is missing: in a start position both sides may castle both ways"
             ),
             FenError::EnPassantSquare => {
                 f.write_str("no pawn has moved in a start position: the en passant field is '-'")
@@ -1000,6 +1000,65 @@ impl fmt::Display for FenError {
 }
 
 impl core::error::Error for FenError {}
+
+// `Fen` as a string: it is an owned ASCII string in a fixed-size buffer, so it
+// lends itself out as `&str` and `&[u8]` the way `String` does.
+//
+// Not `Borrow<str>`: that promises `Hash`, `Eq` and `Ord` agree with `str`'s,
+// and `Fen` hashes its byte array (which hashes differently from the same
+// text as a `str`) and has no order. Not `Default`: no FEN style is the
+// obvious one; `Position::default().fen(style)` says which.
+
+impl AsRef<str> for Fen {
+    /// The FEN as a string slice, as [`Fen::as_str`].
+    ///
+    /// ```
+    /// use chess960::{FenStyle, Position};
+    ///
+    /// fn fields(text: impl AsRef<str>) -> usize {
+    ///     text.as_ref().split(' ').count()
+    /// }
+    /// assert_eq!(fields(Position::STANDARD.fen(FenStyle::XFen)), 6);
+    /// ```
+    fn as_ref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl AsRef<[u8]> for Fen {
+    /// The FEN as ASCII bytes, as [`Fen::as_bytes`].
+    ///
+    /// ```
+    /// use chess960::{FenStyle, Position};
+    ///
+    /// let fen = Position::STANDARD.fen(FenStyle::XFen);
+    /// let bytes: &[u8] = fen.as_ref();
+    /// assert_eq!(bytes.len(), chess960::Fen::LENGTH);
+    /// ```
+    fn as_ref(&self) -> &[u8] {
+        self.as_bytes()
+    }
+}
+
+impl core::ops::Deref for Fen {
+    type Target = str;
+
+    /// The FEN as a string slice, so every `str` method works on a [`Fen`]
+    /// and `&fen` passes where a `&str` is wanted, as with `String`.
+    ///
+    /// ```
+    /// use chess960::{FenStyle, Position};
+    ///
+    /// let fen = Position::from_id(959)?.fen(FenStyle::Shredder);
+    /// assert!(fen.starts_with("rkrnnqbb/"));
+    /// assert_eq!(fen.split_whitespace().nth(2), Some("CAca"));
+    /// assert_eq!(Position::from_fen(&fen)?.id(), 959);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -23,7 +23,7 @@
 //! ```
 
 use crate::fen::{ALL_RIGHTS, Reading, Rules, Setup, read, right_bit};
-use crate::{CastlingSide, Colour, DoublePosition, FenError, Position, Square};
+use crate::{CastlingSide, Color, DoublePosition, FenError, Position, Square};
 use core::fmt;
 use core::iter::FusedIterator;
 use core::str::FromStr;
@@ -193,10 +193,10 @@ impl fmt::Display for Identification {
         if remaining.is_empty() {
             f.write_str("-")?;
         }
-        for (colour, side) in CastlingRights::ORDER {
-            if remaining.contains(colour, side) {
+        for (color, side) in CastlingRights::ORDER {
+            if remaining.contains(color, side) {
                 let letter = if f.alternate() {
-                    let [a_side, h_side] = self.start.colour(colour).rook_files();
+                    let [a_side, h_side] = self.start.color(color).rook_files();
                     let file = match side {
                         CastlingSide::ASide => a_side,
                         CastlingSide::HSide => h_side,
@@ -205,9 +205,9 @@ impl fmt::Display for Identification {
                 } else {
                     CastlingRights::x_fen_letter(side)
                 };
-                let letter = match colour {
-                    Colour::White => letter,
-                    Colour::Black => letter.to_ascii_lowercase(),
+                let letter = match color {
+                    Color::White => letter,
+                    Color::Black => letter.to_ascii_lowercase(),
                 };
                 write!(f, "{}", char::from(letter))?;
             }
@@ -244,13 +244,13 @@ impl fmt::Display for Lowercase {
 /// for none), which names each right unambiguously in a start position.
 ///
 /// ```
-/// use chess960::{CastlingRights, CastlingSide, Colour};
+/// use chess960::{CastlingRights, CastlingSide, Color};
 ///
 /// let rights = CastlingRights::NONE
-///     .with(Colour::White, CastlingSide::HSide)
-///     .with(Colour::Black, CastlingSide::ASide);
+///     .with(Color::White, CastlingSide::HSide)
+///     .with(Color::Black, CastlingSide::ASide);
 /// assert_eq!(rights.to_string(), "Kq");
-/// assert!(rights.contains(Colour::Black, CastlingSide::ASide));
+/// assert!(rights.contains(Color::Black, CastlingSide::ASide));
 /// assert_eq!(rights.complement().to_string(), "Qk");
 /// assert_eq!(CastlingRights::ALL.to_string(), "KQkq");
 /// assert_eq!(CastlingRights::NONE.to_string(), "-");
@@ -275,11 +275,11 @@ impl CastlingRights {
 
     /// The four rights in the order of a castling field: White's before
     /// Black's, h-side (`K`) before a-side (`Q`).
-    const ORDER: [(Colour, CastlingSide); 4] = [
-        (Colour::White, CastlingSide::HSide),
-        (Colour::White, CastlingSide::ASide),
-        (Colour::Black, CastlingSide::HSide),
-        (Colour::Black, CastlingSide::ASide),
+    const ORDER: [(Color, CastlingSide); 4] = [
+        (Color::White, CastlingSide::HSide),
+        (Color::White, CastlingSide::ASide),
+        (Color::Black, CastlingSide::HSide),
+        (Color::Black, CastlingSide::ASide),
     ];
 
     /// The uppercase X-FEN letter of a side.
@@ -290,42 +290,42 @@ impl CastlingRights {
         }
     }
 
-    /// Whether `colour` may castle to `side`.
+    /// Whether `color` may castle to `side`.
     ///
     /// ```
-    /// use chess960::{CastlingRights, CastlingSide, Colour};
+    /// use chess960::{CastlingRights, CastlingSide, Color};
     ///
-    /// assert!(CastlingRights::ALL.contains(Colour::White, CastlingSide::ASide));
-    /// assert!(!CastlingRights::NONE.contains(Colour::White, CastlingSide::ASide));
+    /// assert!(CastlingRights::ALL.contains(Color::White, CastlingSide::ASide));
+    /// assert!(!CastlingRights::NONE.contains(Color::White, CastlingSide::ASide));
     /// ```
-    pub const fn contains(self, colour: Colour, side: CastlingSide) -> bool {
-        self.0 & right_bit(colour, side) != 0
+    pub const fn contains(self, color: Color, side: CastlingSide) -> bool {
+        self.0 & right_bit(color, side) != 0
     }
 
-    /// These rights and `colour`'s `side` right.
+    /// These rights and `color`'s `side` right.
     ///
     /// ```
-    /// use chess960::{CastlingRights, CastlingSide, Colour};
+    /// use chess960::{CastlingRights, CastlingSide, Color};
     ///
-    /// let rights = CastlingRights::NONE.with(Colour::Black, CastlingSide::HSide);
+    /// let rights = CastlingRights::NONE.with(Color::Black, CastlingSide::HSide);
     /// assert_eq!(rights.to_string(), "k");
     /// ```
     #[must_use]
-    pub const fn with(self, colour: Colour, side: CastlingSide) -> CastlingRights {
-        CastlingRights(self.0 | right_bit(colour, side))
+    pub const fn with(self, color: Color, side: CastlingSide) -> CastlingRights {
+        CastlingRights(self.0 | right_bit(color, side))
     }
 
-    /// These rights without `colour`'s `side` right.
+    /// These rights without `color`'s `side` right.
     ///
     /// ```
-    /// use chess960::{CastlingRights, CastlingSide, Colour};
+    /// use chess960::{CastlingRights, CastlingSide, Color};
     ///
-    /// let rights = CastlingRights::ALL.without(Colour::White, CastlingSide::HSide);
+    /// let rights = CastlingRights::ALL.without(Color::White, CastlingSide::HSide);
     /// assert_eq!(rights.to_string(), "Qkq");
     /// ```
     #[must_use]
-    pub const fn without(self, colour: Colour, side: CastlingSide) -> CastlingRights {
-        CastlingRights(self.0 & !right_bit(colour, side))
+    pub const fn without(self, color: Color, side: CastlingSide) -> CastlingRights {
+        CastlingRights(self.0 & !right_bit(color, side))
     }
 
     /// The rights this set lacks.
@@ -352,9 +352,9 @@ impl CastlingRights {
     /// How many rights are in the set, 0 to 4.
     ///
     /// ```
-    /// use chess960::{CastlingRights, CastlingSide, Colour};
+    /// use chess960::{CastlingRights, CastlingSide, Color};
     ///
-    /// assert_eq!(CastlingRights::ALL.without(Colour::Black, CastlingSide::ASide).len(), 3);
+    /// assert_eq!(CastlingRights::ALL.without(Color::Black, CastlingSide::ASide).len(), 3);
     /// ```
     pub const fn len(self) -> usize {
         self.0.count_ones() as usize
@@ -368,12 +368,12 @@ impl fmt::Display for CastlingRights {
         }
         let mut letters = [0u8; 4];
         let mut length = 0;
-        for (colour, side) in CastlingRights::ORDER {
-            if self.contains(colour, side) {
+        for (color, side) in CastlingRights::ORDER {
+            if self.contains(color, side) {
                 let letter = CastlingRights::x_fen_letter(side);
-                letters[length] = match colour {
-                    Colour::White => letter,
-                    Colour::Black => letter.to_ascii_lowercase(),
+                letters[length] = match color {
+                    Color::White => letter,
+                    Color::Black => letter.to_ascii_lowercase(),
                 };
                 length += 1;
             }
@@ -483,17 +483,17 @@ impl Departures {
     /// The side to move: White at the start.
     ///
     /// ```
-    /// use chess960::{Colour, identify_fen};
+    /// use chess960::{Color, identify_fen};
     ///
     /// let found = identify_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq -")?;
-    /// assert_eq!(found.departures().side_to_move(), Colour::Black);
+    /// assert_eq!(found.departures().side_to_move(), Color::Black);
     /// # Ok::<(), chess960::FenError>(())
     /// ```
-    pub const fn side_to_move(self) -> Colour {
+    pub const fn side_to_move(self) -> Color {
         if self.black_to_move {
-            Colour::Black
+            Color::Black
         } else {
-            Colour::White
+            Color::White
         }
     }
 
@@ -635,10 +635,10 @@ impl FusedIterator for DeparturesIter {}
 /// One way a FEN departs from its start's own FEN.
 ///
 /// ```
-/// use chess960::{CastlingRights, CastlingSide, Colour, Departure};
+/// use chess960::{CastlingRights, CastlingSide, Color, Departure};
 ///
 /// let partial = Departure::CastlingRights {
-///     remaining: CastlingRights::ALL.without(Colour::Black, CastlingSide::HSide),
+///     remaining: CastlingRights::ALL.without(Color::Black, CastlingSide::HSide),
 /// };
 /// assert_eq!(partial.to_string(), "castling rights removed: Black O-O");
 /// assert_eq!(Departure::HalfmoveClock(3).to_string(), "halfmove clock 3");
@@ -672,9 +672,9 @@ impl fmt::Display for Departure {
                     return Ok(());
                 }
                 let mut separator = ": ";
-                for (colour, side) in CastlingRights::ORDER {
-                    if removed.contains(colour, side) {
-                        write!(f, "{separator}{colour} {side}")?;
+                for (color, side) in CastlingRights::ORDER {
+                    if removed.contains(color, side) {
+                        write!(f, "{separator}{color} {side}")?;
                         separator = ", ";
                     }
                 }

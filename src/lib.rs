@@ -16,6 +16,9 @@
 #![no_std]
 #![warn(clippy::unwrap_used, clippy::expect_used)]
 
+#[cfg(feature = "pgn")]
+extern crate std;
+
 // How the modules are laid out.
 //
 // Each type's core (its representation, constructors, accessors and
@@ -39,7 +42,7 @@ mod position;
 
 mod bitboard;
 mod castling;
-mod colour;
+mod color;
 mod double;
 pub mod draw;
 mod fen;
@@ -49,6 +52,9 @@ mod lookup;
 mod macros;
 mod numbering;
 mod parse;
+#[cfg(feature = "pgn")]
+#[cfg_attr(docsrs, doc(cfg(feature = "pgn")))]
+pub mod pgn;
 mod position_set;
 pub mod printed_tables;
 #[cfg(feature = "rand")]
@@ -64,12 +70,13 @@ pub mod svg;
 mod uci;
 
 pub use bitboard::Bitboards;
-pub use castling::{Castling, CastlingSide};
+pub use castling::{Castling, CastlingSide, ParseCastlingSideError};
 pub use chess960_core::{
-    Decomposition, File, KNIGHT_SLOTS, Piece, PositionError, Spelling, read_position,
+    Decomposition, File, KNIGHT_SLOTS, ParseFileError, Piece, PositionError, Spelling,
+    read_position,
 };
-pub use colour::Colour;
-pub use double::{DoubleIdError, DoublePosition};
+pub use color::{Color, ParseColorError};
+pub use double::{DoubleIdError, DoublePosition, ParseDoublePositionError};
 pub use fen::{Fen, FenError, FenStyle};
 pub use identify::{
     CastlingRights, Departure, Departures, DeparturesIter, Identification, identify_fen,
@@ -84,7 +91,7 @@ pub use macros::__private;
 pub use numbering::NumberingError;
 pub use parse::ParsePositionError;
 pub use position::Position;
-pub use position_set::PositionSet;
+pub use position_set::{PositionSet, Positions};
 #[cfg(feature = "rand")]
 pub use random::AllExcluded;
 #[cfg(feature = "rand_core_0_9")]
@@ -92,7 +99,7 @@ pub use random::RandCore09;
 #[cfg(feature = "seeded")]
 #[cfg_attr(docsrs, doc(cfg(feature = "seeded")))]
 pub use seeded::{SeededDraw, SeededRound, TooFewPositions, seeded_candidate};
-pub use square::Square;
+pub use square::{ParseSquareError, Square};
 pub use uci::{ParseUciMoveError, UciMove};
 
 /// The former name of [`PositionError`], kept while the modules that still

@@ -51,7 +51,7 @@
 /// ```
 ///
 /// ```compile_fail
-/// // error: the bishops on the c-file and the g-file stand on squares of the same colour: ...
+/// // error: the bishops on the c-file and the g-file stand on squares of the same color: ...
 /// const P: chess960::Position = chess960::sp!("RNBKQNBR");
 /// ```
 #[cfg_attr(docsrs, doc(cfg(feature = "macros")))]

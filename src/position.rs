@@ -118,16 +118,17 @@ impl Position {
         }
     }
 
-    /// All 960 positions, in order of id.
+    /// All 960 positions, in order of id: the members of
+    /// [`PositionSet::ALL`](crate::PositionSet::ALL).
     ///
     /// ```
-    /// let mut all = chess960::Position::all();
+    /// let mut all: chess960::Positions = chess960::Position::all();
     /// assert_eq!(all.len(), 960);
     /// assert_eq!(all.next().map(|p| p.id()), Some(0));
     /// assert_eq!(all.next_back().map(|p| p.id()), Some(959));
     /// ```
-    pub fn all() -> impl DoubleEndedIterator<Item = Position> + ExactSizeIterator + Clone {
-        (0..Self::COUNT).map(|id| Position { id })
+    pub const fn all() -> crate::Positions {
+        crate::PositionSet::ALL.iter()
     }
 }
 
@@ -358,5 +359,22 @@ impl From<Position> for u16 {
     /// The Scharnagl id.
     fn from(position: Position) -> u16 {
         position.id
+    }
+}
+
+impl Default for Position {
+    /// The classical start, [`Position::STANDARD`] (518, `RNBQKBNR`).
+    ///
+    /// Of the 960 starts it is the one a chess program begins from when
+    /// nothing else is said, and the one the boards of shakmaty
+    /// (`Chess::default()`) and cozy-chess (`Board::default()`) hold, so a
+    /// `#[derive(Default)]` on a struct holding a `Position` means an
+    /// ordinary game, as it does with those crates.
+    ///
+    /// ```
+    /// assert_eq!(chess960::Position::default(), chess960::Position::STANDARD);
+    /// ```
+    fn default() -> Position {
+        Position::STANDARD
     }
 }

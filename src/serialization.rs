@@ -21,6 +21,10 @@
 //! # Ok::<(), serde_json::Error>(())
 //! ```
 
+// The other public types' impls, one concern per module.
+mod position_set;
+mod text_or_number;
+
 use crate::{Position, PositionError};
 use core::fmt;
 use serde::de::{self, Deserializer, Unexpected, Visitor};

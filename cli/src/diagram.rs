@@ -1,6 +1,6 @@
 //! The board diagram of a start position, White at the bottom.
 
-use chess960::{File, Piece, Position};
+use chess960::{DoublePosition, File, Piece, Position};
 use std::fmt::Write as _;
 
 /// How the diagram draws pieces and squares.
@@ -9,7 +9,7 @@ pub(crate) struct Style {
     /// Letters (`K`, `k`, `P`, `.`) instead of chess symbols.
     pub(crate) ascii: bool,
     /// ANSI background colours for light and dark squares.
-    pub(crate) colour: bool,
+    pub(crate) color: bool,
 }
 
 /// The chess symbol of a piece; pawns have none in [`Piece`].
@@ -35,15 +35,21 @@ fn letter(piece: Option<Piece>, white: bool) -> char {
 
 /// Eight lines for the ranks 8 to 1 and a line of file letters.
 pub(crate) fn render(position: Position, style: Style) -> String {
+    render_double(DoublePosition::from(position), style)
+}
+
+/// The diagram of a start whose Black pieces may stand as another
+/// position's (double Chess960).
+pub(crate) fn render_double(start: DoublePosition, style: Style) -> String {
     let mut out = String::new();
     for rank in (1..=8u8).rev() {
         let _ = write!(out, "{rank} ");
         for file in File::ALL {
             let (piece, white) = match rank {
-                1 => (Some(Some(position.piece_at(file))), true),
+                1 => (Some(Some(start.white().piece_at(file))), true),
                 2 => (Some(None), true),
                 7 => (Some(None), false),
-                8 => (Some(Some(position.piece_at(file))), false),
+                8 => (Some(Some(start.black().piece_at(file))), false),
                 _ => (None, true),
             };
             let glyph = match piece {
@@ -52,7 +58,7 @@ pub(crate) fn render(position: Position, style: Style) -> String {
                 None => '.',
             };
             let light = (file.index() + rank) % 2 == 0;
-            if style.colour {
+            if style.color {
                 let background = if light { "48;5;180" } else { "48;5;137" };
                 let _ = write!(out, "\x1b[{background};38;5;16m {glyph} \x1b[0m");
             } else {
@@ -63,7 +69,7 @@ pub(crate) fn render(position: Position, style: Style) -> String {
     }
     out.push_str("  ");
     for file in File::ALL {
-        let _ = if style.colour {
+        let _ = if style.color {
             write!(out, " {file} ")
         } else {
             write!(out, " {file}")
@@ -75,14 +81,14 @@ pub(crate) fn render(position: Position, style: Style) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{Style, render};
+    use super::{Style, render, render_double};
     use chess960::Position;
 
     #[test]
     fn ascii_diagram_of_the_classical_position() {
         let style = Style {
             ascii: true,
-            colour: false,
+            color: false,
         };
         let expected = "\
 8  r n b q k b n r
@@ -99,10 +105,22 @@ mod tests {
     }
 
     #[test]
+    fn a_double_start_has_black_pieces_of_another_position() {
+        let style = Style {
+            ascii: true,
+            color: false,
+        };
+        let start = chess960::DoublePosition::new(Position::STANDARD, chess960::sp!(0));
+        let diagram = render_double(start, style);
+        assert!(diagram.starts_with("8  b b q n n r k r\n"), "{diagram}");
+        assert!(diagram.contains("1  R N B Q K B N R\n"), "{diagram}");
+    }
+
+    #[test]
     fn unicode_diagram_uses_chess_symbols() {
         let style = Style {
             ascii: false,
-            colour: false,
+            color: false,
         };
         let diagram = render(Position::STANDARD, style);
         assert!(diagram.starts_with("8  ♜ ♞ ♝ ♛ ♚ ♝ ♞ ♜\n7  ♟"));

@@ -1,5 +1,6 @@
-//! Whether to colour the output: by default only on a terminal, and never
-//! when `NO_COLOR` is set to a non-empty value.
+//! Whether to colour the output: by default only on a terminal, never when
+//! `NO_COLOR` is set to a non-empty value, and never on a terminal that
+//! says it cannot (`TERM=dumb`).
 
 use clap::ValueEnum;
 use std::ffi::OsStr;
@@ -7,8 +8,8 @@ use std::io::IsTerminal;
 
 /// The `--color` choice.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
-pub(crate) enum ColourChoice {
-    /// Colour on a terminal, unless `NO_COLOR` is set.
+pub(crate) enum ColorChoice {
+    /// Colour on a terminal, unless `NO_COLOR` is set or `TERM` is `dumb`.
     #[default]
     Auto,
     /// Always colour.
@@ -17,36 +18,50 @@ pub(crate) enum ColourChoice {
     Never,
 }
 
-impl ColourChoice {
+impl ColorChoice {
     /// Whether standard output gets colour.
     pub(crate) fn on_stdout(self) -> bool {
         self.wanted(
             std::io::stdout().is_terminal(),
             std::env::var_os("NO_COLOR").as_deref(),
+            std::env::var_os("TERM").as_deref(),
         )
     }
 
-    fn wanted(self, terminal: bool, no_colour: Option<&OsStr>) -> bool {
+    /// Whether to colour, given whether the output is a terminal and the
+    /// values of `NO_COLOR` and `TERM`.
+    fn wanted(self, terminal: bool, no_color: Option<&OsStr>, term: Option<&OsStr>) -> bool {
         match self {
-            ColourChoice::Always => true,
-            ColourChoice::Never => false,
-            ColourChoice::Auto => terminal && no_colour.is_none_or(OsStr::is_empty),
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => {
+                terminal && no_color.is_none_or(OsStr::is_empty) && term != Some(OsStr::new("dumb"))
+            }
         }
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::ColourChoice::{Always, Auto, Never};
+    use super::ColorChoice::{Always, Auto, Never};
     use std::ffi::OsStr;
 
     #[test]
-    fn colour_only_on_a_terminal_without_no_color() {
-        assert!(Auto.wanted(true, None));
-        assert!(Auto.wanted(true, Some(OsStr::new(""))));
-        assert!(!Auto.wanted(true, Some(OsStr::new("1"))));
-        assert!(!Auto.wanted(false, None));
-        assert!(Always.wanted(false, Some(OsStr::new("1"))));
-        assert!(!Never.wanted(true, None));
+    fn color_only_on_a_terminal_without_no_color() {
+        let xterm = Some(OsStr::new("xterm-256color"));
+        assert!(Auto.wanted(true, None, xterm));
+        assert!(Auto.wanted(true, None, None));
+        assert!(Auto.wanted(true, Some(OsStr::new("")), xterm));
+        assert!(!Auto.wanted(true, Some(OsStr::new("1")), xterm));
+        assert!(!Auto.wanted(false, None, xterm));
+        assert!(Always.wanted(false, Some(OsStr::new("1")), xterm));
+        assert!(!Never.wanted(true, None, xterm));
+    }
+
+    #[test]
+    fn a_dumb_terminal_gets_no_color_unless_asked() {
+        let dumb = Some(OsStr::new("dumb"));
+        assert!(!Auto.wanted(true, None, dumb));
+        assert!(Always.wanted(true, None, dumb));
     }
 }

@@ -228,7 +228,7 @@ impl Decomposition {
     /// The first broken rule, checked in this order: each byte from the
     /// a-file on is a piece letter ([`PositionError::InvalidByte`]); the counts of
     /// king, queen, rooks, bishops and knights ([`PositionError::WrongPieceCount`]);
-    /// the bishops' colours ([`PositionError::BishopsOnSameColour`]); the king
+    /// the bishops' colours ([`PositionError::BishopsOnSameColor`]); the king
     /// between the rooks ([`PositionError::KingNotBetweenRooks`]).
     ///
     /// ```
@@ -300,7 +300,7 @@ impl Decomposition {
             file += 1;
         }
         if bishops[0] % 2 == bishops[1] % 2 {
-            return Err(PositionError::BishopsOnSameColour {
+            return Err(PositionError::BishopsOnSameColor {
                 files: [
                     File::ALL[bishops[0] as usize],
                     File::ALL[bishops[1] as usize],

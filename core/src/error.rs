@@ -22,7 +22,7 @@ use core::fmt;
 /// use chess960_core::{File, PositionError, id_from_rank};
 ///
 /// let error = id_from_rank(b"RNBKQNBR").unwrap_err();
-/// assert_eq!(error, PositionError::BishopsOnSameColour { files: [File::C, File::G] });
+/// assert_eq!(error, PositionError::BishopsOnSameColor { files: [File::C, File::G] });
 /// assert_eq!(
 ///     error.to_string(),
 ///     "the bishops on the c-file and the g-file stand on squares of the same colour"
@@ -92,7 +92,7 @@ pub enum PositionError {
         found: u8,
     },
     /// Both bishops stand on squares of the same colour.
-    BishopsOnSameColour {
+    BishopsOnSameColor {
         /// The bishops' files, a-side first.
         files: [File; 2],
     },
@@ -192,7 +192,7 @@ impl fmt::Display for PositionError {
                     "a start rank has {expected} {piece}{plural}, but this one has {found}"
                 )
             }
-            PositionError::BishopsOnSameColour { files: [a, b] } => write!(
+            PositionError::BishopsOnSameColor { files: [a, b] } => write!(
                 f,
                 "the bishops on the {a}-file and the {b}-file stand on squares of the same colour"
             ),

@@ -1,8 +1,12 @@
 //! The files of the board, a to h.
 
 use core::fmt;
+use core::str::FromStr;
 
 /// A file of the board. [`File::index`] counts from 0 for the a-file.
+///
+/// serde (feature `serde`): written as the letter, `"e"`, in human-readable
+/// formats and as the index (`u8`) in compact ones.
 ///
 /// ```
 /// use chess960_core::File;
@@ -11,6 +15,8 @@ use core::fmt;
 /// assert_eq!(File::E.index(), 4);
 /// assert_eq!(File::E.to_char(), 'e');
 /// assert_eq!(File::E.to_string(), "e");
+/// assert_eq!("e".parse::<File>(), Ok(File::E));
+/// assert_eq!(format!("[{:^3}]", File::E), "[ e ]");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[repr(u8)]
@@ -93,9 +99,79 @@ impl File {
     }
 }
 
+/// The file names, a-file first, for [`fmt::Formatter::pad`].
+const NAMES: [&str; 8] = ["a", "b", "c", "d", "e", "f", "g", "h"];
+
 impl fmt::Display for File {
+    /// Writes the lowercase letter, `e`, padded and aligned as the
+    /// formatter asks (`{:^3}`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use fmt::Write as _;
-        f.write_char(self.to_char())
+        f.pad(NAMES[self.index() as usize])
     }
 }
+
+impl FromStr for File {
+    type Err = ParseFileError;
+
+    /// Reads one lowercase letter `a` to `h`, as [`File`]'s `Display`
+    /// writes it and as square names (`e4`) and UCI moves use it. Uppercase
+    /// letters are refused, as in square names: in a FEN they name White's
+    /// castling rights, not files.
+    fn from_str(text: &str) -> Result<File, ParseFileError> {
+        let mut chars = text.chars();
+        match (chars.next(), chars.next()) {
+            (Some(letter), None) => match letter {
+                'a'..='h' => Ok(File::ALL[letter as usize - 'a' as usize]),
+                _ => Err(ParseFileError::NotAFile { found: letter }),
+            },
+            _ => Err(ParseFileError::WrongLength {
+                length: text.chars().count(),
+            }),
+        }
+    }
+}
+
+/// Why a text is not the name of a [`File`].
+///
+/// ```
+/// use chess960_core::{File, ParseFileError};
+///
+/// assert_eq!("E".parse::<File>(), Err(ParseFileError::NotAFile { found: 'E' }));
+/// assert_eq!("ef".parse::<File>(), Err(ParseFileError::WrongLength { length: 2 }));
+/// assert_eq!(
+///     "i".parse::<File>().unwrap_err().to_string(),
+///     "'i' is not a file: files are the lowercase letters a to h"
+/// );
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ParseFileError {
+    /// The text is not one character long.
+    WrongLength {
+        /// The text's length in characters.
+        length: usize,
+    },
+    /// The one character is not a lowercase letter `a` to `h`.
+    NotAFile {
+        /// The character given.
+        found: char,
+    },
+}
+
+impl fmt::Display for ParseFileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            ParseFileError::WrongLength { length } => write!(
+                f,
+                "a file is one letter a to h, but {length} character{} given",
+                if length == 1 { " was" } else { "s were" }
+            ),
+            ParseFileError::NotAFile { found } => write!(
+                f,
+                "{found:?} is not a file: files are the lowercase letters a to h"
+            ),
+        }
+    }
+}
+
+impl core::error::Error for ParseFileError {}

@@ -13,11 +13,11 @@ macro_rules! __grammar_table {
         "| Text | Read as |
 | --- | --- |
 | `518`, `0518`, `007` | the id, in decimal: leading zeros are allowed and never mean octal |
-| `SP518`, `sp518`, `Sp518`, `SP-518`, `SP 518`, `SP007` | the id after `SP` (any case), then nothing, one `-` or spaces |
+| `SP518`, `sp518`, `Sp518`, `SP-518`, `SP 518`, `SP007` | the id after `SP` (any case), then nothing, one `-`, or ASCII white space |
 | `RNBQKBNR` | White's back rank, uppercase, a-file first |
 | `rnbqkbnr` | Black's back rank, lowercase: the same position |
 | anything with a `/` | a FEN, handed to a FEN reader (`chess960::Position::from_fen`) |
-| ` 518 `, `\\tRNBQKBNR\\n` | the same: ASCII white space around the text is ignored |
+| `\\t518\\n`, `\\tRNBQKBNR\\n` | the same: ASCII white space around the text (spaces, tabs, line ends) is ignored |
 | (empty, or only white space) | refused: `Empty` |
 | `-1`, `-518` | refused: `NegativeId` |
 | `+518`, `518.0`, `5e2`, `0x206`, `518u16`, `5 18`, `SP--518`, `SP5x` | refused: `NotADigit`, naming the first character that is not a digit |
@@ -27,7 +27,7 @@ macro_rules! __grammar_table {
 | `RNBQKBN`, `hello` | refused: `WrongLength`, in characters |
 | `RNBQKBNP`, `RNB KBNR`, `RNBQKBN♔` | refused: `InvalidCharacter`, with its file |
 | `RNBQKBNr`, `Rnbqkbnr` | refused: `MixedCase`, with its file |
-| `RNBQKBNQ`, `RNBKQNBR`, `KRBQRBNN` | refused: `WrongPieceCount`, `BishopsOnSameColour`, `KingNotBetweenRooks` |
+| `RNBQKBNQ`, `RNBKQNBR`, `KRBQRBNN` | refused: `WrongPieceCount`, `BishopsOnSameColor`, `KingNotBetweenRooks` |
 
 A text that starts with a digit (or with `-` or `+` and a digit) is read as
 an id; one that starts with `SP` in any case as a label; any other text

@@ -2,7 +2,8 @@
 //! numbering as `const fn` arithmetic in both directions, with validation
 //! that names the broken rule.
 //!
-//! This crate is `#![no_std]` and has no dependencies, so that the `chess960`
+//! This crate is `#![no_std]` and has no dependencies (serde only with the
+//! `serde` feature), so that the `chess960`
 //! crate's build script, its proc macro and its tests can all use the same
 //! derivation. Most users want the `chess960` crate instead, which adds the
 //! build-time tables, the `Position` type and constant-time lookups.
@@ -38,11 +39,13 @@ mod grammar;
 #[doc(hidden)]
 pub mod perfect_hash;
 mod piece;
+#[cfg(feature = "serde")]
+mod serialization;
 mod text;
 
 pub use decomposition::{Decomposition, KNIGHT_SLOTS};
 pub use error::PositionError;
-pub use file::File;
+pub use file::{File, ParseFileError};
 pub use grammar::{Spelling, read_position};
 pub use piece::Piece;
 pub use text::rank_from_text;
@@ -89,7 +92,7 @@ pub const fn rank_from_id(id: u16) -> Result<[u8; 8], PositionError> {
 /// assert_eq!(id_from_rank(b"RNBQKBNR"), Ok(518));
 /// assert_eq!(
 ///     id_from_rank(b"RNBKQNBR"),
-///     Err(PositionError::BishopsOnSameColour { files: [File::C, File::G] })
+///     Err(PositionError::BishopsOnSameColor { files: [File::C, File::G] })
 /// );
 /// assert_eq!(
 ///     id_from_rank(b"rnbqkbnr"),

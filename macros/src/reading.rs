@@ -164,7 +164,7 @@ fn describe(error: PositionError) -> String {
         PositionError::Empty => "the string is empty: write an id such as \"518\", \
                                  a label such as \"SP518\" or a rank such as \"RNBQKBNR\""
             .to_owned(),
-        PositionError::BishopsOnSameColour { .. } => {
+        PositionError::BishopsOnSameColor { .. } => {
             format!(
                 "{error}: a start rank has one bishop on a light square and one on a dark square"
             )

@@ -3,7 +3,7 @@
 
 use super::pieces::{self, Id, Man};
 use super::{DEFAULT_DARK, DEFAULT_LIGHT, FONT, Rgb};
-use crate::{Colour, DoublePosition, File, Position};
+use crate::{Color, DoublePosition, File, Position};
 use core::fmt;
 
 /// The picture's width in its own units: a 60-unit margin for the rank
@@ -141,7 +141,7 @@ impl Diagram {
         self
     }
 
-    /// This diagram with light squares in `colour` (default `#eedab6`).
+    /// This diagram with light squares in `color` (default `#eedab6`).
     ///
     /// ```
     /// use chess960::Position;
@@ -151,12 +151,12 @@ impl Diagram {
     /// assert!(svg.contains(r##"fill="#ffffff""##));
     /// ```
     #[must_use]
-    pub const fn light(mut self, colour: Rgb) -> Diagram {
-        self.light = colour;
+    pub const fn light(mut self, color: Rgb) -> Diagram {
+        self.light = color;
         self
     }
 
-    /// This diagram with dark squares in `colour` (default `#b3835c`).
+    /// This diagram with dark squares in `color` (default `#b3835c`).
     ///
     /// ```
     /// use chess960::Position;
@@ -166,8 +166,8 @@ impl Diagram {
     /// assert!(svg.contains(r##"fill="#779955""##));
     /// ```
     #[must_use]
-    pub const fn dark(mut self, colour: Rgb) -> Diagram {
-        self.dark = colour;
+    pub const fn dark(mut self, color: Rgb) -> Diagram {
+        self.dark = color;
         self
     }
 
@@ -270,14 +270,14 @@ impl Diagram {
         for rank in 1..=8 {
             for file in File::ALL {
                 let (x, y) = self.corner(file, rank);
-                let colour = if (file.index() + rank) % 2 == 1 {
+                let color = if (file.index() + rank) % 2 == 1 {
                     self.dark
                 } else {
                     self.light
                 };
                 writeln!(
                     out,
-                    r#"<rect x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="{colour}"/>"#
+                    r#"<rect x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="{color}"/>"#
                 )?;
             }
         }
@@ -307,12 +307,12 @@ impl Diagram {
         out.write_str("</g>\n")?;
         for rank in 1..=8 {
             for file in File::ALL {
-                if let Some((man, colour)) = man_at(self.start, file, rank) {
+                if let Some((man, color)) = man_at(self.start, file, rank) {
                     let (x, y) = self.corner(file, rank);
                     writeln!(
                         out,
                         r##"<use xlink:href="#{}" x="{x}" y="{y}"/>"##,
-                        Id(man, colour)
+                        Id(man, color)
                     )?;
                 }
             }
@@ -335,12 +335,12 @@ impl Diagram {
 }
 
 /// The man on `file` and `rank` (1..=8) at the start, if any.
-pub(crate) fn man_at(start: DoublePosition, file: File, rank: u8) -> Option<(Man, Colour)> {
+pub(crate) fn man_at(start: DoublePosition, file: File, rank: u8) -> Option<(Man, Color)> {
     match rank {
-        1 => Some((Man::Piece(start.white().piece_at(file)), Colour::White)),
-        2 => Some((Man::Pawn, Colour::White)),
-        7 => Some((Man::Pawn, Colour::Black)),
-        8 => Some((Man::Piece(start.black().piece_at(file)), Colour::Black)),
+        1 => Some((Man::Piece(start.white().piece_at(file)), Color::White)),
+        2 => Some((Man::Pawn, Color::White)),
+        7 => Some((Man::Pawn, Color::Black)),
+        8 => Some((Man::Piece(start.black().piece_at(file)), Color::Black)),
         _ => None,
     }
 }

@@ -3,7 +3,7 @@
 //! `<use>`. Drawn for this crate from lines, arcs and curves (no font, no
 //! glyph), so every renderer draws the same picture.
 
-use crate::{Colour, Piece};
+use crate::{Color, Piece};
 use core::fmt;
 
 /// A man on the board: a piece, or a pawn.
@@ -132,14 +132,14 @@ const fn shape(man: Man) -> &'static Shape {
     }
 }
 
-/// The id of the drawing of `man` of `colour` in the `<defs>`: `c960-wK`.
-pub(crate) struct Id(pub(crate) Man, pub(crate) Colour);
+/// The id of the drawing of `man` of `color` in the `<defs>`: `c960-wK`.
+pub(crate) struct Id(pub(crate) Man, pub(crate) Color);
 
 impl fmt::Display for Id {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let side = match self.1 {
-            Colour::White => 'w',
-            Colour::Black => 'b',
+            Color::White => 'w',
+            Color::Black => 'b',
         };
         write!(f, "c960-{side}{}", shape(self.0).letter)
     }
@@ -148,16 +148,16 @@ impl fmt::Display for Id {
 /// Writes the `<defs>` element with all twelve drawings.
 pub(crate) fn write_defs<W: fmt::Write + ?Sized>(out: &mut W) -> fmt::Result {
     out.write_str("<defs>\n")?;
-    for colour in Colour::ALL {
-        let (fill, detail) = match colour {
-            Colour::White => (WHITE_FILL, OUTLINE),
-            Colour::Black => (BLACK_FILL, BLACK_DETAIL),
+    for color in Color::ALL {
+        let (fill, detail) = match color {
+            Color::White => (WHITE_FILL, OUTLINE),
+            Color::Black => (BLACK_FILL, BLACK_DETAIL),
         };
         for (man, shape) in SHAPES {
             writeln!(
                 out,
                 r#"<g id="{}" stroke="{OUTLINE}" stroke-width="3" stroke-linejoin="round" stroke-linecap="round">"#,
-                Id(man, colour)
+                Id(man, color)
             )?;
             for d in core::iter::once(&BASE).chain(shape.body) {
                 writeln!(out, r#"<path fill="{fill}" d="{d}"/>"#)?;

@@ -12,9 +12,9 @@ use core::str::FromStr;
 /// ```
 /// use chess960::svg::Rgb;
 ///
-/// let colour: Rgb = "#EEDAB6".parse()?;
-/// assert_eq!(colour, Rgb::new(0xee, 0xda, 0xb6));
-/// assert_eq!(colour.to_string(), "#eedab6");
+/// let color: Rgb = "#EEDAB6".parse()?;
+/// assert_eq!(color, Rgb::new(0xee, 0xda, 0xb6));
+/// assert_eq!(color.to_string(), "#eedab6");
 /// assert_eq!("0c8".parse::<Rgb>()?, Rgb::new(0x00, 0xcc, 0x88));
 /// assert!("tomato".parse::<Rgb>().is_err());
 /// # Ok::<(), chess960::svg::RgbError>(())

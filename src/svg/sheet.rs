@@ -4,7 +4,7 @@
 use super::pieces::{self, Id, Man};
 use super::xml::Escaped;
 use super::{DEFAULT_DARK, DEFAULT_LIGHT, FONT, Rgb};
-use crate::{Colour, File, Position};
+use crate::{Color, File, Position};
 use core::fmt;
 
 /// An A4 page, in millimetres.
@@ -121,7 +121,7 @@ impl<'a> Sheet<'a> {
         self
     }
 
-    /// This sheet with light squares in `colour`.
+    /// This sheet with light squares in `color`.
     ///
     /// ```
     /// use chess960::Position;
@@ -131,12 +131,12 @@ impl<'a> Sheet<'a> {
     /// assert!(svg.contains("#010203"));
     /// ```
     #[must_use]
-    pub const fn light(mut self, colour: Rgb) -> Sheet<'a> {
-        self.light = colour;
+    pub const fn light(mut self, color: Rgb) -> Sheet<'a> {
+        self.light = color;
         self
     }
 
-    /// This sheet with dark squares in `colour`.
+    /// This sheet with dark squares in `color`.
     ///
     /// ```
     /// use chess960::Position;
@@ -146,8 +146,8 @@ impl<'a> Sheet<'a> {
     /// assert!(svg.contains("#040506"));
     /// ```
     #[must_use]
-    pub const fn dark(mut self, colour: Rgb) -> Sheet<'a> {
-        self.dark = colour;
+    pub const fn dark(mut self, color: Rgb) -> Sheet<'a> {
+        self.dark = color;
         self
     }
 
@@ -274,14 +274,14 @@ impl<'a> Sheet<'a> {
         for file in File::ALL {
             let x = STRIP_X + u32::from(file.index()) * SQUARE;
             // The first rank: the a-file's square is dark.
-            let (colour, other) = if file.index() % 2 == 0 {
+            let (color, other) = if file.index() % 2 == 0 {
                 (self.dark, self.light)
             } else {
                 (self.light, self.dark)
             };
             writeln!(
                 out,
-                r#"<rect x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="{colour}"/>"#
+                r#"<rect x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="{color}"/>"#
             )?;
             writeln!(
                 out,
@@ -293,7 +293,7 @@ impl<'a> Sheet<'a> {
             writeln!(
                 out,
                 r##"<use xlink:href="#{}" transform="translate({x} {y}) scale(0.15)"/>"##,
-                Id(Man::Piece(position.piece_at(file)), Colour::White)
+                Id(Man::Piece(position.piece_at(file)), Color::White)
             )?;
         }
         if round % Sheet::ROUNDS_PER_PAGE != 0 && round < self.rounds.len() {

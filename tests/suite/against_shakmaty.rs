@@ -7,14 +7,16 @@
 
 use crate::common;
 
-use chess960::{Bitboards, CastlingSide, Colour, DoublePosition, FenStyle, Piece, Position};
+use chess960::{
+    Bitboards, CastlingSide, Color as OurColor, DoublePosition, FenStyle, Piece, Position,
+};
 use shakmaty::fen::Fen;
 use shakmaty::{Bitboard, CastlingMode, Chess, Color, Move, Role, Setup, Square};
 
-fn their_colour(colour: Colour) -> Color {
-    match colour {
-        Colour::White => Color::White,
-        Colour::Black => Color::Black,
+fn their_color(color: OurColor) -> Color {
+    match color {
+        OurColor::White => Color::White,
+        OurColor::Black => Color::Black,
     }
 }
 
@@ -43,19 +45,19 @@ fn check_fen_and_castling(double: DoublePosition) {
         let fen = double.fen(style);
         let chess = their_position(fen.as_str());
         let castles = shakmaty::Position::castles(&chess);
-        for colour in Colour::ALL {
+        for color in OurColor::ALL {
             for side in CastlingSide::ALL {
-                let ours = double.castling(colour, side);
-                let theirs = (their_colour(colour), their_side(side));
+                let ours = double.castling(color, side);
+                let theirs = (their_color(color), their_side(side));
                 assert_eq!(
                     castles.rook(theirs.0, theirs.1),
-                    Some(square(ours.uci(colour).to_square().index())),
-                    "{fen} {colour} {side}"
+                    Some(square(ours.uci(color).to_square().index())),
+                    "{fen} {color} {side}"
                 );
                 assert_eq!(
                     u64::from(castles.path(theirs.0, theirs.1)),
-                    ours.vacant_squares(colour),
-                    "{fen} {colour} {side}"
+                    ours.vacant_squares(color),
+                    "{fen} {color} {side}"
                 );
             }
         }
@@ -75,10 +77,10 @@ fn check_bitboards(ours: Bitboards, board: &shakmaty::Board) {
         assert_eq!(ours.piece(piece), u64::from(board.by_role(role)), "{piece}");
     }
     assert_eq!(ours.pawns(), u64::from(board.by_role(Role::Pawn)));
-    for colour in Colour::ALL {
+    for color in OurColor::ALL {
         assert_eq!(
-            ours.colour(colour),
-            u64::from(board.by_color(their_colour(colour)))
+            ours.color(color),
+            u64::from(board.by_color(their_color(color)))
         );
     }
     assert_eq!(ours.occupied(), u64::from(board.occupied()));
@@ -117,11 +119,11 @@ fn shakmatys_numbering_gives_our_ranks_and_boards() {
 }
 
 /// The start position with every back-rank piece but the king and the rooks
-/// removed, so that both castlings are possible; `colour` to move, all
+/// removed, so that both castlings are possible; `color` to move, all
 /// castling rights. With `attacked_file`, the enemy aims a rook at that
-/// file of `colour`'s back rank: `colour`'s pawn there is removed, and the
+/// file of `color`'s back rank: `color`'s pawn there is removed, and the
 /// enemy's pawn on that file becomes the rook on the third (sixth) rank.
-fn cleared(position: Position, colour: Colour, attacked_file: Option<u32>) -> Chess {
+fn cleared(position: Position, color: OurColor, attacked_file: Option<u32>) -> Chess {
     let mut board = shakmaty::Board::chess960(u32::from(position.id()));
     for rank in [0, 7] {
         for file in 0..8 {
@@ -132,13 +134,13 @@ fn cleared(position: Position, colour: Colour, attacked_file: Option<u32>) -> Ch
         }
     }
     if let Some(file) = attacked_file {
-        let (pawn_rank, enemy_pawn_rank, rook_rank) = match colour {
-            Colour::White => (1, 6, 2),
-            Colour::Black => (6, 1, 5),
+        let (pawn_rank, enemy_pawn_rank, rook_rank) = match color {
+            OurColor::White => (1, 6, 2),
+            OurColor::Black => (6, 1, 5),
         };
         board.discard_piece_at(Square::new(pawn_rank * 8 + file));
         board.discard_piece_at(Square::new(enemy_pawn_rank * 8 + file));
-        let enemy = their_colour(colour).other();
+        let enemy = their_color(color).other();
         board.set_piece_at(Square::new(rook_rank * 8 + file), enemy.rook());
     }
     let mut setup = Setup::empty();
@@ -146,7 +148,7 @@ fn cleared(position: Position, colour: Colour, attacked_file: Option<u32>) -> Ch
         & (Bitboard::from_rank(shakmaty::Rank::First)
             | Bitboard::from_rank(shakmaty::Rank::Eighth));
     setup.board = board;
-    setup.turn = their_colour(colour);
+    setup.turn = their_color(color);
     <Chess as shakmaty::FromSetup>::from_setup(setup, CastlingMode::Chess960).unwrap()
 }
 
@@ -181,18 +183,18 @@ fn unblocked(position: Position, side: CastlingSide) -> bool {
 #[test]
 fn castling_moves_generated_on_a_cleared_back_rank_are_the_ones_we_declare() {
     for position in Position::all() {
-        for colour in Colour::ALL {
-            let chess = cleared(position, colour, None);
+        for color in OurColor::ALL {
+            let chess = cleared(position, color, None);
             let expected: Vec<_> = CastlingSide::ALL
                 .into_iter()
                 .filter(|&side| unblocked(position, side))
                 .map(|side| {
                     let castling = position.castling(side);
-                    let uci = castling.uci(colour);
+                    let uci = castling.uci(color);
                     (side, uci.from_square().index(), uci.to_square().index())
                 })
                 .collect();
-            assert_eq!(castling_moves(&chess), expected, "{position:?} {colour}");
+            assert_eq!(castling_moves(&chess), expected, "{position:?} {color}");
 
             for m in shakmaty::Position::legal_moves(&chess) {
                 let Move::Castle { king, rook } = m else {
@@ -207,22 +209,22 @@ fn castling_moves_generated_on_a_cleared_back_rank_are_the_ones_we_declare() {
                 // Where shakmaty puts king and rook after the move.
                 let after = shakmaty::Position::play(chess.clone(), m).unwrap();
                 let board = shakmaty::Position::board(&after);
-                let rank = u32::from(colour.back_rank()) * 8;
+                let rank = u32::from(color.back_rank()) * 8;
                 let king_to = Square::new(rank + u32::from(castling.king_to().index()));
                 let rook_to = Square::new(rank + u32::from(castling.rook_to().index()));
                 assert_eq!(board.role_at(king_to), Some(Role::King));
                 assert_eq!(board.role_at(rook_to), Some(Role::Rook));
                 // Shakmaty's UCI for the move, both ways.
                 let chess960_uci = m.to_uci(CastlingMode::Chess960).to_string();
-                assert_eq!(chess960_uci, castling.uci(colour).to_string());
+                assert_eq!(chess960_uci, castling.uci(color).to_string());
                 assert_eq!(
-                    position.castling_from_uci(colour, chess960_uci.parse().unwrap()),
+                    position.castling_from_uci(color, chess960_uci.parse().unwrap()),
                     Some(castling)
                 );
                 if position == Position::STANDARD {
                     let standard_uci = m.to_uci(CastlingMode::Standard).to_string();
                     assert_eq!(
-                        castling.uci_king_move(colour).map(|m| m.to_string()),
+                        castling.uci_king_move(color).map(|m| m.to_string()),
                         Some(standard_uci)
                     );
                 }
@@ -234,9 +236,9 @@ fn castling_moves_generated_on_a_cleared_back_rank_are_the_ones_we_declare() {
 #[test]
 fn an_attacked_square_forbids_castling_exactly_where_our_mask_says() {
     for position in Position::all() {
-        for colour in Colour::ALL {
+        for color in OurColor::ALL {
             for file in 0..8 {
-                let chess = cleared(position, colour, Some(file));
+                let chess = cleared(position, color, Some(file));
                 let generated: Vec<CastlingSide> = castling_moves(&chess)
                     .into_iter()
                     .map(|(side, _, _)| side)
@@ -248,7 +250,7 @@ fn an_attacked_square_forbids_castling_exactly_where_our_mask_says() {
                             && position.castling(side).unattacked_files() & (1 << file) == 0
                     })
                     .collect();
-                assert_eq!(generated, allowed, "{position:?} {colour} file {file}");
+                assert_eq!(generated, allowed, "{position:?} {color} file {file}");
             }
         }
     }

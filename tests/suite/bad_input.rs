@@ -82,7 +82,7 @@ fn each_rule_has_its_error() {
         ),
         (
             "RNBKQNBR",
-            Error::BishopsOnSameColour {
+            Error::BishopsOnSameColor {
                 files: [File::C, File::G],
             },
         ),

@@ -3,7 +3,7 @@
 //! already on its target, king and rook trading squares, a rook in the
 //! other's way); UCI in both forms and both directions.
 
-use chess960::{CastlingSide, Colour, File, ParseUciMoveError, Position, UciMove};
+use chess960::{CastlingSide, Color, File, ParseUciMoveError, Position, UciMove};
 use proptest::prelude::*;
 
 /// The squares from `a` to `b`, both included, as a file mask.
@@ -33,11 +33,11 @@ fn geometry_follows_the_rules_for_all_960() {
             assert_eq!(castling.unattacked_files(), span(king, king_to));
             assert_eq!(castling.king_moves(), king != king_to);
             assert_eq!(castling.rook_moves(), rook != rook_to);
-            for colour in Colour::ALL {
-                let shift = if colour == Colour::White { 0 } else { 56 };
-                assert_eq!(castling.vacant_squares(colour), u64::from(vacant) << shift);
+            for color in Color::ALL {
+                let shift = if color == Color::White { 0 } else { 56 };
+                assert_eq!(castling.vacant_squares(color), u64::from(vacant) << shift);
                 assert_eq!(
-                    castling.unattacked_squares(colour),
+                    castling.unattacked_squares(color),
                     u64::from(span(king, king_to)) << shift
                 );
             }
@@ -142,22 +142,22 @@ fn hand_worked_cases() {
             files(unattacked),
             "{rank} {side}"
         );
-        assert_eq!(castling.uci(Colour::White).to_string(), uci);
+        assert_eq!(castling.uci(Color::White).to_string(), uci);
         assert_eq!(
             castling
-                .uci_king_move(Colour::White)
+                .uci_king_move(Color::White)
                 .map(|m| m.to_string())
                 .as_deref(),
             king_move
         );
         let black_uci = uci.replace('1', "8");
-        assert_eq!(castling.uci(Colour::Black).to_string(), black_uci);
+        assert_eq!(castling.uci(Color::Black).to_string(), black_uci);
         assert_eq!(
-            position.castling_from_uci(Colour::Black, black_uci.parse().unwrap()),
+            position.castling_from_uci(Color::Black, black_uci.parse().unwrap()),
             Some(castling)
         );
         assert_eq!(
-            position.castling_from_uci(Colour::White, black_uci.parse().unwrap()),
+            position.castling_from_uci(Color::White, black_uci.parse().unwrap()),
             None
         );
     }
@@ -166,13 +166,13 @@ fn hand_worked_cases() {
 #[test]
 fn uci_round_trips_in_both_forms_for_all_960() {
     for position in Position::all() {
-        for colour in Colour::ALL {
+        for color in Color::ALL {
             for side in CastlingSide::ALL {
                 let castling = position.castling(side);
-                let uci = castling.uci(colour);
+                let uci = castling.uci(color);
                 assert_eq!(uci.to_string().parse::<UciMove>(), Ok(uci));
-                assert_eq!(position.castling_from_uci(colour, uci), Some(castling));
-                if let Some(king_move) = castling.uci_king_move(colour) {
+                assert_eq!(position.castling_from_uci(color, uci), Some(castling));
+                if let Some(king_move) = castling.uci_king_move(color) {
                     assert!(
                         castling
                             .king_from()
@@ -180,10 +180,7 @@ fn uci_round_trips_in_both_forms_for_all_960() {
                             .abs_diff(castling.king_to().index())
                             >= 2
                     );
-                    assert_eq!(
-                        position.castling_from_uci(colour, king_move),
-                        Some(castling)
-                    );
+                    assert_eq!(position.castling_from_uci(color, king_move), Some(castling));
                 }
             }
         }
@@ -195,7 +192,7 @@ fn a_one_file_king_move_is_no_castling() {
     // RKRNNQBB: b1c1 is the h-side castling (king takes the c1 rook), but
     // the a-side king move b1c1 is not recognised as a second reading.
     let position: Position = "RKRNNQBB".parse().unwrap();
-    let castling = position.castling_from_uci(Colour::White, "b1c1".parse().unwrap());
+    let castling = position.castling_from_uci(Color::White, "b1c1".parse().unwrap());
     assert_eq!(
         castling.map(chess960::Castling::side),
         Some(CastlingSide::HSide)
@@ -203,7 +200,7 @@ fn a_one_file_king_move_is_no_castling() {
     // RNBBQNKR: g1f1 is an ordinary king move.
     let position: Position = "RNBBQNKR".parse().unwrap();
     assert_eq!(
-        position.castling_from_uci(Colour::White, "g1f1".parse().unwrap()),
+        position.castling_from_uci(Color::White, "g1f1".parse().unwrap()),
         None
     );
     assert_eq!(position.castling(CastlingSide::ASide).king_from(), File::G);

@@ -3,7 +3,7 @@
 
 use crate::common;
 
-use chess960::{Colour, DoublePosition, FenStyle, Position};
+use chess960::{Color, DoublePosition, FenStyle, Position};
 
 #[test]
 fn id_round_trips_for_all_921_600_and_orders_by_white_first() {
@@ -30,7 +30,7 @@ fn singles_are_the_diagonal() {
         let double = DoublePosition::from(position);
         assert!(double.is_single());
         assert_eq!(double.id(), u32::from(position.id()) * 961);
-        assert_eq!(double.colour(Colour::White), double.colour(Colour::Black));
+        assert_eq!(double.color(Color::White), double.color(Color::Black));
     }
 }
 

@@ -36,7 +36,7 @@ fn broken_rule(word: &[u8; 8]) -> Option<Error> {
     let bishops = files(b'B');
     // a1 is dark: a square's colour is the parity of its file.
     if bishops[0].index() % 2 == bishops[1].index() % 2 {
-        return Some(Error::BishopsOnSameColour {
+        return Some(Error::BishopsOnSameColor {
             files: [bishops[0], bishops[1]],
         });
     }

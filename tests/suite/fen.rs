@@ -3,7 +3,7 @@
 //! arbitrary input never panics.
 
 use chess960::{
-    CastlingSide, Colour, DoublePosition, Error, FenError, FenStyle, File, Piece, Position, Square,
+    CastlingSide, Color, DoublePosition, Error, FenError, FenStyle, File, Piece, Position, Square,
 };
 use proptest::prelude::*;
 
@@ -220,7 +220,7 @@ fn board_content() {
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNQ",
             FenError::BackRank {
-                colour: Colour::White,
+                color: Color::White,
                 error: Error::WrongPieceCount {
                     piece: Piece::Queen,
                     expected: 1,
@@ -231,8 +231,8 @@ fn board_content() {
         (
             "rnbkqnbr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
             FenError::BackRank {
-                colour: Colour::Black,
-                error: Error::BishopsOnSameColour {
+                color: Color::Black,
+                error: Error::BishopsOnSameColor {
                     files: [File::C, File::G],
                 },
             },
@@ -275,27 +275,27 @@ fn side_to_move_en_passant_and_counters() {
 
 #[test]
 fn castling_rights() {
-    let white = Colour::White;
-    let black = Colour::Black;
+    let white = Color::White;
+    let black = Color::Black;
     for (rights, error) in [
         (
             "-",
             FenError::MissingCastlingRight {
-                colour: white,
+                color: white,
                 side: CastlingSide::HSide,
             },
         ),
         (
             "Kkq",
             FenError::MissingCastlingRight {
-                colour: white,
+                color: white,
                 side: CastlingSide::ASide,
             },
         ),
         (
             "KQk",
             FenError::MissingCastlingRight {
-                colour: black,
+                color: black,
                 side: CastlingSide::ASide,
             },
         ),
@@ -307,28 +307,28 @@ fn castling_rights() {
         (
             "EQkq",
             FenError::NoRookOnFile {
-                colour: white,
+                color: white,
                 file: File::E,
             },
         ),
         (
             "KQkb",
             FenError::NoRookOnFile {
-                colour: black,
+                color: black,
                 file: File::B,
             },
         ),
         (
             "KHkq",
             FenError::DuplicateCastlingRight {
-                colour: white,
+                color: white,
                 side: CastlingSide::HSide,
             },
         ),
         (
             "KQkqq",
             FenError::DuplicateCastlingRight {
-                colour: black,
+                color: black,
                 side: CastlingSide::ASide,
             },
         ),
@@ -342,7 +342,7 @@ fn castling_rights() {
 }
 
 #[test]
-fn double_castling_rights_follow_each_colours_own_rooks() {
+fn double_castling_rights_follow_each_colors_own_rooks() {
     // White RNBQKBNR (rooks a, h), Black RKRNNQBB (rooks a, c).
     let board = "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
     let fen = |rights: &str| format!("{board} w {rights} - 0 1");
@@ -352,7 +352,7 @@ fn double_castling_rights_follow_each_colours_own_rooks() {
     assert_eq!(
         DoublePosition::from_fen(&fen("HAha")),
         Err(FenError::NoRookOnFile {
-            colour: Colour::Black,
+            color: Color::Black,
             file: File::H
         })
     );
@@ -407,14 +407,14 @@ fn errors_read_well() {
         ),
         (
             FenError::MissingCastlingRight {
-                colour: Colour::Black,
+                color: Color::Black,
                 side: CastlingSide::ASide,
             },
             "Black's O-O-O right is missing: in a start position both sides may castle both ways",
         ),
         (
             FenError::NoRookOnFile {
-                colour: Colour::White,
+                color: Color::White,
                 file: File::E,
             },
             "the castling rights name the e-file, where White has no rook",
@@ -425,8 +425,8 @@ fn errors_read_well() {
         ),
         (
             FenError::BackRank {
-                colour: Colour::White,
-                error: Error::BishopsOnSameColour {
+                color: Color::White,
+                error: Error::BishopsOnSameColor {
                     files: [File::C, File::G],
                 },
             },

@@ -9,33 +9,33 @@
 use crate::common;
 
 use chess960::{
-    CastlingRights, CastlingSide, Colour, Departure, DoublePosition, FenError, FenStyle,
+    CastlingRights, CastlingSide, Color, Departure, DoublePosition, FenError, FenStyle,
     Identification, Position, identify_fen,
 };
 use proptest::prelude::*;
 
 /// The four castling rights in the order of a canonical castling field.
-const RIGHTS: [(Colour, CastlingSide); 4] = [
-    (Colour::White, CastlingSide::HSide),
-    (Colour::White, CastlingSide::ASide),
-    (Colour::Black, CastlingSide::HSide),
-    (Colour::Black, CastlingSide::ASide),
+const RIGHTS: [(Color, CastlingSide); 4] = [
+    (Color::White, CastlingSide::HSide),
+    (Color::White, CastlingSide::ASide),
+    (Color::Black, CastlingSide::HSide),
+    (Color::Black, CastlingSide::ASide),
 ];
 
-/// The two letters that can name `colour`'s `side` right in `double`:
+/// The two letters that can name `color`'s `side` right in `double`:
 /// X-FEN's (`K`, `Q`, `k`, `q`) and Shredder-FEN's (the rook's file),
 /// worked out from the rank's text, not from the library's rook files.
-fn letters(double: DoublePosition, colour: Colour, side: CastlingSide) -> [char; 2] {
-    let rank = double.colour(colour).as_str();
+fn letters(double: DoublePosition, color: Color, side: CastlingSide) -> [char; 2] {
+    let rank = double.color(color).as_str();
     let rooks: Vec<usize> = rank.match_indices('R').map(|(index, _)| index).collect();
     let (x_fen, rook) = match side {
         CastlingSide::HSide => ('K', rooks[1]),
         CastlingSide::ASide => ('Q', rooks[0]),
     };
     let shredder = char::from(b'A' + u8::try_from(rook).unwrap());
-    match colour {
-        Colour::White => [x_fen, shredder],
-        Colour::Black => [x_fen.to_ascii_lowercase(), shredder.to_ascii_lowercase()],
+    match color {
+        Color::White => [x_fen, shredder],
+        Color::Black => [x_fen.to_ascii_lowercase(), shredder.to_ascii_lowercase()],
     }
 }
 
@@ -58,7 +58,7 @@ fn permutations() -> Vec<[usize; 4]> {
 fn castling_fields(double: DoublePosition) -> Vec<String> {
     let choices: Vec<[char; 2]> = RIGHTS
         .iter()
-        .map(|&(colour, side)| letters(double, colour, side))
+        .map(|&(color, side)| letters(double, color, side))
         .collect();
     let mut fields = Vec::with_capacity(384);
     for order in permutations() {
@@ -361,7 +361,7 @@ fn bad_input_gets_a_typed_error_from_every_reader() {
     refused(
         &format!("{standard} w {} - 0 1", "K".repeat(megabyte)),
         FenError::DuplicateCastlingRight {
-            colour: Colour::White,
+            color: Color::White,
             side: CastlingSide::HSide,
         },
     );
@@ -403,11 +403,11 @@ fn the_strict_readers_refuse_what_identify_names() {
         (
             format!("{standard} w Qkq - 0 1"),
             FenError::MissingCastlingRight {
-                colour: Colour::White,
+                color: Color::White,
                 side: CastlingSide::HSide,
             },
             Departure::CastlingRights {
-                remaining: CastlingRights::ALL.without(Colour::White, CastlingSide::HSide),
+                remaining: CastlingRights::ALL.without(Color::White, CastlingSide::HSide),
             },
         ),
     ] {

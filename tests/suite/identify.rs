@@ -5,8 +5,8 @@
 use crate::common;
 
 use chess960::{
-    CastlingRights, CastlingSide, Colour, Departure, Departures, DoublePosition, FenError,
-    FenStyle, Identification, Position, Square, identify_fen,
+    CastlingRights, CastlingSide, Color, Departure, Departures, DoublePosition, FenError, FenStyle,
+    Identification, Position, Square, identify_fen,
 };
 
 const STANDARD: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -96,7 +96,7 @@ fn tcec_frc_without_castling_is_start_80_with_castling_rights_removed() {
     assert_eq!(
         Position::from_fen("bbnnrkrq/pppppppp/8/8/8/8/PPPPPPPP/BBNNRKRQ w - - 0 1"),
         Err(FenError::MissingCastlingRight {
-            colour: Colour::White,
+            color: Color::White,
             side: CastlingSide::HSide
         })
     );
@@ -105,18 +105,18 @@ fn tcec_frc_without_castling_is_start_80_with_castling_rights_removed() {
 #[test]
 fn every_subset_of_castling_rights_is_named() {
     let rights = [
-        (Colour::White, CastlingSide::HSide, 'K'),
-        (Colour::White, CastlingSide::ASide, 'Q'),
-        (Colour::Black, CastlingSide::HSide, 'k'),
-        (Colour::Black, CastlingSide::ASide, 'q'),
+        (Color::White, CastlingSide::HSide, 'K'),
+        (Color::White, CastlingSide::ASide, 'Q'),
+        (Color::Black, CastlingSide::HSide, 'k'),
+        (Color::Black, CastlingSide::ASide, 'q'),
     ];
     for mask in 0..16u8 {
         let mut field = String::new();
         let mut expected = CastlingRights::NONE;
-        for (bit, &(colour, side, letter)) in rights.iter().enumerate() {
+        for (bit, &(color, side, letter)) in rights.iter().enumerate() {
             if mask & (1 << bit) != 0 {
                 field.push(letter);
-                expected = expected.with(colour, side);
+                expected = expected.with(color, side);
             }
         }
         if field.is_empty() {
@@ -142,11 +142,11 @@ fn every_subset_of_castling_rights_is_named() {
                 .strip_prefix("castling rights removed: ")
                 .map(|list| list.split(", ").collect())
                 .unwrap_or_default();
-            for &(colour, side, _) in &rights {
-                let named = named_rights.contains(&format!("{colour} {side}").as_str());
+            for &(color, side, _) in &rights {
+                let named = named_rights.contains(&format!("{color} {side}").as_str());
                 assert_eq!(
                     named,
-                    mask != 0 && !expected.contains(colour, side),
+                    mask != 0 && !expected.contains(color, side),
                     "{text}"
                 );
             }
@@ -200,7 +200,7 @@ fn side_to_move_en_passant_and_counters_are_named() {
     }
     let found = identify("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b Hq e6 7 31");
     let departures = found.departures();
-    assert_eq!(departures.side_to_move(), Colour::Black);
+    assert_eq!(departures.side_to_move(), Color::Black);
     assert_eq!(departures.en_passant(), Some(square("e6")));
     assert_eq!(departures.halfmove_clock(), 7);
     assert_eq!(departures.fullmove_number(), 31);
@@ -259,7 +259,7 @@ fn fields_that_are_no_fen_get_typed_errors() {
             2,
             "KQkqK",
             FenError::DuplicateCastlingRight {
-                colour: Colour::White,
+                color: Color::White,
                 side: CastlingSide::HSide,
             },
         ),

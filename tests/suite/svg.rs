@@ -147,7 +147,7 @@ fn same_drawing(a: u32, b: u32) -> bool {
 
 /// a1 is dark: the square on file index `file` and rank `rank` is light
 /// when file + rank is even (counting ranks from 1).
-fn square_colour(file: u32, rank: u32) -> [u8; 3] {
+fn square_color(file: u32, rank: u32) -> [u8; 3] {
     if (file + rank) % 2 == 0 { LIGHT } else { DARK }
 }
 
@@ -175,7 +175,7 @@ fn diagram_squares(diagram: Diagram, flipped: bool) -> [[u32; 8]; 2] {
                 (file, 8 - rank)
             };
             let (x, y) = (60 + 100 * column, 120 + 100 * row);
-            let background = square_colour(file, rank);
+            let background = square_color(file, rank);
             if (3..=6).contains(&rank) {
                 for (dx, dy) in [(2, 2), (50, 50), (97, 97), (2, 97), (97, 2)] {
                     assert!(
@@ -248,7 +248,7 @@ fn every_man_stands_on_its_square_for_518_0_and_959_flipped_or_not() {
 }
 
 #[test]
-fn square_colours_follow_the_options() {
+fn square_colors_follow_the_options() {
     let light = Rgb::new(0xff, 0xff, 0xf0);
     let dark = Rgb::new(0x4b, 0x73, 0x99);
     let svg = Diagram::new(Position::STANDARD)
@@ -282,7 +282,7 @@ fn the_sheet_shows_each_round_s_back_rank() {
             let file = u32::try_from(file).unwrap();
             let row = u32::try_from(row).unwrap();
             let (x, y) = (750 + 150 * file, 460 + 200 * row);
-            let background = square_colour(file, 1);
+            let background = square_color(file, 1);
             assert!(close(rgb(&pixmap, x + 5, y + 5), background));
             assert_eq!(rgb(&pixmap, x + 75, y + 90), WHITE_MAN);
             // Leave out the file letter in the corner.

@@ -31,7 +31,7 @@ fn every_id_agrees_with_the_derivation() {
 }
 
 #[test]
-fn every_rank_parses_in_both_colours() {
+fn every_rank_parses_in_both_colors() {
     for position in Position::all() {
         let white = position.to_string();
         assert_eq!(white.parse::<Position>(), Ok(position));

@@ -2,8 +2,9 @@
 //! seed makes them reproducible by the documented SHA-256 procedure, and
 //! `--svg` writes the arbiter's printable sheet of all rounds.
 
-use super::show::SquareColours;
+use super::show::SquareColors;
 use crate::details::Details;
+use crate::echo;
 use crate::failure::Failure;
 use crate::json;
 use crate::query::parse_position;
@@ -22,7 +23,8 @@ const SHEET_ROUNDS: u64 = Position::COUNT as u64;
 #[derive(Args, Debug)]
 pub(crate) struct RandomArgs {
     /// How many positions to draw: one per round.
-    #[arg(long, short = 'n', default_value_t = 1)]
+    #[arg(long, short = 'n', default_value_t = 1, allow_negative_numbers = true,
+          value_parser = parse_count)]
     count: u64,
     /// Any text, such as the event's name and date or a number announced
     /// beforehand: the same seed gives the same draw in every version, and
@@ -40,7 +42,8 @@ pub(crate) struct RandomArgs {
     /// (`--exclude 518` plays "Chess959").
     #[arg(long, value_name = "POSITIONS")]
     exclude: Vec<String>,
-    /// Print JSON for scripts instead of text.
+    /// Print JSON Lines for scripts instead of text: one object a line, as
+    /// `show --json` writes it but compact.
     #[arg(long, conflicts_with = "svg")]
     json: bool,
     /// Write a printable sheet of all rounds instead of text: an SVG of A4
@@ -52,10 +55,19 @@ pub(crate) struct RandomArgs {
     #[arg(long, requires = "svg", value_name = "TEXT")]
     title: Option<String>,
     #[command(flatten)]
-    colours: SquareColours,
+    colors: SquareColors,
 }
 
-/// Writes `args.count` draws, one line (`id rank`) or JSON object each, as
+/// Reads `--count`: a whole number, 0 or more, said so when it is negative.
+fn parse_count(text: &str) -> Result<u64, String> {
+    if text.trim_start().starts_with('-') {
+        return Err("a count is not negative: write 0 or more".to_owned());
+    }
+    text.parse()
+        .map_err(|_| format!("a count is a whole number from 0 to {}", u64::MAX))
+}
+
+/// Writes `args.count` draws, one line (`id rank`) or JSON Lines object each, as
 /// they are made, so a huge count streams; or, with `--svg`, the sheet of
 /// all of them.
 pub(crate) fn run(args: &RandomArgs, out: &mut dyn Write) -> Result<(), Failure> {
@@ -77,19 +89,17 @@ pub(crate) fn run(args: &RandomArgs, out: &mut dyn Write) -> Result<(), Failure>
         if let Some(title) = args.title.as_deref().or(args.seed.as_deref()) {
             sheet = sheet.title(title);
         }
-        if let Some(light) = args.colours.light {
+        if let Some(light) = args.colors.light {
             sheet = sheet.light(light);
         }
-        if let Some(dark) = args.colours.dark {
+        if let Some(dark) = args.colors.dark {
             sheet = sheet.dark(dark);
         }
         Ok(write!(out, "{sheet}")?)
     } else if args.json {
-        let mut array = json::Array::new(out);
         draw(args, &excluded, |position| {
-            array.push(&Details::of(position))
-        })?;
-        array.finish()
+            json::line(out, &Details::of(position))
+        })
     } else {
         draw(args, &excluded, |position| {
             Ok(writeln!(out, "{} {position}", position.id())?)
@@ -103,7 +113,10 @@ fn excluded(lists: &[String]) -> Result<PositionSet, Failure> {
     for item in lists.iter().flat_map(|list| list.split(',')) {
         if !item.trim().is_empty() {
             let position = parse_position(item).map_err(|failure| {
-                Failure::input(format!("--exclude {}: {failure}", item.trim()))
+                Failure::input(format!(
+                    "--exclude {}: {failure}",
+                    echo::shortened(item.trim())
+                ))
             })?;
             set = set.with(position);
         }
@@ -195,7 +208,7 @@ mod tests {
             json,
             svg: false,
             title: None,
-            colours: super::SquareColours {
+            colors: super::SquareColors {
                 light: None,
                 dark: None,
             },
@@ -208,8 +221,11 @@ mod tests {
     #[test]
     fn text_and_json_give_the_same_draws() {
         let text = drawn(20, &["518, 0", "959"], false);
-        let json: Vec<serde_json::Value> =
-            serde_json::from_str(&drawn(20, &["518, 0", "959"], true)).unwrap();
+        let json: Vec<serde_json::Value> = drawn(20, &["518, 0", "959"], true)
+            .lines()
+            .map(|line| serde_json::from_str(line).unwrap())
+            .collect();
+        assert_eq!(json.len(), 20);
         assert_eq!(text.lines().count(), 20);
         for (line, object) in text.lines().zip(&json) {
             assert_eq!(
@@ -218,7 +234,7 @@ mod tests {
             );
             assert!(!["518", "0", "959"].contains(&object["id"].to_string().as_str()));
         }
-        assert_eq!(drawn(0, &[], true), "[]\n");
+        assert_eq!(drawn(0, &[], true), "");
         assert_eq!(drawn(0, &[], false), "");
     }
 }

@@ -1,7 +1,6 @@
 //! `Position` in the formats a server stores or sends: a compact binary
 //! format writes the `u16` id, TOML writes the rank and reads any form of
 //! the grammar, as values and as table keys.
-#![cfg(feature = "serde")]
 
 use chess960::Position;
 use serde::{Deserialize, Serialize};

@@ -147,7 +147,7 @@ fn refused() -> Vec<(&'static str, PositionError)> {
         ),
         (
             "rnbkqnbr",
-            E::BishopsOnSameColour {
+            E::BishopsOnSameColor {
                 files: [File::C, File::G],
             },
         ),
