@@ -29,6 +29,8 @@
 //! Every error is a [`PositionError`] holding typed values ([`File`],
 //! [`Piece`], `char`); its `Display` names files by letter and characters as
 //! themselves, never by a 0-based index.
+// docs.rs builds with `--cfg docsrs`: the `serde` impls show their feature.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![no_std]
 #![warn(clippy::unwrap_used, clippy::expect_used)]
 

@@ -10,6 +10,7 @@ use core::fmt;
 use serde::de::{self, Deserializer, Unexpected, Visitor};
 use serde::ser::{Serialize, Serializer};
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl Serialize for Piece {
     /// The lowercase name in human-readable formats, the index in compact ones.
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -21,6 +22,7 @@ impl Serialize for Piece {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl<'de> de::Deserialize<'de> for Piece {
     /// A name or a letter (or the index) in human-readable formats, the
     /// index in compact ones.
@@ -79,6 +81,7 @@ impl Visitor<'_> for PieceVisitor {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl Serialize for File {
     /// The letter in human-readable formats, the index in compact ones.
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -90,6 +93,7 @@ impl Serialize for File {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl<'de> de::Deserialize<'de> for File {
     /// The letter (or the index) in human-readable formats, the index in
     /// compact ones.

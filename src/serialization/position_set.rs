@@ -25,6 +25,7 @@ use serde::ser::{Serialize, SerializeSeq, Serializer};
 /// The length of the compact form, [`PositionSet::to_bytes`].
 const BYTES: usize = 120;
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl Serialize for PositionSet {
     /// The members in human-readable formats, the bitmap in compact ones.
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -40,6 +41,7 @@ impl Serialize for PositionSet {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl<'de> Deserialize<'de> for PositionSet {
     /// A sequence of positions in human-readable formats, the bitmap in
     /// compact ones.

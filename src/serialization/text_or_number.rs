@@ -111,6 +111,7 @@ impl TextOrNumber for Square {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl Serialize for Square {
     /// The name in human-readable formats, the index in compact ones.
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -122,6 +123,7 @@ impl Serialize for Square {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl<'de> Deserialize<'de> for Square {
     /// A name (or the index) in human-readable formats, the index in compact
     /// ones.
@@ -139,6 +141,7 @@ impl TextOrNumber for Color {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl Serialize for Color {
     /// `"white"` or `"black"` in human-readable formats, 0 or 1 in compact
     /// ones.
@@ -154,6 +157,7 @@ impl Serialize for Color {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl<'de> Deserialize<'de> for Color {
     /// Any text `str::parse` reads (or 0 or 1) in human-readable formats, 0
     /// or 1 in compact ones.
@@ -174,6 +178,7 @@ impl TextOrNumber for CastlingSide {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl Serialize for CastlingSide {
     /// `"O-O-O"` or `"O-O"` in human-readable formats, 0 (a-side) or 1
     /// (h-side) in compact ones.
@@ -186,6 +191,7 @@ impl Serialize for CastlingSide {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl<'de> Deserialize<'de> for CastlingSide {
     /// Any text `str::parse` reads (or 0 or 1) in human-readable formats, 0
     /// or 1 in compact ones.
@@ -207,6 +213,7 @@ impl TextOrNumber for UciMove {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl Serialize for UciMove {
     /// The move in human-readable formats, `from * 64 + to` in compact ones.
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -219,6 +226,7 @@ impl Serialize for UciMove {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl<'de> Deserialize<'de> for UciMove {
     /// The move (or `from * 64 + to`) in human-readable formats,
     /// `from * 64 + to` in compact ones.
@@ -237,6 +245,7 @@ impl TextOrNumber for DoublePosition {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl Serialize for DoublePosition {
     /// Both ranks, `"RNBQKBNR/rnkqrbbn"`, in human-readable formats, the id
     /// in compact ones.
@@ -249,6 +258,7 @@ impl Serialize for DoublePosition {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl<'de> Deserialize<'de> for DoublePosition {
     /// Any text `str::parse` reads, or the id, in human-readable formats; the
     /// id in compact ones.
