@@ -22,7 +22,7 @@ mod squares;
 mod xml;
 
 pub use diagram::Diagram;
-pub use rgb::{Rgb, RgbError};
+pub use rgb::{ParseRgbError, Rgb};
 pub use sheet::Sheet;
 
 /// The light squares unless the caller chooses: a pale wood.

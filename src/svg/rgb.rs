@@ -17,7 +17,7 @@ use core::str::FromStr;
 /// assert_eq!(color.to_string(), "#eedab6");
 /// assert_eq!("0c8".parse::<Rgb>()?, Rgb::new(0x00, 0xcc, 0x88));
 /// assert!("tomato".parse::<Rgb>().is_err());
-/// # Ok::<(), chess960::svg::RgbError>(())
+/// # Ok::<(), chess960::svg::ParseRgbError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Rgb {
@@ -52,39 +52,39 @@ impl fmt::Display for Rgb {
 /// Text that is not a colour in the form `#rrggbb` or `#rgb`.
 ///
 /// ```
-/// use chess960::svg::{Rgb, RgbError};
+/// use chess960::svg::{Rgb, ParseRgbError};
 ///
-/// assert_eq!("#12345".parse::<Rgb>(), Err(RgbError));
+/// assert_eq!("#12345".parse::<Rgb>(), Err(ParseRgbError));
 /// assert_eq!(
-///     RgbError.to_string(),
+///     ParseRgbError.to_string(),
 ///     "not a colour: write it as #rrggbb or #rgb in hexadecimal digits"
 /// );
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct RgbError;
+pub struct ParseRgbError;
 
-impl fmt::Display for RgbError {
+impl fmt::Display for ParseRgbError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("not a colour: write it as #rrggbb or #rgb in hexadecimal digits")
     }
 }
 
-impl core::error::Error for RgbError {}
+impl core::error::Error for ParseRgbError {}
 
 /// The value of one hexadecimal digit.
-const fn hex_digit(byte: u8) -> Result<u8, RgbError> {
+const fn hex_digit(byte: u8) -> Result<u8, ParseRgbError> {
     match byte {
         b'0'..=b'9' => Ok(byte - b'0'),
         b'a'..=b'f' => Ok(byte - b'a' + 10),
         b'A'..=b'F' => Ok(byte - b'A' + 10),
-        _ => Err(RgbError),
+        _ => Err(ParseRgbError),
     }
 }
 
 impl FromStr for Rgb {
-    type Err = RgbError;
+    type Err = ParseRgbError;
 
-    fn from_str(text: &str) -> Result<Rgb, RgbError> {
+    fn from_str(text: &str) -> Result<Rgb, ParseRgbError> {
         let digits = text.strip_prefix('#').unwrap_or(text).as_bytes();
         match *digits {
             [r, g, b] => {
@@ -96,7 +96,7 @@ impl FromStr for Rgb {
                 hex_digit(g1)? * 16 + hex_digit(g2)?,
                 hex_digit(b1)? * 16 + hex_digit(b2)?,
             )),
-            _ => Err(RgbError),
+            _ => Err(ParseRgbError),
         }
     }
 }
