@@ -23,6 +23,7 @@ mod every_word;
 mod fen;
 mod fen_dialects;
 mod identify;
+mod mutants;
 mod printed_tables;
 #[cfg(feature = "rand")]
 mod random;
