@@ -7,7 +7,17 @@
 //!   ours both as its fixed 56-byte [`Fen`] (no allocation) and copied into
 //!   the same reused `String` the peers write into;
 //! - `fen_shredder`: Shredder-FEN (`HAha`), ours against cozy-chess `{:#}`;
-//! - `bitboards`: the six piece and two colour bitboards.
+//! - `bitboards`: the six piece and two colour bitboards;
+//! - `from_fen`: reading the start FEN back, ours ([`Position::from_fen`])
+//!   against shakmaty (the `Fen` parsed, then a Chess960 `Chess` built) and
+//!   cozy-chess (`Board::from_fen(.., true)`, Shredder-FEN only: its X-FEN
+//!   reader takes only classical rook files), on the Shredder-FENs and the
+//!   X-FENs of all 960; `chess960_spaced` is ours on the Shredder-FENs
+//!   with two spaces between fields, which the fixed-offset fast path
+//!   leaves to the board-at-fixed-offsets, fields-one-by-one reader;
+//! - `identify_fen`: [`identify_fen`] on the same FENs, on their 4-field
+//!   EPD form, and on the X-FENs without castling rights (TCEC's FRC
+//!   without castling: the fields-one-by-one reader).
 //!
 //! Before measuring, every implementation is checked to give the same
 //! output for all 960 ids, and the FEN's first rank to be
@@ -18,7 +28,7 @@
 
 mod common;
 
-use chess960::{Colour, Fen, FenStyle, Piece, Position};
+use chess960::{Colour, Fen, FenError, FenStyle, Identification, Piece, Position, identify_fen};
 use common::Order;
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::fmt::Write as _;
@@ -212,9 +222,184 @@ fn bitboards(criterion: &mut Criterion) {
     group.finish();
 }
 
+/// The start position a FEN describes, read by this crate.
+fn from_fen_by_chess960(fen: &str) -> Result<Position, FenError> {
+    Position::from_fen(fen)
+}
+
+/// The same FEN read by shakmaty into a Chess960 game.
+fn from_fen_by_shakmaty(fen: &str) -> Option<shakmaty::Chess> {
+    fen.parse::<shakmaty::fen::Fen>()
+        .ok()?
+        .into_position(shakmaty::CastlingMode::Chess960)
+        .ok()
+}
+
+/// The same Shredder-FEN read by cozy-chess.
+fn from_fen_by_cozy_chess(fen: &str) -> Option<cozy_chess::Board> {
+    cozy_chess::Board::from_fen(fen, true).ok()
+}
+
+/// The start and its departures, by this crate.
+fn identify_by_chess960(fen: &str) -> Result<Identification, FenError> {
+    identify_fen(fen)
+}
+
+/// The FEN of each id of `ids` in `style`, in that order.
+fn fens(ids: &[u16], style: FenStyle) -> Vec<String> {
+    ids.iter()
+        .map(|&id| fen_by_chess960(id, style).to_string())
+        .collect()
+}
+
+/// `fen` with two spaces between fields.
+fn spaced(fen: &str) -> String {
+    fen.replace(' ', "  ")
+}
+
+/// `fen` without castling rights.
+fn no_castling(fen: &str) -> String {
+    let mut fields: Vec<&str> = fen.split(' ').collect();
+    fields[2] = "-";
+    fields.join(" ")
+}
+
+/// Panics unless every reader reads every start FEN as the start with the
+/// same id, so that no benchmark measures a wrong answer or an error.
+fn check_same_reading() {
+    use shakmaty::Position as _;
+    for position in Position::all() {
+        let id = position.id();
+        let expected_shakmaty = shakmaty::Board::chess960(u32::from(id));
+        let expected_cozy = cozy_chess::Board::chess960_startpos(u32::from(id));
+        for style in [FenStyle::XFen, FenStyle::Shredder] {
+            let fen = fen_by_chess960(id, style).to_string();
+            assert_eq!(from_fen_by_chess960(&fen), Ok(position), "{fen}");
+            assert_eq!(from_fen_by_chess960(&spaced(&fen)), Ok(position));
+            let found = identify_by_chess960(&fen).expect("a start FEN");
+            assert!(
+                found.is_exact() && found.single() == Some(position),
+                "{fen}"
+            );
+            let epd = &fen[..fen.len() - 4];
+            assert_eq!(identify_by_chess960(epd), Ok(found), "{epd}");
+            let removed = identify_by_chess960(&no_castling(&fen)).expect("a start FEN");
+            assert_eq!(removed.single(), Some(position));
+            assert_eq!(removed.departures().to_string(), "castling rights removed");
+            let chess = from_fen_by_shakmaty(&fen).expect("shakmaty reads a start FEN");
+            assert_eq!(chess.board(), &expected_shakmaty, "{fen}");
+            assert_eq!(chess.castles().castling_rights(), expected_shakmaty.rooks());
+            if style == FenStyle::Shredder {
+                let board = from_fen_by_cozy_chess(&fen).expect("cozy-chess reads a Shredder-FEN");
+                assert!(board.same_position(&expected_cozy), "{fen}");
+            }
+        }
+    }
+}
+
+fn from_fen(criterion: &mut Criterion) {
+    check_same_reading();
+    let mut group = common::group(criterion, "from_fen");
+    for order in Order::ALL {
+        let ids = order.ids();
+        let shredder = fens(&ids, FenStyle::Shredder);
+        let shredder: Vec<&str> = shredder.iter().map(String::as_str).collect();
+        let x_fen = fens(&ids, FenStyle::XFen);
+        let x_fen: Vec<&str> = x_fen.iter().map(String::as_str).collect();
+        let spaced: Vec<String> = shredder.iter().map(|fen| spaced(fen)).collect();
+        let spaced: Vec<&str> = spaced.iter().map(String::as_str).collect();
+        common::over_all(
+            &mut group,
+            "chess960_shredder",
+            order,
+            &shredder,
+            from_fen_by_chess960,
+        );
+        common::over_all(
+            &mut group,
+            "shakmaty_shredder",
+            order,
+            &shredder,
+            from_fen_by_shakmaty,
+        );
+        common::over_all(
+            &mut group,
+            "cozy_chess_shredder",
+            order,
+            &shredder,
+            from_fen_by_cozy_chess,
+        );
+        common::over_all(
+            &mut group,
+            "chess960_xfen",
+            order,
+            &x_fen,
+            from_fen_by_chess960,
+        );
+        common::over_all(
+            &mut group,
+            "shakmaty_xfen",
+            order,
+            &x_fen,
+            from_fen_by_shakmaty,
+        );
+        common::over_all(
+            &mut group,
+            "chess960_spaced",
+            order,
+            &spaced,
+            from_fen_by_chess960,
+        );
+    }
+    group.finish();
+}
+
+fn identify(criterion: &mut Criterion) {
+    let mut group = common::group(criterion, "identify_fen");
+    for order in Order::ALL {
+        let ids = order.ids();
+        let shredder = fens(&ids, FenStyle::Shredder);
+        let shredder: Vec<&str> = shredder.iter().map(String::as_str).collect();
+        let x_fen = fens(&ids, FenStyle::XFen);
+        let epd: Vec<&str> = x_fen.iter().map(|fen| &fen[..fen.len() - 4]).collect();
+        let removed: Vec<String> = x_fen.iter().map(|fen| no_castling(fen)).collect();
+        let removed: Vec<&str> = removed.iter().map(String::as_str).collect();
+        let x_fen: Vec<&str> = x_fen.iter().map(String::as_str).collect();
+        common::over_all(
+            &mut group,
+            "chess960_shredder",
+            order,
+            &shredder,
+            identify_by_chess960,
+        );
+        common::over_all(
+            &mut group,
+            "chess960_xfen",
+            order,
+            &x_fen,
+            identify_by_chess960,
+        );
+        common::over_all(
+            &mut group,
+            "chess960_epd",
+            order,
+            &epd,
+            identify_by_chess960,
+        );
+        common::over_all(
+            &mut group,
+            "chess960_no_castling",
+            order,
+            &removed,
+            identify_by_chess960,
+        );
+    }
+    group.finish();
+}
+
 criterion_group! {
     name = benches;
     config = common::criterion();
-    targets = fen, fen_shredder, bitboards
+    targets = fen, fen_shredder, bitboards, from_fen, identify
 }
 criterion_main!(benches);

@@ -15,6 +15,7 @@
 //! ```
 
 use crate::{Colour, DoublePosition, Piece, Position};
+use core::fmt;
 
 /// Where every piece of a start position stands, as 64-bit board masks
 /// (a1 = bit 0, h8 = bit 63).
@@ -27,7 +28,19 @@ use crate::{Colour, DoublePosition, Piece, Position};
 /// assert_eq!(board.occupied(), 0xFFFF_0000_0000_FFFF);
 /// # Ok::<(), chess960::Error>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// `Debug` writes one mask per kind of piece, in hexadecimal as above:
+///
+/// ```
+/// let board = chess960::Position::STANDARD.bitboards();
+/// assert_eq!(
+///     format!("{board:?}"),
+///     "Bitboards { king: 0x1000_0000_0000_0010, queen: 0x0800_0000_0000_0008, \
+///      rook: 0x8100_0000_0000_0081, bishop: 0x2400_0000_0000_0024, \
+///      knight: 0x4200_0000_0000_0042, pawn: 0x00FF_0000_0000_FF00 }"
+/// );
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Bitboards {
     /// White's back rank as file masks, indexed by `Piece as usize`.
     white: [u8; 5],
@@ -121,5 +134,28 @@ impl Position {
     /// ```
     pub const fn bitboards(self) -> Bitboards {
         DoublePosition::new(self, self).bitboards()
+    }
+}
+
+/// A board mask written as `0x1000_0000_0000_0010`: 16 hexadecimal digits
+/// in groups of four, one group per two ranks.
+struct Mask(u64);
+
+impl fmt::Debug for Mask {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let [high, upper, lower, low] = [48, 32, 16, 0].map(|shift| (self.0 >> shift) & 0xFFFF);
+        write!(f, "0x{high:04X}_{upper:04X}_{lower:04X}_{low:04X}")
+    }
+}
+
+impl fmt::Debug for Bitboards {
+    /// Writes each kind of piece's mask in hexadecimal (a1 = bit 0), named
+    /// by the piece: `Bitboards { king: 0x1000_0000_0000_0010, .. }`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut out = f.debug_struct("Bitboards");
+        for piece in Piece::ALL {
+            out.field(piece.name(), &Mask(self.piece(piece)));
+        }
+        out.field("pawn", &Mask(self.pawns())).finish()
     }
 }

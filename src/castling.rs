@@ -19,13 +19,18 @@
 //! assert_eq!(castling.vacant_files(), 0b0011_1000); // d, e and f
 //! assert_eq!(castling.unattacked_files(), 0b0111_1100); // c to g
 //! assert_eq!(castling.uci(Colour::White).to_string(), "c1g1");
-//! # Ok::<(), chess960::Error>(())
+//! # Ok::<(), chess960::ParsePositionError>(())
 //! ```
 
 use crate::{Colour, File, Position, Square, UciMove};
 use core::fmt;
+use core::str::FromStr;
 
 /// The side of the king a player castles to.
+///
+/// serde (feature `serde`): written as `"O-O-O"` or `"O-O"` in
+/// human-readable formats (read as `str::parse` reads) and as 0 (a-side) or
+/// 1 (h-side) (`u8`) in compact ones.
 ///
 /// ```
 /// use chess960::{CastlingSide, File};
@@ -33,6 +38,8 @@ use core::fmt;
 /// assert_eq!(CastlingSide::ASide.king_to(), File::C);
 /// assert_eq!(CastlingSide::HSide.rook_to(), File::F);
 /// assert_eq!(CastlingSide::ASide.to_string(), "O-O-O");
+/// assert_eq!("O-O".parse::<CastlingSide>(), Ok(CastlingSide::HSide));
+/// assert_eq!("a-side".parse::<CastlingSide>(), Ok(CastlingSide::ASide));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum CastlingSide {
@@ -93,6 +100,48 @@ impl fmt::Display for CastlingSide {
         f.pad(self.notation())
     }
 }
+
+impl FromStr for CastlingSide {
+    type Err = ParseCastlingSideError;
+
+    /// Reads the notation `Display` writes, `O-O-O` or `O-O` (also with
+    /// zeros, `0-0-0` and `0-0`, as some software writes them), or the
+    /// side's name in any ASCII case: `a-side` or `h-side`, or the classical
+    /// `queenside` or `kingside`.
+    fn from_str(text: &str) -> Result<CastlingSide, ParseCastlingSideError> {
+        let is = |names: [&str; 2]| names.iter().any(|name| text.eq_ignore_ascii_case(name));
+        match text {
+            "O-O-O" | "0-0-0" => Ok(CastlingSide::ASide),
+            "O-O" | "0-0" => Ok(CastlingSide::HSide),
+            _ if is(["a-side", "queenside"]) => Ok(CastlingSide::ASide),
+            _ if is(["h-side", "kingside"]) => Ok(CastlingSide::HSide),
+            _ => Err(ParseCastlingSideError),
+        }
+    }
+}
+
+/// A text that names no [`CastlingSide`]: neither `O-O-O`, `O-O` (or
+/// `0-0-0`, `0-0`) nor `a-side`, `h-side`, `queenside`, `kingside`.
+///
+/// ```
+/// use chess960::{CastlingSide, ParseCastlingSideError};
+///
+/// assert_eq!("O-O-O-O".parse::<CastlingSide>(), Err(ParseCastlingSideError));
+/// assert_eq!(
+///     ParseCastlingSideError.to_string(),
+///     "a castling side is O-O-O or O-O, or a-side, h-side, queenside or kingside"
+/// );
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ParseCastlingSideError;
+
+impl fmt::Display for ParseCastlingSideError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a castling side is O-O-O or O-O, or a-side, h-side, queenside or kingside")
+    }
+}
+
+impl core::error::Error for ParseCastlingSideError {}
 
 /// Castling to one side in one start position: the same files for White
 /// and Black, on each colour's back rank.
@@ -206,7 +255,7 @@ impl Castling {
     /// let position: Position = "RNBBQNKR".parse()?;
     /// assert!(!position.castling(CastlingSide::HSide).king_moves());
     /// assert!(position.castling(CastlingSide::ASide).king_moves());
-    /// # Ok::<(), chess960::Error>(())
+    /// # Ok::<(), chess960::ParsePositionError>(())
     /// ```
     pub const fn king_moves(self) -> bool {
         self.king_from.index() != self.king_to().index()
@@ -221,7 +270,7 @@ impl Castling {
     /// let position: Position = "BBNRKRNQ".parse()?;
     /// assert!(!position.castling(CastlingSide::HSide).rook_moves());
     /// assert!(!position.castling(CastlingSide::ASide).rook_moves());
-    /// # Ok::<(), chess960::Error>(())
+    /// # Ok::<(), chess960::ParsePositionError>(())
     /// ```
     pub const fn rook_moves(self) -> bool {
         self.rook_from.index() != self.rook_to().index()
@@ -294,7 +343,7 @@ impl Castling {
     /// let position: Position = "RKRNNQBB".parse()?;
     /// assert_eq!(position.castling(CastlingSide::ASide).uci(Colour::White).to_string(), "b1a1");
     /// assert_eq!(position.castling(CastlingSide::HSide).uci(Colour::Black).to_string(), "b8c8");
-    /// # Ok::<(), chess960::Error>(())
+    /// # Ok::<(), chess960::ParsePositionError>(())
     /// ```
     pub const fn uci(self, colour: Colour) -> UciMove {
         UciMove::new(
@@ -316,7 +365,7 @@ impl Castling {
     /// // RKRNNQBB: a-side castling moves the king one file, b1 to c1.
     /// let position: chess960::Position = "RKRNNQBB".parse()?;
     /// assert_eq!(position.castling(CastlingSide::ASide).uci_king_move(Colour::White), None);
-    /// # Ok::<(), chess960::Error>(())
+    /// # Ok::<(), chess960::ParsePositionError>(())
     /// ```
     pub const fn uci_king_move(self, colour: Colour) -> Option<UciMove> {
         if self.king_from.index().abs_diff(self.king_to().index()) >= 2 {

@@ -67,11 +67,6 @@ const WHITE_RANK_AT: usize = 35;
 /// Where the castling rights start in the FEN.
 const CASTLING_AT: usize = 46;
 
-/// The index of the file of `position`'s castling rook on `side`.
-const fn rook_file(position: Position, side: CastlingSide) -> u8 {
-    position.castling(side).rook_from().index()
-}
-
 impl Fen {
     /// The length of every start FEN in bytes.
     ///
@@ -95,10 +90,12 @@ impl Fen {
             file += 1;
         }
         if let FenStyle::Shredder = style {
-            bytes[CASTLING_AT] = b'A' + rook_file(white, CastlingSide::HSide);
-            bytes[CASTLING_AT + 1] = b'A' + rook_file(white, CastlingSide::ASide);
-            bytes[CASTLING_AT + 2] = b'a' + rook_file(black, CastlingSide::HSide);
-            bytes[CASTLING_AT + 3] = b'a' + rook_file(black, CastlingSide::ASide);
+            let rights = shredder_rights(DoublePosition::new(white, black));
+            let mut index = 0;
+            while index < rights.len() {
+                bytes[CASTLING_AT + index] = rights[index];
+                index += 1;
+            }
         }
         Fen { bytes }
     }
@@ -178,7 +175,7 @@ impl Position {
     ///     position.fen(FenStyle::Shredder).as_str(),
     ///     "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1"
     /// );
-    /// # Ok::<(), chess960::Error>(())
+    /// # Ok::<(), chess960::ParsePositionError>(())
     /// ```
     pub const fn fen(self, style: FenStyle) -> Fen {
         Fen::new(self, self, style)
@@ -331,12 +328,22 @@ impl Reading {
 }
 
 /// Reads a FEN whose board is a start; see [`Position::from_fen`] for the
-/// rules. Well-formed starts take the fast path; anything else is read
-/// field by field to name the first broken rule.
+/// rules. A well-formed start takes the fast path; a well-formed start
+/// board followed by other fields has its board read at fixed offsets and
+/// the fields one by one; anything else is read field by field to name the
+/// first broken rule. All three give the same answer.
 #[inline]
 pub(crate) fn read(text: &str, setup: Setup, rules: Rules) -> Result<Reading, FenError> {
-    match fast(text.as_bytes(), setup) {
-        Some(start) => Ok(Reading::exact(start)),
+    let trimmed = text.trim_ascii();
+    if let Some(start) = fast(trimmed.as_bytes(), setup) {
+        return Ok(Reading::exact(start));
+    }
+    match fast_board(trimmed.as_bytes()) {
+        Some(start) => {
+            let (fields, found) = split_fields(trimmed);
+            check_field_count(found)?;
+            read_fields(start, &fields, found, setup, rules)
+        }
         None => careful(text, setup, rules),
     }
 }
@@ -349,7 +356,8 @@ const LOWERCASE: u64 = 0x2020_2020_2020_2020;
 
 /// The start a well-formed start FEN describes, read at fixed offsets
 /// (single spaces, castling in four letters, counters `0 1`, `0` or
-/// none), or `None` when the text is anything else. Never accepts what
+/// none; the caller trims surrounding whitespace), or `None` when the text
+/// is anything else. Never accepts what
 /// [`careful`] refuses, and agrees with it on what it accepts.
 #[inline]
 fn fast(bytes: &[u8], setup: Setup) -> Option<DoublePosition> {
@@ -360,18 +368,52 @@ fn fast(bytes: &[u8], setup: Setup) -> Option<DoublePosition> {
         _ => return None,
     };
     let (head, rest) = bytes.split_first_chunk::<50>()?;
-    let (black, head) = head.split_first_chunk::<8>()?;
-    let (middle, head) = head.split_first_chunk::<27>()?;
-    let (white, head) = head.split_first_chunk::<8>()?;
+    let (board, head) = head.split_first_chunk::<BOARD_LENGTH>()?;
     let (side, castling) = head.split_first_chunk::<3>()?;
-    if rest != tail || middle != MIDDLE || side != b" w " {
+    if rest != tail || side != b" w " {
+        return None;
+    }
+    let start = start_board(board)?;
+    if setup == Setup::Mirrored && !start.is_single() {
+        return None;
+    }
+    let castling: &[u8; 4] = castling.try_into().ok()?;
+    (castling == b"KQkq" || castling == &shredder_rights(start) || all_rights(*castling, start))
+        .then_some(start)
+}
+
+/// The length of a start's board field.
+const BOARD_LENGTH: usize = 43;
+
+/// The start whose board field is `bytes` up to the first whitespace, read
+/// at fixed offsets, or `None` when the board field is written otherwise
+/// (or is no start). Never accepts what [`parse_board`] refuses, and agrees
+/// with it on what it accepts.
+#[inline]
+fn fast_board(bytes: &[u8]) -> Option<DoublePosition> {
+    let (board, rest) = bytes.split_first_chunk::<BOARD_LENGTH>()?;
+    if rest.first().is_some_and(u8::is_ascii_whitespace) {
+        start_board(board)
+    } else {
+        None
+    }
+}
+
+/// The start whose board field is exactly `board`: Black's rank, the fixed
+/// middle, White's rank, each rank found by the perfect hash.
+#[inline]
+fn start_board(board: &[u8; BOARD_LENGTH]) -> Option<DoublePosition> {
+    let (black, rest) = board.split_first_chunk::<8>()?;
+    let (middle, white) = rest.split_first_chunk::<27>()?;
+    let white: &[u8; 8] = white.try_into().ok()?;
+    if middle != MIDDLE {
         return None;
     }
     let white_position = Position::from_rank(white).ok()?;
     let black_word = u64::from_le_bytes(*black);
     let black_position = if black_word == u64::from_le_bytes(*white) | LOWERCASE {
         white_position
-    } else if setup == Setup::Independent {
+    } else {
         let upper = black_word & !LOWERCASE;
         let position = Position::from_rank(&upper.to_le_bytes()).ok()?;
         // `upper` is a start rank, so each byte of Black's was its letter
@@ -380,12 +422,22 @@ fn fast(bytes: &[u8], setup: Setup) -> Option<DoublePosition> {
             return None;
         }
         position
-    } else {
-        return None;
     };
-    let start = DoublePosition::new(white_position, black_position);
-    let castling: &[u8; 4] = castling.try_into().ok()?;
-    (castling == b"KQkq" || all_rights(*castling, start)).then_some(start)
+    Some(DoublePosition::new(white_position, black_position))
+}
+
+/// The Shredder-FEN castling field of `start` as [`Fen::new`] writes it:
+/// each colour's h-side rook, then its a-side rook.
+#[inline]
+const fn shredder_rights(start: DoublePosition) -> [u8; 4] {
+    let [white_a, white_h] = start.white().rook_files();
+    let [black_a, black_h] = start.black().rook_files();
+    [
+        b'A' + white_h.index(),
+        b'A' + white_a.index(),
+        b'a' + black_h.index(),
+        b'a' + black_a.index(),
+    ]
 }
 
 /// Whether four castling letters give all four rights of `start`, each
@@ -414,6 +466,15 @@ fn all_rights(castling: [u8; 4], start: DoublePosition) -> bool {
 
 /// Reads a FEN field by field and names the first rule it breaks.
 fn careful(text: &str, setup: Setup, rules: Rules) -> Result<Reading, FenError> {
+    let (fields, found) = split_fields(text);
+    check_field_count(found)?;
+    let start = parse_board(fields[0])?;
+    read_fields(start, &fields, found, setup, rules)
+}
+
+/// The first six whitespace-separated fields of `text` (empty where there
+/// are fewer), and how many fields there are.
+fn split_fields(text: &str) -> ([&str; 6], usize) {
     let mut fields = [""; 6];
     let mut found = 0;
     for field in text.split_ascii_whitespace() {
@@ -422,19 +483,35 @@ fn careful(text: &str, setup: Setup, rules: Rules) -> Result<Reading, FenError> 
         }
         found += 1;
     }
-    if !(4..=fields.len()).contains(&found) {
-        return Err(FenError::WrongFieldCount { found });
+    (fields, found)
+}
+
+/// A FEN has four to six fields.
+fn check_field_count(found: usize) -> Result<(), FenError> {
+    if (4..=6).contains(&found) {
+        Ok(())
+    } else {
+        Err(FenError::WrongFieldCount { found })
     }
+}
+
+/// Reads the fields after a board that is the start `start`: `found` of
+/// `fields` are given (four to six).
+fn read_fields(
+    start: DoublePosition,
+    fields: &[&str; 6],
+    found: usize,
+    setup: Setup,
+    rules: Rules,
+) -> Result<Reading, FenError> {
     let [
-        board,
+        _,
         side_to_move,
         castling,
         en_passant,
         halfmove_clock,
         fullmove_number,
-    ] = fields;
-
-    let start = parse_board(board)?;
+    ] = *fields;
     if setup == Setup::Mirrored && start.white() != start.black() {
         return Err(FenError::NotMirrored {
             white: start.white(),
@@ -924,13 +1001,72 @@ impl fmt::Display for FenError {
 
 impl core::error::Error for FenError {}
 
+// `Fen` as a string: it is an owned ASCII string in a fixed-size buffer, so it
+// lends itself out as `&str` and `&[u8]` the way `String` does.
+//
+// Not `Borrow<str>`: that promises `Hash`, `Eq` and `Ord` agree with `str`'s,
+// and `Fen` hashes its byte array (which hashes differently from the same
+// text as a `str`) and has no order. Not `Default`: no FEN style is the
+// obvious one; `Position::default().fen(style)` says which.
+
+impl AsRef<str> for Fen {
+    /// The FEN as a string slice, as [`Fen::as_str`].
+    ///
+    /// ```
+    /// use chess960::{FenStyle, Position};
+    ///
+    /// fn fields(text: impl AsRef<str>) -> usize {
+    ///     text.as_ref().split(' ').count()
+    /// }
+    /// assert_eq!(fields(Position::STANDARD.fen(FenStyle::XFen)), 6);
+    /// ```
+    fn as_ref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl AsRef<[u8]> for Fen {
+    /// The FEN as ASCII bytes, as [`Fen::as_bytes`].
+    ///
+    /// ```
+    /// use chess960::{FenStyle, Position};
+    ///
+    /// let fen = Position::STANDARD.fen(FenStyle::XFen);
+    /// let bytes: &[u8] = fen.as_ref();
+    /// assert_eq!(bytes.len(), chess960::Fen::LENGTH);
+    /// ```
+    fn as_ref(&self) -> &[u8] {
+        self.as_bytes()
+    }
+}
+
+impl core::ops::Deref for Fen {
+    type Target = str;
+
+    /// The FEN as a string slice, so every `str` method works on a [`Fen`]
+    /// and `&fen` passes where a `&str` is wanted, as with `String`.
+    ///
+    /// ```
+    /// use chess960::{FenStyle, Position};
+    ///
+    /// let fen = Position::from_id(959)?.fen(FenStyle::Shredder);
+    /// assert!(fen.starts_with("rkrnnqbb/"));
+    /// assert_eq!(fen.split_whitespace().nth(2), Some("CAca"));
+    /// assert_eq!(Position::from_fen(&fen)?.id(), 959);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     extern crate std;
 
-    use super::{Reading, Rules, Setup, careful, fast};
+    use super::{Reading, Rules, Setup, careful, fast, fast_board, parse_board, read};
     use crate::{DoublePosition, FenStyle, Position};
-    use std::string::String;
+    use std::string::{String, ToString};
     use std::vec::Vec;
 
     /// Every start FEN of `double` the fast path reads: 6, 5 and 4 fields.
@@ -943,15 +1079,40 @@ mod tests {
             .collect()
     }
 
-    /// The fast path never accepts what the careful reader refuses, and
-    /// agrees with it on what it accepts.
+    /// The fast paths never accept what the careful reader refuses, and
+    /// agree with it on what they accept; [`read`] answers as [`careful`].
     fn agrees(bytes: &[u8], setup: Setup) {
-        if let Some(start) = fast(bytes, setup) {
+        let trimmed = bytes.trim_ascii();
+        if let Some(start) = fast(trimmed, setup) {
             let text = core::str::from_utf8(bytes).expect("accepted text is ASCII");
             for rules in [Rules::Start, Rules::Departures] {
                 assert_eq!(
                     careful(text, setup, rules),
                     Ok(Reading::exact(start)),
+                    "{text}"
+                );
+            }
+        }
+    }
+
+    /// The fixed-offset board reader never accepts what [`parse_board`]
+    /// refuses, and agrees with it on what it accepts.
+    fn board_agrees(bytes: &[u8]) {
+        if let Some(start) = fast_board(bytes.trim_ascii()) {
+            let text = String::from_utf8_lossy(bytes);
+            let board = text.split_ascii_whitespace().next().expect("a board");
+            assert_eq!(parse_board(board), Ok(start), "{text}");
+        }
+    }
+
+    /// [`read`] and [`careful`] give the same answer, error or not.
+    fn same_answer(bytes: &[u8]) {
+        let text = String::from_utf8_lossy(bytes);
+        for setup in [Setup::Mirrored, Setup::Independent] {
+            for rules in [Rules::Start, Rules::Departures] {
+                assert_eq!(
+                    read(&text, setup, rules),
+                    careful(&text, setup, rules),
                     "{text}"
                 );
             }
@@ -983,14 +1144,14 @@ mod tests {
         }
     }
 
-    /// Every byte of start FENs (every fifth single start and a sample of
+    /// Every byte of start FENs (every eighth single start and a sample of
     /// double starts, both styles) replaced by every ASCII byte and a few
     /// others: whenever the fast path still accepts, the careful reader
     /// accepts the same start.
     #[test]
     fn fast_path_agrees_with_the_careful_reader_on_one_byte_changes() {
         let replacements: Vec<u8> = (0x20..0x80).chain([0, b'\t', 0x80, 0xDF, 0xFF]).collect();
-        let doubles = Position::all().step_by(5).map(DoublePosition::from).chain(
+        let doubles = Position::all().step_by(8).map(DoublePosition::from).chain(
             (0..960u16).step_by(7).filter_map(|id| {
                 let white = Position::from_id(id).ok()?;
                 let black = Position::from_id(959 - id).ok()?;
@@ -1006,8 +1167,52 @@ mod tests {
                         bytes[index] = byte;
                         agrees(&bytes, Setup::Mirrored);
                         agrees(&bytes, Setup::Independent);
+                        // Changes after the board leave it as it is.
+                        if index <= super::BOARD_LENGTH {
+                            board_agrees(&bytes);
+                        }
                     }
                     bytes[index] = original;
+                }
+            }
+        }
+    }
+
+    /// Every byte of the fields after the board (and the whitespace around
+    /// the FEN) changed, inserted or removed, in a sample of starts:
+    /// [`read`] answers exactly as [`careful`], error or not.
+    #[test]
+    fn read_answers_as_the_careful_reader() {
+        let replacements = b" \t\n-0123456789wbWBKQkqAaCcEeHhIi[/\x00\xFF";
+        for id in (0..960u16).step_by(97) {
+            let white = Position::from_id(id).expect("below 960");
+            let black = Position::from_id((id * 7 + 3) % 960).expect("below 960");
+            for double in [
+                DoublePosition::from(white),
+                DoublePosition::new(white, black),
+            ] {
+                for style in [FenStyle::XFen, FenStyle::Shredder] {
+                    let fen = double.fen(style).to_string();
+                    for index in 42..=fen.len() {
+                        let mut bytes = fen.clone().into_bytes();
+                        if index < fen.len() {
+                            bytes.remove(index);
+                            same_answer(&bytes);
+                        }
+                        for &byte in replacements {
+                            let mut changed = fen.clone().into_bytes();
+                            changed.insert(index, byte);
+                            same_answer(&changed);
+                            if index < fen.len() {
+                                changed.remove(index + 1);
+                                same_answer(&changed);
+                            }
+                        }
+                    }
+                    let mut padded = std::format!(" \t{fen}\n");
+                    same_answer(padded.as_bytes());
+                    padded = padded.replace(" w ", " b ").replace(" 0 1", " 7 9");
+                    same_answer(padded.as_bytes());
                 }
             }
         }

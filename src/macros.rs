@@ -11,12 +11,16 @@
 ///
 /// The argument is one literal:
 /// - an id from 0 to 959, with no suffix or `u16`: `sp!(518)`;
-/// - a label as the literature writes it: `sp!("SP518")`, `sp!("SP-518")`;
-/// - White's back rank, a-file first: `sp!("RNBQKBNR")`, or `sp!(b"RNBQKBNR")`;
-/// - Black's back rank in lowercase, `sp!("rnbqkbnr")`: the same position.
+/// - a string (or byte string) in any form [`str::parse`] reads but a FEN
+///   (the table on [`read_position`](crate::read_position)): an id
+///   `sp!("518")`, a label as the literature writes it `sp!("SP518")`,
+///   `sp!("sp-518")`, `sp!("SP 518")`, White's back rank, a-file first,
+///   `sp!("RNBQKBNR")` or `sp!(b"RNBQKBNR")`, or Black's in lowercase,
+///   `sp!("rnbqkbnr")`: the same position.
 ///
+/// A FEN needs the run-time reader, [`Position::from_fen`](crate::Position::from_fen).
 /// A mistake is a compile error on the literal, in the words of
-/// [`Error`](crate::Error)'s `Display`. The expansion is an inline `const`
+/// [`PositionError`](crate::PositionError)'s `Display`. The expansion is an inline `const`
 /// block: nothing is looked up or checked at run time. For an id or rank known
 /// only at run time, use [`Position::from_id`](crate::Position::from_id) or
 /// [`str::parse`].
@@ -28,7 +32,7 @@
 /// static LAST: Position = sp!("RKRNNQBB");
 ///
 /// const fn is_standard(position: Position) -> bool {
-///     position.id() == sp!("SP-518").id()
+///     position.id() == sp!("sp-518").id()
 /// }
 ///
 /// let squares = [0u8; sp!("BBQNNRKR").id() as usize + 8];
@@ -36,13 +40,14 @@
 /// assert!(is_standard(STANDARD));
 /// assert_eq!(LAST.id(), 959);
 /// assert_eq!(sp!("rnbqkbnr"), Position::STANDARD);
+/// assert_eq!(sp!("518"), sp!("SP 518"));
 ///
 /// // In a `match`, through a named constant.
 /// match Position::from_id(518)? {
 ///     STANDARD => {}
 ///     _ => unreachable!(),
 /// }
-/// # Ok::<(), chess960::Error>(())
+/// # Ok::<(), chess960::PositionError>(())
 /// ```
 ///
 /// ```compile_fail

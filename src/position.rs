@@ -1,14 +1,18 @@
 //! The [`Position`] type: one of the 960 start positions.
 
 use crate::lookup::{FILE_MASKS, TABLE, lookup};
-use crate::{Decomposition, Error, File, Piece};
+use crate::{Decomposition, File, Piece, PositionError};
 use core::fmt;
-use core::str::FromStr;
 
 /// One of the 960 Chess960 start positions, stored as its Scharnagl id.
 ///
 /// White's back rank is [`Position::rank`]; Black's is the same files in
 /// lowercase. Positions order by id.
+///
+/// Made from an id ([`Position::from_id`]), White's rank as bytes
+/// ([`Position::from_rank`]), text in any form: an id, an `SP` label, a rank
+/// in either colour or a FEN ([`str::parse`], see [`FromStr`](#impl-FromStr-for-Position)
+/// for the forms), or a FEN alone ([`Position::from_fen`]).
 ///
 /// ```
 /// use chess960::{File, Position};
@@ -16,9 +20,11 @@ use core::str::FromStr;
 /// let position: Position = "RNBQKBNR".parse()?;
 /// assert_eq!(position.id(), 518);
 /// assert_eq!(position, Position::STANDARD);
+/// assert_eq!("518".parse::<Position>()?, position);
+/// assert_eq!("SP518".parse::<Position>()?, position);
 /// assert_eq!(position.king_file(), File::E);
 /// assert_eq!(Position::from_id(0)?.to_string(), "BBQNNRKR");
-/// # Ok::<(), chess960::Error>(())
+/// # Ok::<(), chess960::ParsePositionError>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Position {
@@ -35,6 +41,9 @@ const fn files_in(mask: u8) -> [File; 2] {
     ]
 }
 
+/// Making a position: from an id, from White's rank, from text
+/// ([`str::parse`], which reads every form, FENs included) or from a FEN
+/// ([`Position::from_fen`]).
 impl Position {
     /// How many start positions there are.
     ///
@@ -55,24 +64,74 @@ impl Position {
     /// The position with Scharnagl id `id` (0..=959).
     ///
     /// # Errors
-    /// [`Error::IdOutOfRange`] when `id` is 960 or more.
+    /// [`PositionError::IdOutOfRange`] when `id` is 960 or more.
     ///
     /// ```
-    /// use chess960::{Error, Position};
+    /// use chess960::{Position, PositionError};
     ///
     /// assert_eq!(Position::from_id(959)?.to_string(), "RKRNNQBB");
-    /// assert_eq!(Position::from_id(960), Err(Error::IdOutOfRange { id: 960 }));
-    /// # Ok::<(), Error>(())
+    /// assert_eq!(Position::from_id(960), Err(PositionError::IdOutOfRange { id: 960 }));
+    /// # Ok::<(), PositionError>(())
     /// ```
     #[inline]
-    pub const fn from_id(id: u16) -> Result<Position, Error> {
+    pub const fn from_id(id: u16) -> Result<Position, PositionError> {
         if id < Self::COUNT {
             Ok(Position { id })
         } else {
-            Err(Error::IdOutOfRange { id })
+            Err(PositionError::IdOutOfRange { id })
         }
     }
 
+    /// The position whose White back rank is `rank` (uppercase ASCII letters,
+    /// a-file first), found by the build-time perfect hash.
+    ///
+    /// # Errors
+    /// The first rule `rank` breaks, in the order documented on
+    /// [`PositionError`]; a byte that is not one of `KQRBN` is
+    /// [`PositionError::InvalidByte`]. For a rank given as a string, or
+    /// Black's lowercase rank, use [`str::parse`].
+    ///
+    /// ```
+    /// use chess960::{File, Piece, Position, PositionError};
+    ///
+    /// assert_eq!(Position::from_rank(b"RNBQKBNR"), Ok(Position::STANDARD));
+    /// assert_eq!(
+    ///     Position::from_rank(b"RNBQKBNN"),
+    ///     Err(PositionError::WrongPieceCount { piece: Piece::Rook, expected: 2, found: 1 })
+    /// );
+    /// assert_eq!(
+    ///     Position::from_rank(b"rnbqkbnr"),
+    ///     Err(PositionError::InvalidByte { file: File::A, byte: b'r' })
+    /// );
+    /// ```
+    #[inline]
+    pub const fn from_rank(rank: &[u8; 8]) -> Result<Position, PositionError> {
+        match lookup(rank) {
+            Some(id) => Ok(Position { id }),
+            // Not a start position: the derivation says which rule it breaks.
+            None => match chess960_core::id_from_rank(rank) {
+                Ok(id) => Ok(Position { id }),
+                Err(error) => Err(error),
+            },
+        }
+    }
+
+    /// All 960 positions, in order of id: the members of
+    /// [`PositionSet::ALL`](crate::PositionSet::ALL).
+    ///
+    /// ```
+    /// let mut all: chess960::Positions = chess960::Position::all();
+    /// assert_eq!(all.len(), 960);
+    /// assert_eq!(all.next().map(|p| p.id()), Some(0));
+    /// assert_eq!(all.next_back().map(|p| p.id()), Some(959));
+    /// ```
+    pub const fn all() -> crate::Positions {
+        crate::PositionSet::ALL.iter()
+    }
+}
+
+/// What a position is made of: its id, its rank, its pieces' files.
+impl Position {
     /// The Scharnagl id, 0..=959.
     ///
     /// ```
@@ -108,46 +167,6 @@ impl Position {
         }
     }
 
-    /// The position whose White back rank is `rank` (uppercase ASCII letters,
-    /// a-file first), found by the build-time perfect hash.
-    ///
-    /// # Errors
-    /// The first rule `rank` breaks, in the order documented on [`Error`]. For
-    /// a rank given as a string, or Black's lowercase rank, use
-    /// [`str::parse`].
-    ///
-    /// ```
-    /// use chess960::{Error, Piece, Position};
-    ///
-    /// assert_eq!(Position::from_rank(b"RNBQKBNR"), Ok(Position::STANDARD));
-    /// assert_eq!(
-    ///     Position::from_rank(b"RNBQKBNN"),
-    ///     Err(Error::WrongPieceCount { piece: Piece::Rook, expected: 2, found: 1 })
-    /// );
-    /// ```
-    #[inline]
-    pub const fn from_rank(rank: &[u8; 8]) -> Result<Position, Error> {
-        match lookup(rank) {
-            Some(id) => Ok(Position { id }),
-            // Not a start position: the derivation says which rule it breaks.
-            None => match chess960_core::id_from_rank(rank) {
-                Ok(id) => Ok(Position { id }),
-                Err(error) => Err(error),
-            },
-        }
-    }
-
-    /// All 960 positions, in order of id.
-    ///
-    /// ```
-    /// let mut all = chess960::Position::all();
-    /// assert_eq!(all.len(), 960);
-    /// assert_eq!(all.next().map(|p| p.id()), Some(0));
-    /// assert_eq!(all.next_back().map(|p| p.id()), Some(959));
-    /// ```
-    pub fn all() -> impl DoubleEndedIterator<Item = Position> + ExactSizeIterator + Clone {
-        (0..Self::COUNT).map(|id| Position { id })
-    }
 
     /// The position taken apart as in Scharnagl's direct derivation.
     ///
@@ -326,25 +345,11 @@ impl fmt::Debug for Position {
     }
 }
 
-impl FromStr for Position {
-    type Err = Error;
-
-    /// Parses a back rank of 8 piece letters, a-file first: White's in
-    /// uppercase (`RNBQKBNR`) or Black's in lowercase (`rnbqkbnr`).
-    ///
-    /// Rules are checked in the order documented on [`Error`]; a string of
-    /// 8 characters that holds a non-ASCII one reports that byte, any other
-    /// length reports [`Error::WrongLength`] in characters.
-    fn from_str(text: &str) -> Result<Position, Error> {
-        chess960_core::rank_from_text(text.as_bytes()).and_then(|rank| Position::from_rank(&rank))
-    }
-}
-
 impl TryFrom<u16> for Position {
-    type Error = Error;
+    type Error = PositionError;
 
     /// As [`Position::from_id`].
-    fn try_from(id: u16) -> Result<Position, Error> {
+    fn try_from(id: u16) -> Result<Position, PositionError> {
         Position::from_id(id)
     }
 }
@@ -353,5 +358,22 @@ impl From<Position> for u16 {
     /// The Scharnagl id.
     fn from(position: Position) -> u16 {
         position.id
+    }
+}
+
+impl Default for Position {
+    /// The classical start, [`Position::STANDARD`] (518, `RNBQKBNR`).
+    ///
+    /// Of the 960 starts it is the one a chess program begins from when
+    /// nothing else is said, and the one the boards of shakmaty
+    /// (`Chess::default()`) and cozy-chess (`Board::default()`) hold, so a
+    /// `#[derive(Default)]` on a struct holding a `Position` means an
+    /// ordinary game, as it does with those crates.
+    ///
+    /// ```
+    /// assert_eq!(chess960::Position::default(), chess960::Position::STANDARD);
+    /// ```
+    fn default() -> Position {
+        Position::STANDARD
     }
 }

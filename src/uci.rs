@@ -9,6 +9,10 @@ use core::str::FromStr;
 /// square a piece leaves and the square it goes to. Castling moves never
 /// promote, so this is all they need.
 ///
+/// serde (feature `serde`): written as the move, `"e1h1"`, in human-readable
+/// formats and as `from * 64 + to` of the square indices (`u16`) in compact
+/// ones.
+///
 /// ```
 /// use chess960::UciMove;
 ///
@@ -16,9 +20,11 @@ use core::str::FromStr;
 /// assert_eq!(castling.from_square().to_string(), "b1");
 /// assert_eq!(castling.to_square().to_string(), "a1");
 /// assert_eq!(castling.to_string(), "b1a1");
+/// assert_eq!(format!("{castling:?}"), "UciMove(b1a1)");
+/// assert_eq!(format!("[{castling:<6}]"), "[b1a1  ]");
 /// # Ok::<(), chess960::ParseUciMoveError>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct UciMove {
     from: Square,
     to: Square,
@@ -62,9 +68,25 @@ impl UciMove {
 }
 
 impl fmt::Display for UciMove {
-    /// Writes the two squares, `e1g1`.
+    /// Writes the two squares, `e1g1`, padded and aligned as the formatter
+    /// asks (`{:^8}`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.from, self.to)
+        let [from_file, from_rank] = self.from.to_ascii();
+        let [to_file, to_rank] = self.to.to_ascii();
+        match core::str::from_utf8(&[from_file, from_rank, to_file, to_rank]) {
+            Ok(text) => f.pad(text),
+            // Square names are ASCII.
+            Err(_) => Err(fmt::Error),
+        }
+    }
+}
+
+impl fmt::Debug for UciMove {
+    /// Writes the move as UCI does, `UciMove(e1g1)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("UciMove")
+            .field(&format_args!("{self}"))
+            .finish()
     }
 }
 

@@ -1,6 +1,9 @@
 //! The facts about one start position that `show`, `random --json` and
-//! `table` print, in the shape their JSON writes them.
+//! `table` print, in the shape their JSON writes them; and those of a start
+//! read from a FEN, which may be a double Chess960 start or depart from its
+//! start ([`StartDetails`]).
 
+use crate::query::Found;
 use chess960::{CastlingSide, Colour, FenStyle, File, Position};
 use serde::Serialize;
 
@@ -26,6 +29,10 @@ pub(crate) struct CastlingMove {
     uci: String,
     /// The king's own move (`e1g1`), where the king travels two files or more.
     uci_king_move: Option<String>,
+    /// The rank the pieces stand on, `1` for White and `8` for Black: in
+    /// the JSON the files say it all, as every position there is White's.
+    #[serde(skip)]
+    rank: char,
 }
 
 /// The facts `show` prints, in the shape `--json` writes them; `table`
@@ -55,6 +62,15 @@ fn letters(files: [File; 2]) -> [char; 2] {
 
 impl CastlingMove {
     fn of(position: Position, side: CastlingSide) -> CastlingMove {
+        CastlingMove::of_colour(position, side, Colour::White)
+    }
+
+    /// The castling of `colour` when its pieces stand as in `position`.
+    pub(crate) fn of_colour(
+        position: Position,
+        side: CastlingSide,
+        colour: Colour,
+    ) -> CastlingMove {
         let castling = position.castling(side);
         CastlingMove {
             notation: side.notation(),
@@ -62,20 +78,20 @@ impl CastlingMove {
             king_to: castling.king_to().to_char(),
             rook_from: castling.rook_from().to_char(),
             rook_to: castling.rook_to().to_char(),
-            uci: castling.uci(Colour::White).to_string(),
-            uci_king_move: castling
-                .uci_king_move(Colour::White)
-                .map(|uci| uci.to_string()),
+            uci: castling.uci(colour).to_string(),
+            uci_king_move: castling.uci_king_move(colour).map(|uci| uci.to_string()),
+            rank: if colour == Colour::White { '1' } else { '8' },
         }
     }
 
     /// `O-O-O: Ke1-c1 Ra1-d1`, with `stays` for a piece that does not move.
     pub(crate) fn describe(&self) -> String {
+        let rank = self.rank;
         let step = |piece: char, from: char, to: char| {
             if from == to {
-                format!("{piece}{from}1 stays")
+                format!("{piece}{from}{rank} stays")
             } else {
-                format!("{piece}{from}1-{to}1")
+                format!("{piece}{from}{rank}-{to}{rank}")
             }
         };
         let alternative = self
@@ -150,6 +166,57 @@ impl Details {
                 knights: letters(position.knight_files()),
             },
             castling: CastlingSide::ALL.map(|side| CastlingMove::of(position, side)),
+        }
+    }
+}
+
+/// What `show --json` and `convert --to json` write of a start read from
+/// the command line: a single start's [`Details`], or White's and Black's
+/// of a double Chess960 start with the double id and FENs; and, when the
+/// start was read from a FEN that departs from it, how.
+#[derive(Serialize)]
+#[serde(untagged)]
+pub(crate) enum StartDetails {
+    /// A Chess960 start: the facts as `table` writes them.
+    Single {
+        #[serde(flatten)]
+        details: Box<Details>,
+        /// How the FEN departs from the start's own, for people; absent
+        /// when it does not.
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        departures: Vec<String>,
+    },
+    /// A double Chess960 start: Black's position is another one.
+    Double {
+        /// `white_id * 960 + black_id`.
+        double_id: u32,
+        fen: String,
+        shredder_fen: String,
+        white: Box<Details>,
+        black: Box<Details>,
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        departures: Vec<String>,
+    },
+}
+
+impl StartDetails {
+    /// Gathers the facts about `found`.
+    pub(crate) fn of(found: &Found) -> StartDetails {
+        let departures = found.departures.iter().map(|d| d.to_string()).collect();
+        let start = found.start;
+        match found.single() {
+            Some(position) => StartDetails::Single {
+                details: Box::new(Details::of(position)),
+                departures,
+            },
+            None => StartDetails::Double {
+                double_id: start.id(),
+                fen: start.fen(FenStyle::XFen).to_string(),
+                shredder_fen: start.fen(FenStyle::Shredder).to_string(),
+                white: Box::new(Details::of(start.white())),
+                black: Box::new(Details::of(start.black())),
+                departures,
+            },
         }
     }
 }

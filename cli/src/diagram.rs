@@ -1,6 +1,6 @@
 //! The board diagram of a start position, White at the bottom.
 
-use chess960::{File, Piece, Position};
+use chess960::{DoublePosition, File, Piece, Position};
 use std::fmt::Write as _;
 
 /// How the diagram draws pieces and squares.
@@ -35,15 +35,21 @@ fn letter(piece: Option<Piece>, white: bool) -> char {
 
 /// Eight lines for the ranks 8 to 1 and a line of file letters.
 pub(crate) fn render(position: Position, style: Style) -> String {
+    render_double(DoublePosition::from(position), style)
+}
+
+/// The diagram of a start whose Black pieces may stand as another
+/// position's (double Chess960).
+pub(crate) fn render_double(start: DoublePosition, style: Style) -> String {
     let mut out = String::new();
     for rank in (1..=8u8).rev() {
         let _ = write!(out, "{rank} ");
         for file in File::ALL {
             let (piece, white) = match rank {
-                1 => (Some(Some(position.piece_at(file))), true),
+                1 => (Some(Some(start.white().piece_at(file))), true),
                 2 => (Some(None), true),
                 7 => (Some(None), false),
-                8 => (Some(Some(position.piece_at(file))), false),
+                8 => (Some(Some(start.black().piece_at(file))), false),
                 _ => (None, true),
             };
             let glyph = match piece {
@@ -75,7 +81,7 @@ pub(crate) fn render(position: Position, style: Style) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{Style, render};
+    use super::{Style, render, render_double};
     use chess960::Position;
 
     #[test]
@@ -96,6 +102,18 @@ mod tests {
    a b c d e f g h
 ";
         assert_eq!(render(Position::STANDARD, style), expected);
+    }
+
+    #[test]
+    fn a_double_start_has_black_pieces_of_another_position() {
+        let style = Style {
+            ascii: true,
+            colour: false,
+        };
+        let start = chess960::DoublePosition::new(Position::STANDARD, chess960::sp!(0));
+        let diagram = render_double(start, style);
+        assert!(diagram.starts_with("8  b b q n n r k r\n"), "{diagram}");
+        assert!(diagram.contains("1  R N B Q K B N R\n"), "{diagram}");
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Why a command failed, and the exit code that says so.
 
 use std::fmt;
+use std::io::Write as _;
 use std::process::ExitCode;
 
 /// A failed command: a message for standard error and an exit code.
@@ -30,10 +31,19 @@ impl Failure {
         }
     }
 
+    /// Bad input that has been reported already, as it came (`convert
+    /// --keep-going`): exit code 2, nothing more to say.
+    pub(crate) fn reported() -> Failure {
+        Failure {
+            message: String::new(),
+            code: Self::BAD_INPUT,
+        }
+    }
+
     /// Whether there is anything to tell: not when the reader of standard
-    /// output went away.
+    /// output went away, nor when the input's faults were told already.
     pub(crate) fn is_silent(&self) -> bool {
-        self.code == READER_GONE
+        self.message.is_empty()
     }
 
     /// Something failed that is not the user's input: exit code 1.
@@ -48,6 +58,25 @@ impl Failure {
     pub(crate) fn exit_code(&self) -> ExitCode {
         ExitCode::from(self.code)
     }
+
+    /// Says what went wrong on standard error (unless there is nothing to
+    /// tell) and gives the exit code. Standard error that cannot be
+    /// written changes nothing: the exit code still tells.
+    pub(crate) fn report(&self) -> ExitCode {
+        if !self.is_silent() {
+            say(&self.message);
+        }
+        self.exit_code()
+    }
+}
+
+/// Writes `chess960: {message}` and a newline on standard error, ignoring
+/// a standard error that cannot be written (`2>/dev/full`): a note or an
+/// error message must never end the command another way.
+pub(crate) fn say(message: &str) {
+    let mut stderr = std::io::stderr().lock();
+    let _ = writeln!(stderr, "chess960: {message}");
+    let _ = stderr.flush();
 }
 
 impl fmt::Display for Failure {

@@ -1,8 +1,92 @@
 //! Reading a start position from the command line: an id, `SP518`, a rank
-//! or a start FEN; or a number in another numbering.
+//! or a start FEN; or a number in another numbering. [`identify`] also
+//! reads double Chess960 starts and FENs that depart from their start
+//! (castling rights removed, Black to move, ...).
 
+use crate::echo;
 use crate::failure::Failure;
-use chess960::Position;
+use chess960::{Departures, DoublePosition, FenError, Position, identify_fen};
+
+/// A start as the command line names it: which (single or double) start,
+/// and how the FEN it was read from departs from the start's own FEN
+/// (never, for an id or a rank).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Found {
+    /// White's and Black's positions.
+    pub(crate) start: DoublePosition,
+    /// How the FEN departs from the start's own FEN.
+    pub(crate) departures: Departures,
+}
+
+impl Found {
+    /// The single Chess960 start, unless Black's position is another one.
+    pub(crate) fn single(&self) -> Option<Position> {
+        self.start.is_single().then(|| self.start.white())
+    }
+
+    /// "start position 80, castling rights removed", "double Chess960
+    /// start 497814 (White 518, Black 534)": which start, and how the FEN
+    /// departs from it.
+    pub(crate) fn describe(&self) -> String {
+        let start = match self.single() {
+            Some(position) => format!("start position {}", position.id()),
+            None => format!(
+                "double Chess960 start {} (White {}, Black {})",
+                self.start.id(),
+                self.start.white().id(),
+                self.start.black().id()
+            ),
+        };
+        if self.departures.is_empty() {
+            start
+        } else {
+            format!("{start}, {}", self.departures)
+        }
+    }
+}
+
+impl From<Position> for Found {
+    fn from(position: Position) -> Found {
+        Found {
+            start: DoublePosition::from(position),
+            departures: Departures::default(),
+        }
+    }
+}
+
+/// Reads `text` as [`parse_position`] does, except that a FEN may be a
+/// double Chess960 start and may depart from its start: every FEN whose
+/// board is a start (in 4, 5 or 6 fields, any castling dialect) is named.
+pub(crate) fn identify(text: &str) -> Result<Found, Failure> {
+    let trimmed = text.trim();
+    if trimmed.contains('/') {
+        return identify_fen(trimmed)
+            .map(|found| Found {
+                start: found.start(),
+                departures: found.departures(),
+            })
+            .map_err(|error| fen_failure(trimmed, error));
+    }
+    parse_position(text).map(Found::from)
+}
+
+/// The FEN reader's error, with a character outside ASCII named as the
+/// character it is rather than as its first byte.
+fn fen_failure(text: &str, error: FenError) -> Failure {
+    let message = error.to_string();
+    let (FenError::InvalidBoardByte { byte, .. } | FenError::InvalidCastlingByte { byte }) = error
+    else {
+        return Failure::input(message);
+    };
+    match text.chars().find(|character| !character.is_ascii()) {
+        Some(character) if !byte.is_ascii() => Failure::input(message.replacen(
+            &format!("byte 0x{byte:02X}"),
+            &echo::character(character),
+            1,
+        )),
+        _ => Failure::input(message),
+    }
+}
 
 /// Reads `text` as an id (`518`, `SP518`, `SP-518`), a back rank in either
 /// colour (`RNBQKBNR`, `rnbqkbnr`) or a start FEN (anything with a `/`).
@@ -15,14 +99,15 @@ pub(crate) fn parse_position(text: &str) -> Result<Position, Failure> {
         ));
     }
     if text.contains('/') {
-        return Position::from_fen(text).map_err(|error| Failure::input(error.to_string()));
+        return Position::from_fen(text).map_err(|error| fen_failure(text, error));
     }
     let number = strip_sp_prefix(text).unwrap_or(text);
     if is_number(number) {
         return Position::from_id(parse_number(number, "start position", ID_RANGE)?)
             .map_err(Failure::from);
     }
-    text.parse::<Position>().map_err(Failure::from)
+    text.parse::<Position>()
+        .map_err(|error| Failure::input(error.to_string()))
 }
 
 /// Whether `text` is digits with an optional leading `-`.
@@ -41,12 +126,16 @@ pub(crate) fn parse_number(text: &str, what: &str, range: &str) -> Result<u16, F
     let text = text.trim();
     if !is_number(text) {
         return Err(Failure::input(format!(
-            "'{}' is not a {what}: write a whole number",
-            shorten(text)
+            "{} is not a {what}: write a whole number",
+            echo::quoted(text)
         )));
     }
-    text.parse::<u16>()
-        .map_err(|_| Failure::input(format!("{what} {} does not exist: {range}", shorten(text))))
+    text.parse::<u16>().map_err(|_| {
+        Failure::input(format!(
+            "{what} {} does not exist: {range}",
+            echo::shortened(text)
+        ))
+    })
 }
 
 /// `518` out of `SP518`, `sp518`, `SP-518` or `SP 518`, if `text` has that form.
@@ -58,15 +147,6 @@ fn strip_sp_prefix(text: &str) -> Option<&str> {
     let rest = text[2..].trim_start();
     let rest = rest.strip_prefix('-').unwrap_or(rest);
     (!rest.is_empty() && rest.bytes().all(|byte| byte.is_ascii_digit())).then_some(rest)
-}
-
-/// Text cut to a length that fits an error line.
-fn shorten(text: &str) -> String {
-    const LIMIT: usize = 20;
-    match text.char_indices().nth(LIMIT) {
-        None => text.to_owned(),
-        Some((end, _)) => format!("{}... ({} characters)", &text[..end], text.chars().count()),
-    }
 }
 
 #[cfg(test)]

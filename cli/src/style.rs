@@ -1,5 +1,6 @@
-//! Whether to colour the output: by default only on a terminal, and never
-//! when `NO_COLOR` is set to a non-empty value.
+//! Whether to colour the output: by default only on a terminal, never when
+//! `NO_COLOR` is set to a non-empty value, and never on a terminal that
+//! says it cannot (`TERM=dumb`).
 
 use clap::ValueEnum;
 use std::ffi::OsStr;
@@ -8,7 +9,7 @@ use std::io::IsTerminal;
 /// The `--color` choice.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub(crate) enum ColourChoice {
-    /// Colour on a terminal, unless `NO_COLOR` is set.
+    /// Colour on a terminal, unless `NO_COLOR` is set or `TERM` is `dumb`.
     #[default]
     Auto,
     /// Always colour.
@@ -23,14 +24,21 @@ impl ColourChoice {
         self.wanted(
             std::io::stdout().is_terminal(),
             std::env::var_os("NO_COLOR").as_deref(),
+            std::env::var_os("TERM").as_deref(),
         )
     }
 
-    fn wanted(self, terminal: bool, no_colour: Option<&OsStr>) -> bool {
+    /// Whether to colour, given whether the output is a terminal and the
+    /// values of `NO_COLOR` and `TERM`.
+    fn wanted(self, terminal: bool, no_colour: Option<&OsStr>, term: Option<&OsStr>) -> bool {
         match self {
             ColourChoice::Always => true,
             ColourChoice::Never => false,
-            ColourChoice::Auto => terminal && no_colour.is_none_or(OsStr::is_empty),
+            ColourChoice::Auto => {
+                terminal
+                    && no_colour.is_none_or(OsStr::is_empty)
+                    && term != Some(OsStr::new("dumb"))
+            }
         }
     }
 }
@@ -42,11 +50,20 @@ mod tests {
 
     #[test]
     fn colour_only_on_a_terminal_without_no_color() {
-        assert!(Auto.wanted(true, None));
-        assert!(Auto.wanted(true, Some(OsStr::new(""))));
-        assert!(!Auto.wanted(true, Some(OsStr::new("1"))));
-        assert!(!Auto.wanted(false, None));
-        assert!(Always.wanted(false, Some(OsStr::new("1"))));
-        assert!(!Never.wanted(true, None));
+        let xterm = Some(OsStr::new("xterm-256color"));
+        assert!(Auto.wanted(true, None, xterm));
+        assert!(Auto.wanted(true, None, None));
+        assert!(Auto.wanted(true, Some(OsStr::new("")), xterm));
+        assert!(!Auto.wanted(true, Some(OsStr::new("1")), xterm));
+        assert!(!Auto.wanted(false, None, xterm));
+        assert!(Always.wanted(false, Some(OsStr::new("1")), xterm));
+        assert!(!Never.wanted(true, None, xterm));
+    }
+
+    #[test]
+    fn a_dumb_terminal_gets_no_colour_unless_asked() {
+        let dumb = Some(OsStr::new("dumb"));
+        assert!(!Auto.wanted(true, None, dumb));
+        assert!(Always.wanted(true, None, dumb));
     }
 }

@@ -3,7 +3,7 @@
 //!
 //! `id = light_bishop + 4 * dark_bishop + 16 * queen_slot + 96 * knight_code`
 
-use crate::{Error, POSITION_COUNT, Piece};
+use crate::{File, POSITION_COUNT, Piece, PositionError};
 
 /// The N5N table: for each knight code 0..=9, the two slots the knights take
 /// among the five squares left after the bishops and the queen, counted from
@@ -85,21 +85,21 @@ impl Decomposition {
     /// Takes an id apart: divide by 4, by 4 again, then by 6.
     ///
     /// # Errors
-    /// [`Error::IdOutOfRange`] when `id` is 960 or more.
+    /// [`PositionError::IdOutOfRange`] when `id` is 960 or more.
     ///
     /// ```
-    /// use chess960_core::{Decomposition, Error};
+    /// use chess960_core::{Decomposition, PositionError};
     ///
     /// let parts = Decomposition::from_id(451).unwrap();
     /// assert_eq!((parts.light_bishop(), parts.dark_bishop()), (3, 0));
     /// assert_eq!((parts.queen_slot(), parts.knight_code()), (4, 4));
-    /// assert_eq!(Decomposition::from_id(960), Err(Error::IdOutOfRange { id: 960 }));
+    /// assert_eq!(Decomposition::from_id(960), Err(PositionError::IdOutOfRange { id: 960 }));
     /// ```
     #[allow(clippy::cast_possible_truncation, reason = "each part is at most 9")]
     #[inline]
-    pub const fn from_id(id: u16) -> Result<Decomposition, Error> {
+    pub const fn from_id(id: u16) -> Result<Decomposition, PositionError> {
         if id >= POSITION_COUNT {
-            return Err(Error::IdOutOfRange { id });
+            return Err(PositionError::IdOutOfRange { id });
         }
         Ok(Decomposition {
             light_bishop: (id % 4) as u8,
@@ -226,18 +226,18 @@ impl Decomposition {
     ///
     /// # Errors
     /// The first broken rule, checked in this order: each byte from the
-    /// a-file on is a piece letter ([`Error::InvalidByte`]); the counts of
-    /// king, queen, rooks, bishops and knights ([`Error::WrongPieceCount`]);
-    /// the bishops' colours ([`Error::BishopsOnSameColour`]); the king
-    /// between the rooks ([`Error::KingNotBetweenRooks`]).
+    /// a-file on is a piece letter ([`PositionError::InvalidByte`]); the counts of
+    /// king, queen, rooks, bishops and knights ([`PositionError::WrongPieceCount`]);
+    /// the bishops' colours ([`PositionError::BishopsOnSameColour`]); the king
+    /// between the rooks ([`PositionError::KingNotBetweenRooks`]).
     ///
     /// ```
-    /// use chess960_core::{Decomposition, Error};
+    /// use chess960_core::{Decomposition, File, PositionError};
     ///
     /// assert_eq!(Decomposition::from_rank(b"RNBQKBNR").map(|p| p.id()), Ok(518));
     /// assert_eq!(
     ///     Decomposition::from_rank(b"KRBQRBNN"),
-    ///     Err(Error::KingNotBetweenRooks { king: 0, rooks: [1, 4] })
+    ///     Err(PositionError::KingNotBetweenRooks { king: File::A, rooks: [File::B, File::E] })
     /// );
     /// ```
     #[allow(
@@ -245,15 +245,15 @@ impl Decomposition {
         reason = "the knight code is at most 9"
     )]
     #[inline]
-    pub const fn from_rank(rank: &[u8; 8]) -> Result<Decomposition, Error> {
+    pub const fn from_rank(rank: &[u8; 8]) -> Result<Decomposition, PositionError> {
         let mut counts = [0u8; 5];
         let mut index = 0;
         while index < 8 {
             match Piece::from_letter(rank[index]) {
                 Some(piece) => counts[piece as usize] += 1,
                 None => {
-                    return Err(Error::InvalidByte {
-                        index,
+                    return Err(PositionError::InvalidByte {
+                        file: File::ALL[index],
                         byte: rank[index],
                     });
                 }
@@ -264,7 +264,7 @@ impl Decomposition {
         while piece_index < Piece::ALL.len() {
             let piece = Piece::ALL[piece_index];
             if counts[piece_index] != piece.count() {
-                return Err(Error::WrongPieceCount {
+                return Err(PositionError::WrongPieceCount {
                     piece,
                     expected: piece.count(),
                     found: counts[piece_index],
@@ -300,10 +300,18 @@ impl Decomposition {
             file += 1;
         }
         if bishops[0] % 2 == bishops[1] % 2 {
-            return Err(Error::BishopsOnSameColour { files: bishops });
+            return Err(PositionError::BishopsOnSameColour {
+                files: [
+                    File::ALL[bishops[0] as usize],
+                    File::ALL[bishops[1] as usize],
+                ],
+            });
         }
         if !(rooks[0] < king && king < rooks[1]) {
-            return Err(Error::KingNotBetweenRooks { king, rooks });
+            return Err(PositionError::KingNotBetweenRooks {
+                king: File::ALL[king as usize],
+                rooks: [File::ALL[rooks[0] as usize], File::ALL[rooks[1] as usize]],
+            });
         }
 
         // Files 0, 2, 4, 6 are dark on White's rank, 1, 3, 5, 7 light.

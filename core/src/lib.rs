@@ -2,29 +2,51 @@
 //! numbering as `const fn` arithmetic in both directions, with validation
 //! that names the broken rule.
 //!
-//! This crate is `#![no_std]` and has no dependencies, so that the `chess960`
+//! This crate is `#![no_std]` and has no dependencies (serde only with the
+//! `serde` feature), so that the `chess960`
 //! crate's build script, its proc macro and its tests can all use the same
 //! derivation. Most users want the `chess960` crate instead, which adds the
 //! build-time tables, the `Position` type and constant-time lookups.
 //!
 //! ```
-//! use chess960_core::{id_from_rank, rank_from_id};
+//! use chess960_core::{Spelling, id_from_rank, rank_from_id, read_position};
 //!
 //! assert_eq!(rank_from_id(518), Ok(*b"RNBQKBNR"));
 //! assert_eq!(id_from_rank(b"BBQNNRKR"), Ok(0));
+//! assert_eq!(read_position("SP518"), Ok(Spelling::Id(518)));
 //! ```
+//!
+//! # A position written as text
+//!
+//! [`read_position`] is the one reader of a position written as text, used
+//! by `chess960`'s `FromStr`, its serde support, its `sp!` macro and its
+//! command line. It reads and refuses these forms:
+//!
+#![doc = __grammar_table!()]
+//!
+//! # Errors for people
+//!
+//! Every error is a [`PositionError`] holding typed values ([`File`],
+//! [`Piece`], `char`); its `Display` names files by letter and characters as
+//! themselves, never by a 0-based index.
 #![no_std]
 #![warn(clippy::unwrap_used, clippy::expect_used)]
 
 mod decomposition;
 mod error;
+mod file;
+mod grammar;
 #[doc(hidden)]
 pub mod perfect_hash;
 mod piece;
+#[cfg(feature = "serde")]
+mod serialization;
 mod text;
 
 pub use decomposition::{Decomposition, KNIGHT_SLOTS};
-pub use error::Error;
+pub use error::PositionError;
+pub use file::{File, ParseFileError};
+pub use grammar::{Spelling, read_position};
 pub use piece::Piece;
 pub use text::rank_from_text;
 
@@ -45,14 +67,14 @@ pub const STANDARD_ID: u16 = 518;
 /// White's back rank (a-file first, uppercase ASCII letters) of start position `id`.
 ///
 /// # Errors
-/// [`Error::IdOutOfRange`] when `id` is 960 or more.
+/// [`PositionError::IdOutOfRange`] when `id` is 960 or more.
 ///
 /// ```
 /// assert_eq!(chess960_core::rank_from_id(959), Ok(*b"RKRNNQBB"));
 /// assert!(chess960_core::rank_from_id(960).is_err());
 /// ```
 #[inline]
-pub const fn rank_from_id(id: u16) -> Result<[u8; 8], Error> {
+pub const fn rank_from_id(id: u16) -> Result<[u8; 8], PositionError> {
     match Decomposition::from_id(id) {
         Ok(parts) => Ok(parts.rank()),
         Err(error) => Err(error),
@@ -65,13 +87,20 @@ pub const fn rank_from_id(id: u16) -> Result<[u8; 8], Error> {
 /// The first broken rule, in the order documented on [`Decomposition::from_rank`].
 ///
 /// ```
-/// use chess960_core::{id_from_rank, Error};
+/// use chess960_core::{File, PositionError, id_from_rank};
 ///
 /// assert_eq!(id_from_rank(b"RNBQKBNR"), Ok(518));
-/// assert_eq!(id_from_rank(b"RNBKQNBR"), Err(Error::BishopsOnSameColour { files: [2, 6] }));
+/// assert_eq!(
+///     id_from_rank(b"RNBKQNBR"),
+///     Err(PositionError::BishopsOnSameColour { files: [File::C, File::G] })
+/// );
+/// assert_eq!(
+///     id_from_rank(b"rnbqkbnr"),
+///     Err(PositionError::InvalidByte { file: File::A, byte: b'r' })
+/// );
 /// ```
 #[inline]
-pub const fn id_from_rank(rank: &[u8; 8]) -> Result<u16, Error> {
+pub const fn id_from_rank(rank: &[u8; 8]) -> Result<u16, PositionError> {
     match Decomposition::from_rank(rank) {
         Ok(parts) => Ok(parts.id()),
         Err(error) => Err(error),

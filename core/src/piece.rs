@@ -2,6 +2,10 @@
 
 /// A piece of the back rank. Pawns never stand there, so they are not listed.
 ///
+/// serde (feature `serde`): written as the name, `"knight"`, in
+/// human-readable formats (read in any case, or as the letter `N` or `n`)
+/// and as the index in [`Piece::ALL`] (`u8`) in compact ones.
+///
 /// ```
 /// use chess960_core::Piece;
 ///

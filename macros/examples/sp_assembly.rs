@@ -11,7 +11,7 @@
 //! from the tables. Both are called through `black_box`ed function pointers
 //! so that the optimiser keeps them as functions to read.
 
-use chess960::{Error, Position, sp};
+use chess960::{Position, PositionError, sp};
 use std::hint::black_box;
 
 /// The classical position written with `sp!` from its rank.
@@ -20,13 +20,13 @@ fn by_macro() -> Position {
 }
 
 /// The same position found at run time by the perfect hash.
-fn by_lookup(rank: &[u8; 8]) -> Result<Position, Error> {
+fn by_lookup(rank: &[u8; 8]) -> Result<Position, PositionError> {
     Position::from_rank(rank)
 }
 
 fn main() {
     let by_macro: fn() -> Position = black_box(by_macro);
-    let by_lookup: fn(&[u8; 8]) -> Result<Position, Error> = black_box(by_lookup);
+    let by_lookup: fn(&[u8; 8]) -> Result<Position, PositionError> = black_box(by_lookup);
     let from_macro = by_macro();
     let from_lookup = by_lookup(black_box(b"RNBQKBNR"));
     assert_eq!(Ok(from_macro), from_lookup);

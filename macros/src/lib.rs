@@ -7,7 +7,7 @@
 //!
 //! Every id and rank is checked while the macro expands, by the one
 //! derivation in `chess960-core`; a mistake becomes a compile error on the
-//! offending literal, worded like the run-time `chess960_core::Error`.
+//! offending literal, worded like the run-time `chess960_core::PositionError`.
 
 use proc_macro::TokenStream;
 use proc_macro2::Literal;

@@ -1,12 +1,14 @@
-//! Reading the one argument as a start position: an id (`518`), a label
-//! (`"SP518"`, `"SP-518"`) or a back rank (`"RNBQKBNR"`, Black's
-//! `"rnbqkbnr"`, or a byte string), every rule checked by `chess960-core`.
+//! Reading the one argument as a start position: an id (`518`), or a string
+//! in any form of `chess960-core`'s grammar (`"518"`, `"SP518"`,
+//! `"sp-518"`, `"RNBQKBNR"`, Black's `"rnbqkbnr"`, or a byte string) but a
+//! FEN, every rule checked by `chess960-core`.
 
-use chess960_core::{Error, id_from_rank, rank_from_id, rank_from_text};
+use chess960_core::{PositionError, Spelling, id_from_rank, rank_from_id, read_position};
 use proc_macro2::{Delimiter, Literal, TokenStream, TokenTree};
 use syn::Lit;
 
 /// A start position read from a macro's argument.
+#[derive(Debug)]
 pub(crate) struct StartPosition {
     /// The Scharnagl id.
     pub(crate) id: u16,
@@ -77,7 +79,14 @@ fn read_literal(macro_name: &str, literal: Literal) -> Result<StartPosition, Str
         }
         Lit::ByteStr(bytes) => {
             refuse_suffix(bytes.suffix())?;
-            read_rank(&bytes.value()).map_err(describe)
+            let bytes = bytes.value();
+            match std::str::from_utf8(&bytes) {
+                Ok(text) => read_text(text),
+                Err(_) => Err(
+                    "a byte string given to a macro must be text: write a rank such as b\"RNBQKBNR\""
+                        .to_owned(),
+                ),
+            }
         }
         other => {
             let kind = match other {
@@ -105,40 +114,40 @@ fn refuse_suffix(suffix: &str) -> Result<(), String> {
     }
 }
 
-/// A label such as `SP518` or `SP-518`, a string of digits, or a back rank.
+/// A string in any form of the grammar but a FEN: an id, a label such as
+/// `SP518`, or a back rank (kept as written, Black's lowercase too).
 fn read_text(text: &str) -> Result<StartPosition, String> {
-    if let Some(label) = text.strip_prefix("SP") {
-        return read_label(label);
-    }
-    if !text.is_empty() && text.bytes().all(|byte| byte.is_ascii_digit()) {
-        return Err(format!("write an id as a number, without quotes: `{text}`"));
-    }
-    read_rank(text.as_bytes()).map_err(|error| match error {
-        // Name a character that is not ASCII itself, not its first byte;
-        // every character before it is ASCII, so its byte index is its index.
-        Error::InvalidByte { index, byte } if !byte.is_ascii() => {
-            let character = text[index..].chars().next().unwrap_or_default();
-            format!(
-                "'{character}' at index {index} is not a piece letter: \
-                 a rank is 8 of the ASCII letters K, Q, R, B and N (kqrbn for Black)"
-            )
+    match read_position(text) {
+        Ok(Spelling::Id(id)) => from_id(id),
+        Ok(Spelling::Rank(white)) => {
+            let id = id_from_rank(&white).map_err(describe)?;
+            // A rank is 8 ASCII letters once trimmed: keep their case.
+            let mut rank = white;
+            rank.copy_from_slice(text.trim_ascii().as_bytes());
+            Ok(StartPosition { id, rank })
         }
-        error => describe(error),
-    })
+        Ok(Spelling::Fen(_)) => Err(
+            "the macros do not read FENs, which need the FEN reader of the `chess960` crate: \
+             write the id or the rank, or call `Position::from_fen` at run time"
+                .to_owned(),
+        ),
+        Err(PositionError::NotADigit { .. } | PositionError::LabelWithoutId)
+            if is_label(text.trim_ascii()) =>
+        {
+            Err(format!(
+                "`{}` is not a start position's label: after `SP` comes its id, \
+                 as in \"SP518\", \"SP-518\" or \"SP 518\"",
+                text.trim_ascii()
+            ))
+        }
+        Err(error) => Err(describe(error)),
+    }
 }
 
-/// The digits after `SP` in a label, with an optional `-` before them.
-fn read_label(label: &str) -> Result<StartPosition, String> {
-    let digits = label.strip_prefix('-').unwrap_or(label);
-    if digits.is_empty() || !digits.bytes().all(|byte| byte.is_ascii_digit()) {
-        return Err(format!(
-            "`SP{label}` is not a start position's label: after `SP` comes its id, as in \"SP518\" or \"SP-518\""
-        ));
-    }
-    let id = digits
-        .parse::<u16>()
-        .map_err(|_| format!("start position {digits} does not exist: ids run from 0 to 959"))?;
-    from_id(id)
+/// Whether `text` starts with `SP` in any case, as a label does.
+fn is_label(text: &str) -> bool {
+    text.get(..2)
+        .is_some_and(|prefix| prefix.eq_ignore_ascii_case("sp"))
 }
 
 /// White's rank of start position `id`.
@@ -148,26 +157,19 @@ fn from_id(id: u16) -> Result<StartPosition, String> {
         .map_err(describe)
 }
 
-/// A back rank written as bytes: White's in uppercase, or Black's in
-/// lowercase, read by `chess960_core` as `chess960::Position`'s `FromStr`
-/// reads it. The rank is kept as written.
-fn read_rank(text: &[u8]) -> Result<StartPosition, Error> {
-    let white = rank_from_text(text)?;
-    let id = id_from_rank(&white)?;
-    let mut rank = white;
-    rank.copy_from_slice(text);
-    Ok(StartPosition { id, rank })
-}
-
 /// The run-time error's text, with advice where the rule needs it.
-fn describe(error: Error) -> String {
+fn describe(error: PositionError) -> String {
     match error {
-        Error::BishopsOnSameColour { .. } => {
+        // The run-time text offers a FEN, which the macros do not read.
+        PositionError::Empty => "the string is empty: write an id such as \"518\", \
+                                 a label such as \"SP518\" or a rank such as \"RNBQKBNR\""
+            .to_owned(),
+        PositionError::BishopsOnSameColour { .. } => {
             format!(
                 "{error}: a start rank has one bishop on a light square and one on a dark square"
             )
         }
-        Error::KingNotBetweenRooks { .. } => {
+        PositionError::KingNotBetweenRooks { .. } => {
             format!("{error}: a start rank has a rook on each side of the king, for castling")
         }
         _ => error.to_string(),
@@ -177,8 +179,7 @@ fn describe(error: Error) -> String {
 #[cfg(test)]
 mod tests {
     use super::{describe, read_text};
-    use chess960::Position;
-    use chess960_core::Error;
+    use chess960::{ParsePositionError, Position};
     use proptest::prelude::*;
 
     proptest! {
@@ -189,11 +190,8 @@ mod tests {
             let read = read_text(&text).map(|position| position.id);
             match text.parse::<Position>() {
                 Ok(position) => prop_assert_eq!(read, Ok(position.id())),
-                // The macros name a non-ASCII character itself, not its first byte.
-                Err(Error::InvalidByte { byte, .. }) if !byte.is_ascii() => {
-                    prop_assert!(read.unwrap_err().contains("is not a piece letter"));
-                }
-                Err(error) => prop_assert_eq!(read, Err(describe(error))),
+                Err(ParsePositionError::Position(error)) => prop_assert_eq!(read, Err(describe(error))),
+                Err(error) => prop_assert!(false, "{text:?}: {error}"),
             }
         }
     }
@@ -210,6 +208,32 @@ mod tests {
                 assert_eq!(read.rank.as_slice(), text.as_bytes());
             }
         }
+    }
+
+    /// Every form of the grammar but a FEN, for the classical position.
+    #[test]
+    fn every_spelling_is_read() {
+        for text in [
+            "518",
+            "0518",
+            " 518 ",
+            "SP518",
+            "sp518",
+            "Sp518",
+            "SP-518",
+            "SP 518",
+            "RNBQKBNR",
+            "rnbqkbnr",
+            "\tRNBQKBNR\n",
+        ] {
+            assert_eq!(read_text(text).map(|read| read.id), Ok(518), "{text:?}");
+        }
+        assert_eq!(read_text(" rnbqkbnr ").unwrap().rank, *b"rnbqkbnr");
+        assert!(
+            read_text("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+                .unwrap_err()
+                .starts_with("the macros do not read FENs")
+        );
     }
 
     /// Every id's `SP` label, with or without a dash and leading zeros.
@@ -232,7 +256,7 @@ mod tests {
     #[test]
     fn labels_past_the_last_id_are_refused() {
         for text in [
-            "SP960", "SP-960", "SP99999", "SP-", "SP--518", "SP+518", "SP518 ",
+            "SP960", "SP-960", "SP99999", "SP-", "SP--518", "SP+518", "SP518 w", "SP",
         ] {
             assert!(read_text(text).is_err(), "{text}");
         }

@@ -40,7 +40,11 @@ impl fmt::Display for Throw {
     }
 }
 
-/// The rule a record breaks. Indices count the record's outcomes from 0.
+/// The rule a record breaks.
+///
+/// An `index` counts the record's outcomes from 0, as the slice is indexed
+/// (`record[index]` is the outcome); [`Display`](fmt::Display) counts them
+/// from 1, as an arbiter does ("the 5th outcome").
 ///
 /// ```
 /// use chess960::draw::{self, DrawError, Throw};
@@ -49,9 +53,12 @@ impl fmt::Display for Throw {
 ///     draw::althofer_die(&[2, 3, 3]),
 ///     Err(DrawError::TooFewOutcomes { given: 3, next: Throw::Die { sides: 6 } })
 /// );
+/// let error = draw::althofer_die(&[2, 3, 3, 2, 6]).unwrap_err();
+/// assert_eq!(error, DrawError::MustRepeat { index: 4, value: 6 });
 /// assert_eq!(
-///     draw::althofer_die(&[2, 3, 3, 2, 6]).unwrap_err().to_string(),
-///     "the throw at index 4 (6) must be repeated, but the record ends there"
+///     error.to_string(),
+///     "the throw or toss from the 5th outcome on gave 6, which must be repeated, \
+///      but the record ends there"
 /// );
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -59,7 +66,7 @@ impl fmt::Display for Throw {
 pub enum DrawError {
     /// A die shows a face it does not have.
     FaceOutOfRange {
-        /// Where the face stands in the record.
+        /// Where the face stands in the record, counting from 0.
         index: usize,
         /// The face that was given.
         face: u8,
@@ -68,7 +75,8 @@ pub enum DrawError {
     },
     /// The record ends with a throw or toss the procedure says to repeat.
     MustRepeat {
-        /// Where the throw or toss to repeat starts in the record.
+        /// Where the throw or toss to repeat starts in the record, counting
+        /// from 0.
         index: usize,
         /// What it gave: a die's face, or the value of the coins.
         value: u8,
@@ -98,24 +106,50 @@ pub enum DrawError {
     },
 }
 
+/// A count from 1 written as an English ordinal: `1st`, `2nd`, `11th`, `23rd`.
+struct Ordinal(usize);
+
+impl fmt::Display for Ordinal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let suffix = match (self.0 % 10, self.0 % 100) {
+            (_, 11..=13) => "th",
+            (1, _) => "st",
+            (2, _) => "nd",
+            (3, _) => "rd",
+            _ => "th",
+        };
+        write!(f, "{}{suffix}", self.0)
+    }
+}
+
+/// `"s"` unless `count` is 1.
+fn plural(count: usize) -> &'static str {
+    if count == 1 { "" } else { "s" }
+}
+
 impl fmt::Display for DrawError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             DrawError::FaceOutOfRange { index, face, sides } => write!(
                 f,
-                "the throw at index {index} shows {face}, but the d{sides} has faces 1 to {sides}"
+                "the {} outcome shows {face}, but the d{sides} has faces 1 to {sides}",
+                Ordinal(index + 1)
             ),
             DrawError::MustRepeat { index, value } => write!(
                 f,
-                "the throw at index {index} ({value}) must be repeated, but the record ends there"
+                "the throw or toss from the {} outcome on gave {value}, which must be repeated, \
+                 but the record ends there",
+                Ordinal(index + 1)
             ),
             DrawError::TooFewOutcomes { given, next } => write!(
                 f,
-                "the record ends after {given} outcomes, before the position is complete: {next} comes next"
+                "the record ends after {given} outcome{}, before the position is complete: {next} comes next",
+                plural(given)
             ),
             DrawError::TooManyOutcomes { used, given } => write!(
                 f,
-                "the position is complete after {used} outcomes, but the record holds {given}"
+                "the position is complete after {used} outcome{}, but the record holds {given}",
+                plural(used)
             ),
             DrawError::WrongCardCount {
                 card,
@@ -124,7 +158,7 @@ impl fmt::Display for DrawError {
             } => write!(
                 f,
                 "the deck has {expected} {card} card{}, but the record holds {found}",
-                if expected == 1 { "" } else { "s" }
+                plural(usize::from(expected))
             ),
         }
     }

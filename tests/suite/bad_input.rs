@@ -1,6 +1,6 @@
 //! Bad input gets a typed error that names the broken rule, never a panic.
 
-use chess960::{Error, Piece, Position};
+use chess960::{File, ParsePositionError, Piece, Position, PositionError as Error};
 use proptest::prelude::*;
 
 #[test]
@@ -18,32 +18,44 @@ fn every_id_from_960_up_is_out_of_range() {
 #[test]
 fn each_rule_has_its_error() {
     let cases: [(&str, Error); 13] = [
-        ("", Error::WrongLength { length: 0 }),
+        ("", Error::Empty),
         ("RNBQKBN", Error::WrongLength { length: 7 }),
         ("RNBQKBNRR", Error::WrongLength { length: 9 }),
         (
             "RNBQKBNé",
-            Error::InvalidByte {
-                index: 7,
-                byte: 0xC3,
+            Error::InvalidCharacter {
+                file: File::H,
+                character: 'é',
             },
         ),
         (
             "RNBQKBNP",
-            Error::InvalidByte {
-                index: 7,
-                byte: b'P',
+            Error::InvalidCharacter {
+                file: File::H,
+                character: 'P',
             },
         ),
         (
             "RNB KBNR",
-            Error::InvalidByte {
-                index: 3,
-                byte: b' ',
+            Error::InvalidCharacter {
+                file: File::D,
+                character: ' ',
             },
         ),
-        ("rnbqkbnR", Error::MixedCase { index: 7 }),
-        ("Rnbqkbnr", Error::MixedCase { index: 1 }),
+        (
+            "rnbqkbnR",
+            Error::MixedCase {
+                file: File::H,
+                character: 'R',
+            },
+        ),
+        (
+            "Rnbqkbnr",
+            Error::MixedCase {
+                file: File::B,
+                character: 'n',
+            },
+        ),
         (
             "RNBQKBNQ",
             Error::WrongPieceCount {
@@ -68,17 +80,26 @@ fn each_rule_has_its_error() {
                 found: 2,
             },
         ),
-        ("RNBKQNBR", Error::BishopsOnSameColour { files: [2, 6] }),
+        (
+            "RNBKQNBR",
+            Error::BishopsOnSameColour {
+                files: [File::C, File::G],
+            },
+        ),
         (
             "KRBQRBNN",
             Error::KingNotBetweenRooks {
-                king: 0,
-                rooks: [1, 4],
+                king: File::A,
+                rooks: [File::B, File::E],
             },
         ),
     ];
     for (text, error) in cases {
-        assert_eq!(text.parse::<Position>(), Err(error), "{text:?}");
+        assert_eq!(
+            text.parse::<Position>(),
+            Err(ParsePositionError::Position(error)),
+            "{text:?}"
+        );
     }
 }
 
@@ -91,7 +112,8 @@ fn messages_name_the_rule() {
     );
     assert_eq!(
         message("RNBQKBNP"),
-        "'P' at index 7 is not a piece letter: use K, Q, R, B and N (kqrbn for Black)"
+        "'P' on the h-file is not a piece letter: write White's rank with K, Q, R, B and N, \
+         or Black's with k, q, r, b and n"
     );
     assert_eq!(
         message("RNBQKBNQ"),
@@ -111,11 +133,16 @@ fn messages_name_the_rule() {
     );
     assert_eq!(
         message("rnbqkbnR"),
-        "the letter at index 7 changes case: write White's rank in uppercase or Black's in lowercase"
+        "'R' on the h-file is uppercase, but the rank began in lowercase: \
+         write White's rank in uppercase or Black's in lowercase"
     );
     assert_eq!(
         Position::from_id(960).unwrap_err().to_string(),
         "start position 960 does not exist: ids run from 0 to 959"
+    );
+    assert_eq!(
+        Position::from_rank(b"rnbqkbnr").unwrap_err().to_string(),
+        "'r' on the a-file is not a piece letter: White's rank is written with K, Q, R, B and N"
     );
 }
 
@@ -124,12 +151,17 @@ fn huge_input_is_a_length_error() {
     let huge = "R".repeat(1 << 20);
     assert_eq!(
         huge.parse::<Position>(),
-        Err(Error::WrongLength { length: 1 << 20 })
+        Err(Error::WrongLength { length: 1 << 20 }.into())
     );
     let huge_unicode = "é".repeat(1 << 18);
     assert_eq!(
         huge_unicode.parse::<Position>(),
-        Err(Error::WrongLength { length: 1 << 18 })
+        Err(Error::WrongLength { length: 1 << 18 }.into())
+    );
+    let huge_number = "9".repeat(1 << 20);
+    assert_eq!(
+        huge_number.parse::<Position>(),
+        Err(Error::IdTooLarge { digits: 1 << 20 }.into())
     );
 }
 
@@ -139,7 +171,16 @@ proptest! {
     #[test]
     fn any_string_parses_or_fails_cleanly(text in any::<String>()) {
         match text.parse::<Position>() {
-            Ok(position) => prop_assert!(text.eq_ignore_ascii_case(position.as_str())),
+            Ok(position) => {
+                // A rank in either case, or digits with an optional SP label.
+                let text = text.trim_ascii();
+                let digits = text.trim_start_matches(['S', 's', 'P', 'p', '-', ' ', '\t']);
+                prop_assert!(
+                    text.eq_ignore_ascii_case(position.as_str())
+                        || digits.parse::<u16>() == Ok(position.id()),
+                    "{text:?}"
+                );
+            }
             Err(error) => prop_assert!(!error.to_string().is_empty()),
         }
     }
@@ -157,9 +198,17 @@ proptest! {
         let fast = Position::from_rank(&rank).map(Position::id);
         prop_assert_eq!(fast, chess960_core::id_from_rank(&rank));
         if let Ok(text) = std::str::from_utf8(&rank) {
-            let parsed = text.parse::<Position>();
-            if rank.iter().all(u8::is_ascii_uppercase) {
-                prop_assert_eq!(parsed.map(Position::id), fast);
+            let parsed = text.parse::<Position>().map(Position::id);
+            // Text starting with `SP` is a label, and text names a bad
+            // letter as a character rather than a byte: the rest agrees.
+            if rank.iter().all(u8::is_ascii_uppercase) && !text.starts_with("SP") {
+                match fast {
+                    Err(Error::InvalidByte { file, byte }) => prop_assert_eq!(
+                        parsed,
+                        Err(Error::InvalidCharacter { file, character: char::from(byte) }.into())
+                    ),
+                    fast => prop_assert_eq!(parsed, fast.map_err(Into::into)),
+                }
             }
         }
     }

@@ -232,7 +232,9 @@ fn board_content() {
             "rnbkqnbr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
             FenError::BackRank {
                 colour: Colour::Black,
-                error: Error::BishopsOnSameColour { files: [2, 6] },
+                error: Error::BishopsOnSameColour {
+                    files: [File::C, File::G],
+                },
             },
         ),
         (
@@ -424,7 +426,9 @@ fn errors_read_well() {
         (
             FenError::BackRank {
                 colour: Colour::White,
-                error: Error::BishopsOnSameColour { files: [2, 6] },
+                error: Error::BishopsOnSameColour {
+                    files: [File::C, File::G],
+                },
             },
             "White's back rank is no Chess960 start: the bishops on the c-file and the g-file stand on squares of the same colour",
         ),

@@ -17,17 +17,31 @@ mod against_shakmaty;
 mod bad_input;
 mod castling;
 mod common;
+mod conventions;
 mod double;
 mod draws;
+mod error_messages;
 mod every_word;
 mod fen;
 mod fen_dialects;
+mod grammar;
 mod identify;
 mod mutants;
+mod peer_boards;
+#[cfg(feature = "pgn")]
+mod pgn;
 mod printed_tables;
 #[cfg(feature = "rand")]
 mod random;
 mod reference;
+#[cfg(feature = "seeded")]
+mod seeded_draw;
 #[cfg(feature = "serde")]
 mod serde;
+#[cfg(feature = "serde")]
+mod serde_forms;
+#[cfg(feature = "serde")]
+mod serde_types;
+#[cfg(feature = "svg")]
+mod svg;
 mod tables;

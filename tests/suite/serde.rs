@@ -48,11 +48,15 @@ fn bad_values_name_the_rule() {
         error("960")
     );
     assert!(
-        error("-1").starts_with("invalid value: integer `-1`"),
+        error("-1").starts_with("start position ids are not negative"),
         "{}",
         error("-1")
     );
-    assert!(error("70000").starts_with("invalid value: integer `70000`"));
+    assert!(
+        error("70000").starts_with(
+            "start position ids run from 0 to 959, but a number of 5 digits was given"
+        )
+    );
     assert!(error("\"RNBQKBNQ\"").starts_with("a start rank has 1 queen, but this one has 2"));
     assert!(error("true").starts_with("invalid type: boolean `true`, expected a Chess960"));
     assert_de_tokens_error::<serde_test::Compact<Position>>(

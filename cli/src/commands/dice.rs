@@ -1,7 +1,10 @@
 //! `chess960 dice`: a draw made by hand with dice, coins or cards, turned
 //! into its position.
 
+use crate::details::Details;
+use crate::echo;
 use crate::failure::Failure;
+use crate::json;
 use chess960::draw::{self, Card, Coin, DrawError};
 use chess960::{File, Position};
 use clap::{Args, ValueEnum};
@@ -17,6 +20,10 @@ pub(crate) struct DiceArgs {
     /// cards (files a-h and N, Q, R).
     #[arg(required = true, allow_hyphen_values = true)]
     outcomes: Vec<String>,
+    /// Print JSON for scripts instead of text: one document, as `show
+    /// --json` writes it.
+    #[arg(long)]
+    json: bool,
 }
 
 /// A procedure of the reference texts, named as the function of
@@ -67,7 +74,8 @@ fn faces(outcomes: &[String]) -> Result<Vec<u8>, Failure> {
         .map(|token| {
             token.parse::<u8>().map_err(|_| {
                 Failure::input(format!(
-                    "'{token}' is not a die face: write numbers such as 2-3-3-2-3"
+                    "{} is not a die face: write numbers such as 2-3-3-2-3",
+                    echo::quoted(token)
                 ))
             })
         })
@@ -81,7 +89,8 @@ fn coins(outcomes: &[String]) -> Result<Vec<Coin>, Failure> {
             'H' => Ok(Coin::Heads),
             'T' => Ok(Coin::Tails),
             _ => Err(Failure::input(format!(
-                "'{letter}' is not a coin: write H for heads and T for tails"
+                "{} is not a coin: write H for heads and T for tails",
+                echo::character(letter)
             ))),
         })
         .collect()
@@ -95,20 +104,34 @@ fn cards(outcomes: &[String]) -> Result<Vec<Card>, Failure> {
                 .into_iter()
                 .find(|file| file.to_char() == letter)
                 .map(Card::Square)
-                .ok_or_else(|| Failure::input(format!("'{letter}' is not a card"))),
+                .ok_or_else(|| {
+                    Failure::input(format!("{} is not a card", echo::character(letter)))
+                }),
             'N' | 'n' => Ok(Card::Knight),
             'Q' | 'q' => Ok(Card::Queen),
             'R' | 'r' => Ok(Card::Rook),
             _ => Err(Failure::input(format!(
-                "'{letter}' is not a card: write files a to h and N, Q, R"
+                "{} is not a card: write files a to h and N, Q, R",
+                echo::character(letter)
             ))),
         })
         .collect()
 }
 
-/// Writes the position the record of `args.outcomes` gives, as `id rank`.
+/// Writes the position the record of `args.outcomes` gives, as `id rank`
+/// or as JSON.
 pub(crate) fn run(args: &DiceArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let position = position(args.method, &args.outcomes)?;
+    // The outcomes take every word after the method, dashes included, so
+    // `--json` after them arrives among them.
+    let (flags, outcomes): (Vec<String>, Vec<String>) = args
+        .outcomes
+        .iter()
+        .cloned()
+        .partition(|outcome| outcome == "--json");
+    let position = position(args.method, &outcomes)?;
+    if args.json || !flags.is_empty() {
+        return json::write(out, &Details::of(position));
+    }
     Ok(writeln!(out, "{} {position}", position.id())?)
 }
 

@@ -2,8 +2,11 @@
 //! (`XArgs`) and a `run(args, out)` that writes the command's output to `out`
 //! and says why it failed with a [`Failure`](crate::failure::Failure).
 
+pub(crate) mod completions;
 pub(crate) mod convert;
 pub(crate) mod dice;
+pub(crate) mod games;
+pub(crate) mod manpage;
 pub(crate) mod random;
 pub(crate) mod show;
 pub(crate) mod table;

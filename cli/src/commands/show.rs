@@ -1,12 +1,16 @@
-//! `chess960 show`: everything about one start position, for people or as JSON.
+//! `chess960 show`: everything about one start position, for people or as
+//! JSON; also a double Chess960 start, and a start read from a FEN that
+//! departs from it (castling rights removed, Black to move, ...), which is
+//! shown with a note saying how.
 
-use crate::details::Details;
+use crate::details::{CastlingMove, Details, StartDetails};
 use crate::diagram::{self, Style};
 use crate::failure::Failure;
 use crate::json;
-use crate::query::parse_position;
+use crate::query::{self, Found};
 use crate::style::ColourChoice;
-use chess960::Position;
+use chess960::svg::{Diagram, Rgb};
+use chess960::{CastlingSide, Colour, DoublePosition, Position};
 use clap::Args;
 use std::fmt::Write as _;
 use std::io::Write;
@@ -14,7 +18,8 @@ use std::io::Write;
 /// The arguments of `chess960 show`.
 #[derive(Args, Debug)]
 pub(crate) struct ShowArgs {
-    /// An id (0..=959, or SP518), a back rank such as RNBQKBNR or a start FEN.
+    /// An id (0..=959, or SP518), a back rank such as RNBQKBNR or a start
+    /// FEN, also of a double Chess960 start or one with rules changed.
     #[arg(allow_negative_numbers = true, value_name = "POSITION")]
     pub(crate) position: String,
     #[command(flatten)]
@@ -28,34 +33,98 @@ pub(crate) struct ShowOptions {
     #[arg(long)]
     ascii: bool,
     /// Print JSON for scripts instead of text.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "svg")]
     json: bool,
-    /// When to colour the diagram: on a terminal without NO_COLOR (auto),
+    /// When to colour the diagram: on a terminal without NO_COLOR and not
+    /// TERM=dumb (auto),
     /// always or never.
     #[arg(long, value_enum, default_value = "auto")]
     color: ColourChoice,
+    #[command(flatten)]
+    picture: Picture,
+}
+
+/// The SVG picture `show --svg` writes and its options.
+#[derive(Args, Debug, Clone, Copy)]
+pub(crate) struct Picture {
+    /// Write a standalone SVG picture of the start instead of text:
+    /// `chess960 show 518 --svg > 518.svg`.
+    #[arg(long, conflicts_with = "ascii")]
+    svg: bool,
+    /// With --svg: the board seen from Black's side (rank 8 at the bottom).
+    #[arg(long, requires = "svg")]
+    flip: bool,
+    /// With --svg: the picture's width in pixels (480 unless given); the
+    /// height follows, and the picture scales without loss.
+    #[arg(long, requires = "svg", value_name = "PIXELS",
+          value_parser = clap::value_parser!(u32).range(16..=20_000))]
+    size: Option<u32>,
+    #[command(flatten)]
+    colours: SquareColours,
+}
+
+/// The squares' colours of an SVG picture (`show --svg`, `random --svg`).
+#[derive(Args, Debug, Clone, Copy)]
+pub(crate) struct SquareColours {
+    /// With --svg: the light squares' colour, #rrggbb or #rgb (# optional;
+    /// quote it in a shell).
+    #[arg(long, requires = "svg", value_name = "COLOUR")]
+    pub(crate) light: Option<Rgb>,
+    /// With --svg: the dark squares' colour, #rrggbb or #rgb.
+    #[arg(long, requires = "svg", value_name = "COLOUR")]
+    pub(crate) dark: Option<Rgb>,
 }
 
 /// Writes the position `args` names, as text or JSON. `--color auto`
 /// colours only when standard output is a terminal, whatever `out` is.
 pub(crate) fn run(args: &ShowArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let position = parse_position(&args.position)?;
+    let found = query::identify(&args.position)?;
     let options = args.options;
     if options.json {
-        json::write(out, &Details::of(position))
+        json::write(out, &StartDetails::of(&found))
+    } else if options.picture.svg {
+        let picture = options.picture;
+        let diagram = match found.single() {
+            Some(position) => Diagram::new(position),
+            None => Diagram::double(found.start),
+        };
+        let mut diagram = diagram
+            .flipped(picture.flip)
+            .size(picture.size.unwrap_or(Diagram::DEFAULT_SIZE));
+        if let Some(light) = picture.colours.light {
+            diagram = diagram.light(light);
+        }
+        if let Some(dark) = picture.colours.dark {
+            diagram = diagram.dark(dark);
+        }
+        Ok(write!(out, "{diagram}")?)
     } else {
         let style = Style {
             ascii: options.ascii,
             colour: options.color.on_stdout(),
         };
-        Ok(out.write_all(text(position, style).as_bytes())?)
+        let text = match found.single() {
+            Some(position) => text(position, &found, style),
+            None => double_text(found.start, &found, style),
+        };
+        Ok(out.write_all(text.as_bytes())?)
+    }
+}
+
+/// The note under the heading when the FEN departs from its start: "The
+/// FEN departs from this start: castling rights removed".
+fn note(found: &Found) -> String {
+    if found.departures.is_empty() {
+        String::new()
+    } else {
+        format!("The FEN departs from this start: {}\n", found.departures)
     }
 }
 
 /// The text `show` prints for people: a heading, the diagram and the facts.
-fn text(position: Position, style: Style) -> String {
+fn text(position: Position, found: &Found, style: Style) -> String {
     let details = Details::of(position);
-    let mut out = format!("SP {}  {}\n\n", details.id, details.rank);
+    let mut out = format!("SP {}  {}\n{}\n", details.id, details.rank, note(found));
     out.push_str(&diagram::render(position, style));
     out.push('\n');
     let mut line = |label: &str, value: &str| {
@@ -95,6 +164,49 @@ fn text(position: Position, style: Style) -> String {
     out
 }
 
+/// The text `show` prints of a double Chess960 start: a heading with the
+/// double id, the diagram, the FENs, each side's position and castling.
+fn double_text(start: DoublePosition, found: &Found, style: Style) -> String {
+    let (white, black) = (start.white(), start.black());
+    let mut out = format!(
+        "Double Chess960 {}: White SP {} {white}, Black SP {} {black}\n{}\n",
+        start.id(),
+        white.id(),
+        black.id(),
+        note(found)
+    );
+    out.push_str(&diagram::render_double(start, style));
+    out.push('\n');
+    let mut line = |label: &str, value: &str| {
+        let _ = writeln!(out, "{label:<14}{value}");
+    };
+    line("X-FEN", start.fen(chess960::FenStyle::XFen).as_str());
+    line(
+        "Shredder-FEN",
+        start.fen(chess960::FenStyle::Shredder).as_str(),
+    );
+    line(
+        "Double id",
+        &format!("{} = {} * 960 + {}", start.id(), white.id(), black.id()),
+    );
+    line("White", &format!("SP {} {white}", white.id()));
+    line("Black", &format!("SP {} {black}", black.id()));
+    let mut label = "Castling";
+    for (colour, position) in [(Colour::White, white), (Colour::Black, black)] {
+        for (index, side) in CastlingSide::ALL.into_iter().enumerate() {
+            let name = if index == 0 {
+                format!("{colour}")
+            } else {
+                String::new()
+            };
+            let castling = CastlingMove::of_colour(position, side, colour);
+            line(label, &format!("{name:<6}{}", castling.describe()));
+            label = "";
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::{ShowArgs, ShowOptions, run};
@@ -107,6 +219,15 @@ mod tests {
                 ascii: true,
                 json,
                 color: ColourChoice::Never,
+                picture: super::Picture {
+                    svg: false,
+                    flip: false,
+                    size: None,
+                    colours: super::SquareColours {
+                        light: None,
+                        dark: None,
+                    },
+                },
             },
         };
         let mut out = Vec::new();

@@ -1,4 +1,5 @@
-//! `chess960 table`: all 960 positions, one row each, as TSV, CSV or JSON.
+//! `chess960 table`: all 960 positions, one row each, as TSV, CSV, JSON or
+//! JSON Lines.
 
 use crate::details::Details;
 use crate::failure::Failure;
@@ -22,8 +23,11 @@ pub(crate) enum Format {
     Tsv,
     /// Comma-separated values with a header line.
     Csv,
-    /// A JSON array of objects, each as `show --json` writes it.
+    /// One JSON document: an array of objects, each as `show --json`
+    /// writes it.
     Json,
+    /// JSON Lines: one compact object a line, each as `show --json` writes it.
+    Jsonl,
 }
 
 /// Writes the whole table in `args.format`.
@@ -31,6 +35,9 @@ pub(crate) fn run(args: &TableArgs, out: &mut dyn Write) -> Result<(), Failure> 
     let rows: Vec<Details> = Position::all().map(Details::of).collect();
     let separator = match args.format {
         Format::Json => return json::write(out, &rows),
+        Format::Jsonl => {
+            return rows.iter().try_for_each(|row| json::line(out, row));
+        }
         Format::Tsv => "\t",
         Format::Csv => ",",
     };

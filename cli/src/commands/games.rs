@@ -1,0 +1,329 @@
+//! `chess960 games`: which start position each game of a PGN file used, and
+//! how each start scored. A thin layer over [`chess960::pgn`]: opening and
+//! decompressing the inputs, threads, rows, the summary, the plot.
+
+mod input;
+mod output;
+mod plot;
+mod progress;
+
+use crate::failure::Failure;
+use chess960::pgn::{Filter, GameKind, KindCounts, Reader, StartStats};
+use clap::Args;
+use output::{Format, Writer};
+use progress::{Bar, Counters};
+use std::fmt::Write as _;
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// How many skipped records the summary lists one by one.
+const LISTED_SKIPS: usize = 10;
+
+/// The arguments of `chess960 games`.
+///
+/// Reads PGN game records (plain, or compressed with zstd, gzip, bzip2 or
+/// xz: told by the content, not the name) and prints per start position:
+/// games, White wins, draws, Black wins, White's score with a 95% Wilson
+/// interval and the mean rating (`--stats`, the default), or one row per
+/// game (`--games`). A summary goes to standard error: games read by kind,
+/// records skipped and why.
+///
+/// Exit status: 0 when every record was read, 2 when any record was
+/// skipped as unreadable or an input could not be read to its end.
+#[derive(Args, Debug)]
+pub(crate) struct GamesArgs {
+    /// PGN files; none or `-` reads standard input. Several files are read
+    /// on all cores.
+    #[arg(value_name = "FILE")]
+    files: Vec<String>,
+    /// One row per start position (the default).
+    #[arg(long, conflicts_with = "games")]
+    stats: bool,
+    /// One row per game: file, number, byte offset, kind, start ids,
+    /// result, players, ratings, date, event, site, variant, detail.
+    #[arg(long)]
+    games: bool,
+    /// The output format.
+    #[arg(long, value_enum, default_value = "tsv")]
+    format: Format,
+    /// Only games where both players are rated at least this.
+    #[arg(long, value_name = "ELO")]
+    min_elo: Option<u32>,
+    /// Only games where both players are rated at most this.
+    #[arg(long, value_name = "ELO")]
+    max_elo: Option<u32>,
+    /// Only games whose `Event` tag contains this text (any case).
+    #[arg(long, value_name = "TEXT")]
+    event: Option<String>,
+    /// Only games whose `Variant` tag contains this text (any case).
+    #[arg(long, value_name = "TEXT")]
+    variant: Option<String>,
+    /// Only games with exactly this `TimeControl` tag (such as 180+2).
+    #[arg(long, value_name = "TEXT")]
+    time_control: Option<String>,
+    /// Also draw White's score per start position as an SVG picture.
+    #[arg(long, value_name = "FILE.svg")]
+    plot: Option<PathBuf>,
+}
+
+/// A record that was skipped: where and why.
+struct Skip {
+    file: String,
+    number: Option<u64>,
+    offset: u64,
+    reason: String,
+}
+
+/// What reading one input found.
+#[derive(Default)]
+struct Findings {
+    counts: KindCounts,
+    stats: StartStats,
+    /// Games that passed the filters.
+    matched: u64,
+    /// The first skips, in order.
+    skips: Vec<Skip>,
+    /// Every skip (records, and inputs that could not be read to the end).
+    skipped: u64,
+}
+
+impl Findings {
+    fn skip(&mut self, skip: Skip) {
+        self.skipped += 1;
+        if self.skips.len() < LISTED_SKIPS {
+            self.skips.push(skip);
+        }
+    }
+
+    fn merge(&mut self, other: Findings) {
+        self.counts.merge(&other.counts);
+        self.stats.merge(&other.stats);
+        self.matched += other.matched;
+        self.skipped += other.skipped;
+        let room = LISTED_SKIPS.saturating_sub(self.skips.len());
+        self.skips.extend(other.skips.into_iter().take(room));
+    }
+}
+
+/// Reads the inputs and writes the rows; the summary goes to standard error.
+pub(crate) fn run(args: &GamesArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let files = if args.files.is_empty() {
+        vec!["-".to_owned()]
+    } else {
+        args.files.clone()
+    };
+    let filter = filter(args);
+    let counters = Arc::new(Counters::default());
+    let total = files
+        .iter()
+        .map(|file| input::size(file))
+        .sum::<Option<u64>>();
+    let bar = Bar::start(&counters, total);
+    let result = if args.games {
+        read_games(&files, &filter, &counters, args.format, out)
+    } else {
+        Ok(read_stats(&files, &filter, &counters))
+    };
+    bar.finish();
+    let findings = result?;
+    if !args.games {
+        let mut writer = Writer::new(&mut *out, args.format, &output::STAT_COLUMNS)?;
+        for (start, tally) in findings.stats.iter() {
+            writer.row(&output::stat_row(start, tally))?;
+        }
+    }
+    if let Some(path) = &args.plot {
+        std::fs::write(path, plot::svg(&findings.stats)).map_err(|error| {
+            Failure::internal(format!("cannot write {}: {error}", path.display()))
+        })?;
+    }
+    out.flush()?;
+    summary(&findings);
+    if findings.skipped > 0 {
+        return Err(Failure::input(format!(
+            "{} record(s) or input(s) skipped; see above",
+            findings.skipped
+        )));
+    }
+    Ok(())
+}
+
+fn filter(args: &GamesArgs) -> Filter {
+    let mut filter = Filter::new();
+    if let Some(elo) = args.min_elo {
+        filter = filter.min_elo(elo);
+    }
+    if let Some(elo) = args.max_elo {
+        filter = filter.max_elo(elo);
+    }
+    if let Some(text) = &args.event {
+        filter = filter.event(text);
+    }
+    if let Some(text) = &args.variant {
+        filter = filter.variant(text);
+    }
+    if let Some(text) = &args.time_control {
+        filter = filter.time_control(text);
+    }
+    filter
+}
+
+/// Reads the inputs on all cores and merges what they found, in input
+/// order.
+fn read_stats(files: &[String], filter: &Filter, counters: &Arc<Counters>) -> Findings {
+    let threads = std::thread::available_parallelism()
+        .map_or(1, std::num::NonZero::get)
+        .min(files.len());
+    let next = AtomicUsize::new(0);
+    let mut results: Vec<(usize, Findings)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut found = Vec::new();
+                    loop {
+                        let index = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(file) = files.get(index) else {
+                            return found;
+                        };
+                        let mut findings = Findings::default();
+                        // Rows are not written in this mode.
+                        let _ = read_file(file, filter, counters, &mut findings, |_, _| Ok(()));
+                        found.push((index, findings));
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|worker| worker.join().unwrap_or_default())
+            .collect()
+    });
+    results.sort_by_key(|(index, _)| *index);
+    let mut all = Findings::default();
+    for (_, findings) in results {
+        all.merge(findings);
+    }
+    all
+}
+
+/// Reads the inputs one after the other, writing a row per game.
+fn read_games(
+    files: &[String],
+    filter: &Filter,
+    counters: &Arc<Counters>,
+    format: Format,
+    out: &mut dyn Write,
+) -> Result<Findings, Failure> {
+    let mut writer = Writer::new(io::BufWriter::new(out), format, &output::GAME_COLUMNS)?;
+    let mut all = Findings::default();
+    for file in files {
+        read_file(file, filter, counters, &mut all, |record, kind| {
+            writer.row(&output::game_row(file, record, kind))
+        })?;
+    }
+    writer.into_inner().flush()?;
+    Ok(all)
+}
+
+/// Reads one input into `findings`, calling `each` for every game that
+/// passes the filter (unreadable records included: they are listed too).
+fn read_file(
+    file: &str,
+    filter: &Filter,
+    counters: &Counters,
+    findings: &mut Findings,
+    mut each: impl FnMut(&chess960::pgn::Record, &GameKind) -> io::Result<()>,
+) -> io::Result<()> {
+    let input = match input::open(file, Arc::clone(&counters.bytes)) {
+        Ok(input) => input,
+        Err(error) => {
+            findings.skip(Skip {
+                file: file.to_owned(),
+                number: None,
+                offset: 0,
+                reason: format!("cannot open it: {error}"),
+            });
+            return Ok(());
+        }
+    };
+    let mut reader = Reader::new(input.text);
+    let mut batch = 0;
+    for record in reader.by_ref() {
+        let kind = GameKind::of(&record);
+        findings.counts.add(&kind);
+        if let GameKind::Unreadable(error) = kind {
+            findings.skip(Skip {
+                file: file.to_owned(),
+                number: Some(record.number()),
+                offset: record.offset(),
+                reason: error.to_string(),
+            });
+            each(&record, &kind)?;
+        } else if filter.matches(record.tags()) {
+            findings.matched += 1;
+            findings.stats.add(kind, record.tags());
+            each(&record, &kind)?;
+        }
+        batch += 1;
+        if batch == 1024 {
+            counters.games.fetch_add(batch, Ordering::Relaxed);
+            batch = 0;
+        }
+    }
+    counters.games.fetch_add(batch, Ordering::Relaxed);
+    if let Some(error) = reader.io_error() {
+        let compressed = if input.compression == input::Compression::None {
+            ""
+        } else {
+            " (decompressed)"
+        };
+        findings.skip(Skip {
+            file: file.to_owned(),
+            number: None,
+            offset: reader.bytes_read(),
+            reason: format!(
+                "reading stopped at byte {}{compressed}: {error}",
+                reader.bytes_read()
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// Writes the summary to standard error.
+fn summary(findings: &Findings) {
+    let mut text = String::new();
+    let counts = &findings.counts;
+    let _ = write!(text, "chess960 games: {} records read", counts.total());
+    let kinds: Vec<String> = counts
+        .named()
+        .iter()
+        .filter(|(_, count)| *count > 0)
+        .map(|(name, count)| format!("{count} {name}"))
+        .collect();
+    if !kinds.is_empty() {
+        let _ = write!(text, " ({})", kinds.join(", "));
+    }
+    let _ = writeln!(text, "; {} passed the filters", findings.matched);
+    for skip in &findings.skips {
+        let place = match skip.number {
+            Some(number) => format!("game {number} at byte {}", skip.offset),
+            None => "input".to_owned(),
+        };
+        let _ = writeln!(
+            text,
+            "chess960 games: skipped {}: {place}: {}",
+            skip.file, skip.reason
+        );
+    }
+    let unlisted = findings.skipped.saturating_sub(findings.skips.len() as u64);
+    if unlisted > 0 {
+        let _ = writeln!(
+            text,
+            "chess960 games: and {unlisted} more skipped record(s)"
+        );
+    }
+    let _ = io::stderr().write_all(text.as_bytes());
+}

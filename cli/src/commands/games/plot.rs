@@ -1,0 +1,127 @@
+//! The picture of `chess960 games --plot`: White's score for every start
+//! position with its 95% interval, drawn by hand as SVG.
+
+use chess960::pgn::StartStats;
+use std::fmt::Write as _;
+
+const WIDTH: f64 = 1200.0;
+const HEIGHT: f64 = 640.0;
+const LEFT: f64 = 70.0;
+const RIGHT: f64 = 20.0;
+const TOP: f64 = 60.0;
+const BOTTOM: f64 = 60.0;
+
+/// The SVG text: one point per Chess960 start (by id on the x axis, White's
+/// score on the y axis) with its interval as a vertical line; points whose
+/// interval lies wholly above the mean score are red, wholly below blue.
+/// Double Chess960 starts are left out.
+#[allow(clippy::cast_precision_loss, clippy::too_many_lines)]
+pub(crate) fn svg(stats: &StartStats) -> String {
+    let single: Vec<_> = stats
+        .iter()
+        .filter(|(start, _)| start.is_single())
+        .filter_map(|(start, tally)| {
+            Some((start.white(), tally, tally.score()?, tally.interval()?))
+        })
+        .collect();
+    let (points, sum) = single
+        .iter()
+        .fold((0u64, 0.0), |(n, sum), (_, tally, _, _)| {
+            let score_sum = tally.white_wins as f64 + tally.draws as f64 / 2.0;
+            (n + tally.known(), sum + score_sum)
+        });
+    let mean = if points > 0 { sum / points as f64 } else { 0.5 };
+    // The y range: the intervals' range, at least 0.3..0.7, within 0..1.
+    let (low, high) = single
+        .iter()
+        .fold((0.3f64, 0.7f64), |(low, high), (_, _, _, i)| {
+            (low.min(i.low), high.max(i.high))
+        });
+    let (low, high) = ((low * 10.0).floor() / 10.0, (high * 10.0).ceil() / 10.0);
+    let plot_width = WIDTH - LEFT - RIGHT;
+    let plot_height = HEIGHT - TOP - BOTTOM;
+    let x = |id: u16| LEFT + (f64::from(id) + 0.5) / 960.0 * plot_width;
+    let y = |score: f64| TOP + (high - score) / (high - low) * plot_height;
+    let mut svg = String::new();
+    let _ = writeln!(
+        svg,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}" font-family="sans-serif" font-size="13">"#
+    );
+    let _ = writeln!(svg, r#"<rect width="100%" height="100%" fill="white"/>"#);
+    let games: u64 = single.iter().map(|(_, tally, _, _)| tally.games()).sum();
+    let _ = writeln!(
+        svg,
+        r#"<text x="{LEFT}" y="24" font-size="17" font-weight="bold">White's score by Chess960 start position (95% intervals)</text>"#
+    );
+    let _ = writeln!(
+        svg,
+        r##"<text x="{LEFT}" y="44" fill="#555">{} starts, {games} games; mean score {mean:.3} (dashed). Red: interval above the mean, blue: below (1 start in 20 falls outside by chance).</text>"##,
+        single.len()
+    );
+    // Grid and axes.
+    let mut tick = low;
+    while tick <= high + 1e-9 {
+        let _ = writeln!(
+            svg,
+            r##"<line x1="{LEFT}" x2="{}" y1="{y:.1}" y2="{y:.1}" stroke="#ddd"/><text x="{}" y="{:.1}" text-anchor="end">{tick:.1}</text>"##,
+            WIDTH - RIGHT,
+            LEFT - 8.0,
+            y(tick) + 4.0,
+            y = y(tick)
+        );
+        tick += 0.1;
+    }
+    for id in (0..=960u16).step_by(120) {
+        let position = LEFT + f64::from(id) / 960.0 * plot_width;
+        let _ = writeln!(
+            svg,
+            r##"<line x1="{position:.1}" x2="{position:.1}" y1="{TOP}" y2="{}" stroke="#eee"/><text x="{position:.1}" y="{}" text-anchor="middle">{id}</text>"##,
+            HEIGHT - BOTTOM,
+            HEIGHT - BOTTOM + 18.0
+        );
+    }
+    let _ = writeln!(
+        svg,
+        r#"<text x="{}" y="{}" text-anchor="middle">start position id (Scharnagl; 518 = RNBQKBNR)</text>"#,
+        LEFT + plot_width / 2.0,
+        HEIGHT - 14.0
+    );
+    let _ = writeln!(
+        svg,
+        r#"<text transform="translate(18 {}) rotate(-90)" text-anchor="middle">White's score</text>"#,
+        TOP + plot_height / 2.0
+    );
+    let _ = writeln!(
+        svg,
+        r##"<rect x="{LEFT}" y="{TOP}" width="{plot_width}" height="{plot_height}" fill="none" stroke="#888"/>"##
+    );
+    let _ = writeln!(
+        svg,
+        r##"<line x1="{LEFT}" x2="{}" y1="{y:.1}" y2="{y:.1}" stroke="#333" stroke-dasharray="6 4"/>"##,
+        WIDTH - RIGHT,
+        y = y(mean)
+    );
+    for (position, tally, score, interval) in &single {
+        let colour = if interval.low > mean {
+            "#c0392b"
+        } else if interval.high < mean {
+            "#2471a3"
+        } else {
+            "#7f8c8d"
+        };
+        let px = x(position.id());
+        let _ = writeln!(
+            svg,
+            r#"<g><title>{} {position}: score {score:.3} ({:.3}..{:.3}), {} games</title><line x1="{px:.1}" x2="{px:.1}" y1="{:.1}" y2="{:.1}" stroke="{colour}" stroke-opacity="0.35"/><circle cx="{px:.1}" cy="{:.1}" r="1.8" fill="{colour}"/></g>"#,
+            position.id(),
+            interval.low,
+            interval.high,
+            tally.games(),
+            y(interval.high),
+            y(interval.low),
+            y(*score)
+        );
+    }
+    svg.push_str("</svg>\n");
+    svg
+}

@@ -1,0 +1,3 @@
+fn main() {
+    let _ = chess960::sp!("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+}

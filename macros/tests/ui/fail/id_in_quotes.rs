@@ -1,3 +1,0 @@
-fn main() {
-    let _ = chess960::sp!("518");
-}

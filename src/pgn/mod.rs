@@ -1,0 +1,49 @@
+//! Game records in PGN: which start position each game used, and how the
+//! starts scored (feature `pgn`, which uses `std`).
+//!
+//! A [`Reader`] streams [`Record`]s from any [`BufRead`](std::io::BufRead)
+//! (decompress first: lichess's dumps are zstd); [`GameKind::of`] places each
+//! record in exactly one kind; [`StartStats`] and [`KindCounts`] add them up,
+//! a [`Filter`] picks games by rating, event, variant or time control.
+//!
+//! ```
+//! use chess960::pgn::{GameKind, KindCounts, Reader, StartStats};
+//!
+//! let pgn = "\
+//! [Event \"Rated Chess960 game\"]
+//! [Result \"1-0\"]
+//! [WhiteElo \"1500\"]
+//! [BlackElo \"1600\"]
+//! [Variant \"Chess960\"]
+//! [FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1\"]
+//!
+//! 1. e4 { [%clk 0:03:00] } 1... e5 { [%clk 0:03:00] } 1-0
+//! ";
+//! let (mut stats, mut counts) = (StartStats::new(), KindCounts::default());
+//! for record in Reader::new(pgn.as_bytes()) {
+//!     let kind = GameKind::of(&record);
+//!     counts.add(&kind);
+//!     stats.add(kind, record.tags());
+//! }
+//! let (start, tally) = stats.iter().next().unwrap();
+//! assert_eq!((start.white().id(), tally.white_wins, tally.mean_rating()), (0, 1, Some(1550.0)));
+//! assert_eq!(counts.chess960, 1);
+//! ```
+
+mod counts;
+mod filter;
+mod kind;
+mod outcome;
+mod reader;
+mod stats;
+mod tags;
+mod variant;
+
+pub use counts::KindCounts;
+pub use filter::Filter;
+pub use kind::GameKind;
+pub use outcome::Outcome;
+pub use reader::{MAX_TAG_LINE, Reader, Record, RecordError};
+pub use stats::{Interval, StartStats, Tally};
+pub use tags::{MAX_FEN_TAGS, TagName, Tags};
+pub use variant::Variant;

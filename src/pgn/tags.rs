@@ -1,0 +1,309 @@
+//! The tag pairs of a game record that say where it started and who played
+//! it: a dozen names, each value unescaped once.
+
+use std::string::String;
+
+/// The tags the reader keeps; every other tag pair is checked for syntax
+/// and dropped.
+///
+/// ```
+/// use chess960::pgn::TagName;
+///
+/// assert_eq!(TagName::from_name(b"WhiteElo"), Some(TagName::WhiteElo));
+/// assert_eq!(TagName::from_name(b"Opening"), None);
+/// assert_eq!(TagName::Fen.as_str(), "FEN");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum TagName {
+    /// `Event`: the tournament or match.
+    Event,
+    /// `Site`: where it was played (a URL on servers).
+    Site,
+    /// `Date`: `YYYY.MM.DD`, with `??` for unknown parts.
+    Date,
+    /// `White`: White's player.
+    White,
+    /// `Black`: Black's player.
+    Black,
+    /// `Result`: `1-0`, `0-1`, `1/2-1/2` or `*`.
+    Result,
+    /// `WhiteElo`: White's rating.
+    WhiteElo,
+    /// `BlackElo`: Black's rating.
+    BlackElo,
+    /// `TimeControl`: such as `180+2`.
+    TimeControl,
+    /// `Variant`: the rules (`Chess960`, `Crazyhouse`...).
+    Variant,
+    /// `SetUp`: `1` when the game starts from its `FEN` tag.
+    SetUp,
+    /// `FEN`: the start position (archives may repeat it).
+    Fen,
+}
+
+impl TagName {
+    /// Every tag the reader keeps, in the order of [`TagName`].
+    pub const ALL: [TagName; 12] = [
+        TagName::Event,
+        TagName::Site,
+        TagName::Date,
+        TagName::White,
+        TagName::Black,
+        TagName::Result,
+        TagName::WhiteElo,
+        TagName::BlackElo,
+        TagName::TimeControl,
+        TagName::Variant,
+        TagName::SetUp,
+        TagName::Fen,
+    ];
+
+    /// The kept tag with this name (exact, case-sensitive as PGN is), or
+    /// `None` for a tag the reader drops.
+    ///
+    /// ```
+    /// use chess960::pgn::TagName;
+    ///
+    /// assert_eq!(TagName::from_name(b"FEN"), Some(TagName::Fen));
+    /// assert_eq!(TagName::from_name(b"fen"), None);
+    /// ```
+    pub fn from_name(name: &[u8]) -> Option<TagName> {
+        Some(match name {
+            b"Event" => TagName::Event,
+            b"Site" => TagName::Site,
+            b"Date" => TagName::Date,
+            b"White" => TagName::White,
+            b"Black" => TagName::Black,
+            b"Result" => TagName::Result,
+            b"WhiteElo" => TagName::WhiteElo,
+            b"BlackElo" => TagName::BlackElo,
+            b"TimeControl" => TagName::TimeControl,
+            b"Variant" => TagName::Variant,
+            b"SetUp" => TagName::SetUp,
+            b"FEN" => TagName::Fen,
+            _ => return None,
+        })
+    }
+
+    /// The name as PGN writes it.
+    ///
+    /// ```
+    /// assert_eq!(chess960::pgn::TagName::TimeControl.as_str(), "TimeControl");
+    /// ```
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            TagName::Event => "Event",
+            TagName::Site => "Site",
+            TagName::Date => "Date",
+            TagName::White => "White",
+            TagName::Black => "Black",
+            TagName::Result => "Result",
+            TagName::WhiteElo => "WhiteElo",
+            TagName::BlackElo => "BlackElo",
+            TagName::TimeControl => "TimeControl",
+            TagName::Variant => "Variant",
+            TagName::SetUp => "SetUp",
+            TagName::Fen => "FEN",
+        }
+    }
+}
+
+/// How many `FEN` tags of one record are kept; further ones are ignored.
+pub const MAX_FEN_TAGS: usize = 4;
+
+/// The kept tag values of one game, unescaped (`\"` is `"`, `\\` is `\`).
+///
+/// A repeated tag keeps its first value, except `FEN`: archives write one
+/// per castling notation, so up to [`MAX_FEN_TAGS`] are kept and
+/// [`GameKind::classify`](super::GameKind::classify) checks that they agree.
+///
+/// ```
+/// use chess960::pgn::{TagName, Tags};
+///
+/// let mut tags = Tags::new();
+/// tags.insert(TagName::White, "Smith, \"Bob\"");
+/// tags.insert(TagName::WhiteElo, "2400");
+/// assert_eq!(tags.get(TagName::White), Some("Smith, \"Bob\""));
+/// assert_eq!(tags.elo(chess960::Colour::White), Some(2400));
+/// assert_eq!(tags.get(TagName::Black), None);
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tags {
+    text: String,
+    /// Byte ranges into `text`, by `TagName` index (the first `FEN`).
+    spans: [Option<(u32, u32)>; 12],
+    /// Every kept `FEN` value.
+    fens: [(u32, u32); MAX_FEN_TAGS],
+    fen_count: u8,
+}
+
+impl Tags {
+    /// No tags.
+    ///
+    /// ```
+    /// assert_eq!(chess960::pgn::Tags::new().fens().count(), 0);
+    /// ```
+    pub fn new() -> Tags {
+        Tags::default()
+    }
+
+    /// Removes every value, keeping the allocation.
+    ///
+    /// ```
+    /// use chess960::pgn::{TagName, Tags};
+    ///
+    /// let mut tags = Tags::new();
+    /// tags.insert(TagName::Event, "Rated Chess960 game");
+    /// tags.clear();
+    /// assert_eq!(tags, Tags::new());
+    /// ```
+    pub fn clear(&mut self) {
+        self.text.clear();
+        self.spans = [None; 12];
+        self.fen_count = 0;
+    }
+
+    /// Adds a value already unescaped. A repeated tag keeps its first value
+    /// (`FEN`: its first [`MAX_FEN_TAGS`] values); returns whether the value
+    /// was kept.
+    ///
+    /// ```
+    /// use chess960::pgn::{TagName, Tags};
+    ///
+    /// let mut tags = Tags::new();
+    /// assert!(tags.insert(TagName::Event, "first"));
+    /// assert!(!tags.insert(TagName::Event, "second"));
+    /// assert_eq!(tags.get(TagName::Event), Some("first"));
+    /// ```
+    pub fn insert(&mut self, name: TagName, value: &str) -> bool {
+        let span = self.span_for(name);
+        if span.is_none() {
+            return false;
+        }
+        let start = self.text.len();
+        self.text.push_str(value);
+        self.record_from(name, start);
+        true
+    }
+
+    /// Adds a raw PGN tag value (between the quotes, escapes still in it):
+    /// unescapes `\"` and `\\`, reads UTF-8, or ISO 8859-1 (the PGN
+    /// standard's character set) when the bytes are not UTF-8.
+    pub(crate) fn insert_raw(&mut self, name: TagName, raw: &[u8]) {
+        if self.span_for(name).is_none() {
+            return;
+        }
+        let start = self.text.len();
+        let plain = !raw.contains(&b'\\');
+        if plain {
+            if let Ok(text) = core::str::from_utf8(raw) {
+                self.text.push_str(text);
+                self.record_from(name, start);
+                return;
+            }
+        }
+        let mut bytes = std::vec::Vec::with_capacity(raw.len());
+        let mut escaped = false;
+        for &byte in raw {
+            if escaped {
+                if byte != b'"' && byte != b'\\' {
+                    bytes.push(b'\\');
+                }
+                bytes.push(byte);
+                escaped = false;
+            } else if byte == b'\\' {
+                escaped = true;
+            } else {
+                bytes.push(byte);
+            }
+        }
+        if escaped {
+            bytes.push(b'\\');
+        }
+        match core::str::from_utf8(&bytes) {
+            Ok(text) => self.text.push_str(text),
+            Err(_) => self.text.extend(bytes.iter().map(|&byte| char::from(byte))),
+        }
+        self.record_from(name, start);
+    }
+
+    /// Whether a value of `name` would be kept: `Some(())` if so.
+    fn span_for(&self, name: TagName) -> Option<()> {
+        match name {
+            TagName::Fen => (usize::from(self.fen_count) < MAX_FEN_TAGS).then_some(()),
+            _ => self.spans[name as usize].is_none().then_some(()),
+        }
+    }
+
+    fn record_from(&mut self, name: TagName, start: usize) {
+        let end = self.text.len();
+        let span = (
+            u32::try_from(start).unwrap_or(u32::MAX),
+            u32::try_from(end).unwrap_or(u32::MAX),
+        );
+        if name == TagName::Fen {
+            self.fens[usize::from(self.fen_count)] = span;
+            self.fen_count += 1;
+        }
+        if self.spans[name as usize].is_none() {
+            self.spans[name as usize] = Some(span);
+        }
+    }
+
+    /// The value of a tag (the first `FEN`), if the record has it.
+    ///
+    /// ```
+    /// use chess960::pgn::{TagName, Tags};
+    ///
+    /// let mut tags = Tags::new();
+    /// tags.insert(TagName::Result, "1-0");
+    /// assert_eq!(tags.get(TagName::Result), Some("1-0"));
+    /// ```
+    pub fn get(&self, name: TagName) -> Option<&str> {
+        self.spans[name as usize].map(|span| self.slice(span))
+    }
+
+    /// Every kept `FEN` value, in the order of the record.
+    ///
+    /// ```
+    /// use chess960::pgn::{TagName, Tags};
+    ///
+    /// let mut tags = Tags::new();
+    /// tags.insert(TagName::Fen, "a");
+    /// tags.insert(TagName::Fen, "b");
+    /// assert_eq!(tags.fens().collect::<Vec<_>>(), ["a", "b"]);
+    /// ```
+    pub fn fens(&self) -> impl Iterator<Item = &str> + '_ {
+        self.fens[..usize::from(self.fen_count)]
+            .iter()
+            .map(|&span| self.slice(span))
+    }
+
+    /// A player's rating from `WhiteElo` or `BlackElo`: digits only, else
+    /// `None` (lichess writes `?` for none).
+    ///
+    /// ```
+    /// use chess960::{Colour, pgn::{TagName, Tags}};
+    ///
+    /// let mut tags = Tags::new();
+    /// tags.insert(TagName::BlackElo, "?");
+    /// assert_eq!(tags.elo(Colour::Black), None);
+    /// ```
+    pub fn elo(&self, colour: crate::Colour) -> Option<u32> {
+        let name = match colour {
+            crate::Colour::White => TagName::WhiteElo,
+            crate::Colour::Black => TagName::BlackElo,
+        };
+        let text = self.get(name)?.trim();
+        if text.is_empty() || !text.bytes().all(|byte| byte.is_ascii_digit()) {
+            return None;
+        }
+        text.parse().ok()
+    }
+
+    fn slice(&self, (start, end): (u32, u32)) -> &str {
+        self.text
+            .get(start as usize..end as usize)
+            .unwrap_or_default()
+    }
+}

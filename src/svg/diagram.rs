@@ -1,0 +1,367 @@
+//! [`Diagram`]: one start position (or double start) as a standalone SVG
+//! picture with coordinates and a caption.
+
+use super::pieces::{self, Id, Man};
+use super::{DEFAULT_DARK, DEFAULT_LIGHT, FONT, Rgb};
+use crate::{Colour, DoublePosition, File, Position};
+use core::fmt;
+
+/// The picture's width in its own units: a 60-unit margin for the rank
+/// numbers, eight 100-unit squares and a 20-unit margin.
+const WIDTH: u32 = 880;
+/// The picture's height in its own units: a 120-unit caption, eight squares
+/// and a 60-unit margin for the file letters.
+const HEIGHT: u32 = 980;
+/// Where the board's top-left corner is.
+const BOARD_X: u32 = 60;
+const BOARD_Y: u32 = 120;
+/// One square's side.
+const SQUARE: u32 = 100;
+
+/// A start position as a standalone SVG picture: the board with its
+/// coordinates, both armies, and a caption with the id and the rank (and
+/// the double id for a double start).
+///
+/// The pieces are drawn shapes, not font glyphs, so every browser shows
+/// the same picture; only the caption and the coordinates are text (in the
+/// reader's sans-serif font). The picture is 880 × 980 units, scaled to
+/// [`size`](Self::size) pixels wide: a caption band 120 units high, then
+/// the board's 100-unit squares with its top-left corner at (60, 120), the
+/// rank numbers to its left and the file letters below it.
+///
+/// It writes into any [`core::fmt::Write`] (a `String`, a formatter) with
+/// no allocation of its own, and displays as its SVG text.
+///
+/// ```
+/// use chess960::Position;
+/// use chess960::svg::{Diagram, Rgb};
+///
+/// let diagram = Diagram::new(Position::STANDARD)
+///     .flipped(true)
+///     .size(480)
+///     .dark(Rgb::new(0x6d, 0x8f, 0x5f));
+/// let mut svg = String::new();
+/// diagram.write_svg(&mut svg)?;
+/// assert!(svg.starts_with("<?xml"));
+/// assert!(svg.contains(r#"width="480" height="535""#));
+/// assert!(svg.contains("SP 518"));
+/// assert_eq!(diagram.to_string(), svg);
+/// # Ok::<(), std::fmt::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Diagram {
+    start: DoublePosition,
+    double: bool,
+    flipped: bool,
+    size: u32,
+    light: Rgb,
+    dark: Rgb,
+}
+
+impl Diagram {
+    /// The width in pixels unless [`size`](Self::size) says otherwise.
+    ///
+    /// ```
+    /// assert_eq!(chess960::svg::Diagram::DEFAULT_SIZE, 480);
+    /// ```
+    pub const DEFAULT_SIZE: u32 = 480;
+
+    /// The diagram of a Chess960 start, White at the bottom, 480 pixels
+    /// wide, in the default colours.
+    ///
+    /// ```
+    /// use chess960::Position;
+    /// use chess960::svg::Diagram;
+    ///
+    /// let svg = Diagram::new(Position::from_id(0)?).to_string();
+    /// assert!(svg.contains("SP 0</tspan> · BBQNNRKR"));
+    /// # Ok::<(), chess960::Error>(())
+    /// ```
+    pub const fn new(position: Position) -> Diagram {
+        Diagram {
+            start: DoublePosition::new(position, position),
+            double: false,
+            flipped: false,
+            size: Diagram::DEFAULT_SIZE,
+            light: DEFAULT_LIGHT,
+            dark: DEFAULT_DARK,
+        }
+    }
+
+    /// The diagram of a double Chess960 start: Black's pieces from
+    /// `start.black()`; the caption gives the double id and both sides'
+    /// positions.
+    ///
+    /// ```
+    /// use chess960::DoublePosition;
+    /// use chess960::svg::Diagram;
+    ///
+    /// let svg = Diagram::double(DoublePosition::from_id(497_918)?).to_string();
+    /// assert!(svg.contains("Double SP 497918"));
+    /// assert!(svg.contains("White SP 518 RNBQKBNR · Black SP 638 RNKQRBBN"));
+    /// # Ok::<(), chess960::DoubleIdError>(())
+    /// ```
+    pub const fn double(start: DoublePosition) -> Diagram {
+        Diagram {
+            start,
+            double: true,
+            ..Diagram::new(start.white())
+        }
+    }
+
+    /// This diagram seen from Black's side when `flipped` is true: the
+    /// eighth rank at the bottom, the h-file on the left.
+    ///
+    /// ```
+    /// use chess960::Position;
+    /// use chess960::svg::Diagram;
+    ///
+    /// let diagram = Diagram::new(Position::STANDARD);
+    /// assert_ne!(diagram.flipped(true).to_string(), diagram.to_string());
+    /// ```
+    #[must_use]
+    pub const fn flipped(mut self, flipped: bool) -> Diagram {
+        self.flipped = flipped;
+        self
+    }
+
+    /// This diagram `width` pixels wide; the height follows (980/880 of
+    /// the width, rounded), and the picture scales without loss.
+    ///
+    /// ```
+    /// use chess960::Position;
+    /// use chess960::svg::Diagram;
+    ///
+    /// let svg = Diagram::new(Position::STANDARD).size(880).to_string();
+    /// assert!(svg.contains(r#"width="880" height="980""#));
+    /// ```
+    #[must_use]
+    pub const fn size(mut self, width: u32) -> Diagram {
+        self.size = width;
+        self
+    }
+
+    /// This diagram with light squares in `colour` (default `#eedab6`).
+    ///
+    /// ```
+    /// use chess960::Position;
+    /// use chess960::svg::{Diagram, Rgb};
+    ///
+    /// let svg = Diagram::new(Position::STANDARD).light(Rgb::new(255, 255, 255)).to_string();
+    /// assert!(svg.contains(r##"fill="#ffffff""##));
+    /// ```
+    #[must_use]
+    pub const fn light(mut self, colour: Rgb) -> Diagram {
+        self.light = colour;
+        self
+    }
+
+    /// This diagram with dark squares in `colour` (default `#b3835c`).
+    ///
+    /// ```
+    /// use chess960::Position;
+    /// use chess960::svg::{Diagram, Rgb};
+    ///
+    /// let svg = Diagram::new(Position::STANDARD).dark(Rgb::new(0x77, 0x99, 0x55)).to_string();
+    /// assert!(svg.contains(r##"fill="#779955""##));
+    /// ```
+    #[must_use]
+    pub const fn dark(mut self, colour: Rgb) -> Diagram {
+        self.dark = colour;
+        self
+    }
+
+    /// Writes the standalone SVG document (UTF-8, with an XML declaration)
+    /// into `out`.
+    ///
+    /// # Errors
+    /// Only those of `out`.
+    ///
+    /// ```
+    /// use chess960::Position;
+    /// use chess960::svg::Diagram;
+    ///
+    /// let mut svg = String::new();
+    /// Diagram::new(Position::STANDARD).write_svg(&mut svg)?;
+    /// assert!(svg.trim_end().ends_with("</svg>"));
+    /// # Ok::<(), std::fmt::Error>(())
+    /// ```
+    pub fn write_svg<W: fmt::Write + ?Sized>(&self, out: &mut W) -> fmt::Result {
+        let height =
+            (u64::from(self.size) * u64::from(HEIGHT) + u64::from(WIDTH / 2)) / u64::from(WIDTH);
+        writeln!(out, r#"<?xml version="1.0" encoding="UTF-8"?>"#)?;
+        writeln!(
+            out,
+            r#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" version="1.1" width="{}" height="{height}" viewBox="0 0 {WIDTH} {HEIGHT}">"#,
+            self.size
+        )?;
+        let (white, black) = (self.start.white(), self.start.black());
+        if self.double {
+            writeln!(
+                out,
+                "<title>Double Chess960 start SP {}: White SP {} {}, Black SP {} {}</title>",
+                self.start.id(),
+                white.id(),
+                white.as_str(),
+                black.id(),
+                black.as_str()
+            )?;
+        } else {
+            writeln!(
+                out,
+                "<title>Chess960 start position SP {}: {}</title>",
+                white.id(),
+                white.as_str()
+            )?;
+        }
+        pieces::write_defs(out)?;
+        writeln!(
+            out,
+            r##"<rect width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>"##
+        )?;
+        self.write_caption(out)?;
+        self.write_board(out)?;
+        out.write_str("</svg>\n")
+    }
+
+    /// The caption over the board: one line, or two for a double start.
+    fn write_caption<W: fmt::Write + ?Sized>(&self, out: &mut W) -> fmt::Result {
+        let centre = BOARD_X + 4 * SQUARE;
+        writeln!(
+            out,
+            r##"<g font-family="{FONT}" fill="#1a1a1a" text-anchor="middle">"##
+        )?;
+        let (white, black) = (self.start.white(), self.start.black());
+        if self.double {
+            writeln!(
+                out,
+                r#"<text x="{centre}" y="54" font-size="42" font-weight="bold">Double SP {}</text>"#,
+                self.start.id()
+            )?;
+            writeln!(
+                out,
+                r#"<text x="{centre}" y="100" font-size="30">White SP {} {} · Black SP {} {}</text>"#,
+                white.id(),
+                white.as_str(),
+                black.id(),
+                black.as_str()
+            )?;
+        } else {
+            writeln!(
+                out,
+                r#"<text x="{centre}" y="82" font-size="48"><tspan font-weight="bold">SP {}</tspan> · {}</text>"#,
+                white.id(),
+                white.as_str()
+            )?;
+        }
+        out.write_str("</g>\n")
+    }
+
+    /// The frame, the squares, the coordinates and the men.
+    fn write_board<W: fmt::Write + ?Sized>(&self, out: &mut W) -> fmt::Result {
+        writeln!(
+            out,
+            r##"<rect x="{}" y="{}" width="{}" height="{}" fill="#3a3a3a"/>"##,
+            BOARD_X - 3,
+            BOARD_Y - 3,
+            8 * SQUARE + 6,
+            8 * SQUARE + 6
+        )?;
+        for rank in 1..=8 {
+            for file in File::ALL {
+                let (x, y) = self.corner(file, rank);
+                let colour = if (file.index() + rank) % 2 == 1 {
+                    self.dark
+                } else {
+                    self.light
+                };
+                writeln!(
+                    out,
+                    r#"<rect x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="{colour}"/>"#
+                )?;
+            }
+        }
+        writeln!(
+            out,
+            r##"<g font-family="{FONT}" font-size="34" fill="#333333" text-anchor="middle">"##
+        )?;
+        for rank in 1..=8 {
+            let (_, y) = self.corner(File::A, rank);
+            writeln!(
+                out,
+                r#"<text x="{}" y="{}">{rank}</text>"#,
+                BOARD_X / 2,
+                y + SQUARE / 2 + 12
+            )?;
+        }
+        for file in File::ALL {
+            let (x, _) = self.corner(file, 1);
+            writeln!(
+                out,
+                r#"<text x="{}" y="{}">{}</text>"#,
+                x + SQUARE / 2,
+                BOARD_Y + 8 * SQUARE + 44,
+                file.to_char()
+            )?;
+        }
+        out.write_str("</g>\n")?;
+        for rank in 1..=8 {
+            for file in File::ALL {
+                if let Some((man, colour)) = man_at(self.start, file, rank) {
+                    let (x, y) = self.corner(file, rank);
+                    writeln!(
+                        out,
+                        r##"<use xlink:href="#{}" x="{x}" y="{y}"/>"##,
+                        Id(man, colour)
+                    )?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The top-left corner of the square on `file` and `rank` (1..=8).
+    fn corner(&self, file: File, rank: u8) -> (u32, u32) {
+        let (column, row) = if self.flipped {
+            (7 - file.index(), rank - 1)
+        } else {
+            (file.index(), 8 - rank)
+        };
+        (
+            BOARD_X + u32::from(column) * SQUARE,
+            BOARD_Y + u32::from(row) * SQUARE,
+        )
+    }
+}
+
+/// The man on `file` and `rank` (1..=8) at the start, if any.
+pub(crate) fn man_at(start: DoublePosition, file: File, rank: u8) -> Option<(Man, Colour)> {
+    match rank {
+        1 => Some((Man::Piece(start.white().piece_at(file)), Colour::White)),
+        2 => Some((Man::Pawn, Colour::White)),
+        7 => Some((Man::Pawn, Colour::Black)),
+        8 => Some((Man::Piece(start.black().piece_at(file)), Colour::Black)),
+        _ => None,
+    }
+}
+
+impl From<Position> for Diagram {
+    /// [`Diagram::new`].
+    fn from(position: Position) -> Diagram {
+        Diagram::new(position)
+    }
+}
+
+impl From<DoublePosition> for Diagram {
+    /// [`Diagram::double`].
+    fn from(start: DoublePosition) -> Diagram {
+        Diagram::double(start)
+    }
+}
+
+impl fmt::Display for Diagram {
+    /// The SVG document, as [`Diagram::write_svg`] writes it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_svg(f)
+    }
+}
