@@ -5,13 +5,13 @@
 # memory above FUZZ_RSS_MB. Needs the nightly toolchain (cargo-fuzz builds
 # with sanitizers); without it, says so and skips.
 #
-#   FUZZ_SECONDS=25 (per target)  FUZZ_TIMEOUT=10  FUZZ_RSS_MB=1024
+#   FUZZ_SECONDS=20 (per target)  FUZZ_TIMEOUT=10  FUZZ_RSS_MB=1024
 #   .ci/fuzz.sh [TARGET...]       (default: every target)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
 
-seconds=${FUZZ_SECONDS:-25}
+seconds=${FUZZ_SECONDS:-20}
 timeout=${FUZZ_TIMEOUT:-10}
 rss_mb=${FUZZ_RSS_MB:-1024}
 

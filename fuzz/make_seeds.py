@@ -84,9 +84,70 @@ def draw():
 
 
 def serde_json_seeds():
-    values = [518, 0, 959, 960, -1, 65536, 518.0, "RNBQKBNR", "rnbqkbnr", "RNBKQNBR", "RNBQKBN",
-              None, True, [518, "BBQNNRKR"], [], {"id": 518}, "RNBQKBN\u00e9", "518"]
-    return [json.dumps(value).encode() for value in values] + [b"\"RNBQKBNR", b"5 18", b"\"\\u0000\""]
+    # The first byte picks the type: Position, DoublePosition, Square,
+    # Colour, CastlingSide, UciMove, PositionSet.
+    values = {
+        0: [518, 0, 959, 960, -1, 65536, 518.0, "RNBQKBNR", "rnbqkbnr", "RNBKQNBR", "SP518", "518",
+            None, True, {"id": 518}, "RNBQKBN\u00e9", fen(RANKS[518])],
+        1: [497918, 921600, "518/638", "RNBQKBNR/rnkqrbbn", "rnkqrbbn/RNBQKBNR", "518", fen(RANKS[518], RANKS[0])],
+        2: [0, 63, 64, "e4", "E4", "i1", ""],
+        3: [0, 1, 2, "white", "Black", "w", "B", "red"],
+        4: [0, 1, 2, "O-O-O", "O-O", "0-0", "queenside", "H-side", "O-O-O-O"],
+        5: [0, 4095, 4096, 263, "e1g1", "e1h1", "e7e8q", "e1"],
+        6: [[], [518, "BBQNNRKR", 518], ["SP0", "rkrnnqbb"], [960], "RNBQKBNR", [[518]]],
+    }
+    out = []
+    for kind, items in values.items():
+        out += [bytes([kind]) + json.dumps(item).encode() for item in items]
+    return out + [b"\x00\"RNBQKBNR", b"\x005 18", b"\x00\"\\u0000\"", b"\x02\"e4\"\n"]
+
+
+def text_forms():
+    # The first byte picks the type: Square, File, Colour, CastlingSide, DoublePosition.
+    values = {
+        0: ["e4", "a1", "h8", "E4", "e9", "e", "e44", "\u00e94"],
+        1: ["a", "h", "i", "A", "", "ab"],
+        2: ["white", "WHITE", "w", "B", "black", "red", " white"],
+        3: ["O-O-O", "O-O", "0-0-0", "0-0", "a-side", "H-SIDE", "queenside", "Kingside", "O-O-O-O", "o-o"],
+        4: ["497918", "518/638", "RNBQKBNR/rnkqrbbn", "rnkqrbbn/RNBQKBNR", "RNBQKBNR/RNKQRBBN",
+            "SP518/SP0", "518/960", "921600", "99999999999", "/", "518/", fen(RANKS[518], RANKS[0]), "SP518"],
+    }
+    return [bytes([kind]) + text.encode() for kind, texts in values.items() for text in texts]
+
+
+def pgn():
+    # The first byte picks the reader's buffer size (1 to 64 bytes).
+    tags = '[Event "Rated Chess960 game"]\n[Result "1-0"]\n[WhiteElo "1500"]\n[BlackElo "1600"]\n'
+    games = [
+        tags + '[Variant "Chess960"]\n[FEN "' + fen(RANKS[0]) + '"]\n\n1. e4 { [%clk 0:03:00] } e5 1-0\n',
+        tags + '[Variant "Chess960"]\n[FEN "' + fen(RANKS[518], RANKS[959]) + '"]\n\n*\n',
+        tags + '[Variant "Chess960"]\n[FEN "' + fen(RANKS[80], castling="-") + '"]\n\n1. d4 0-1\n',
+        tags + '[Variant "Chess960"]\n\n1. e4 *\n',
+        '[Event "Casual"]\n[Result "1/2-1/2"]\n\n1. e4 e5 (1... c5) ; comment\n% escape\n1/2-1/2\n',
+        '[Event "a"]\n\n1. e4 *\n\n[Event "b\n\n1. d4 *\n',
+        '[Event "a"]\n\n1. e4 { never closed\n[Event "b"]\n\n*\n',
+        '\ufeff[Event "bom"]\n\n*\n', '[Variant "Crazyhouse"]\n\n*\n',
+        '[FEN "' + fen(RANKS[518]).replace("/8/8/8/8/", "/8/8/4P3/8/") + '"]\n\n*\n',
+        '[FEN "a"]\n[FEN "b"]\n\n*\n', '[Event "x"]\r\n[Site "\x01"]\n\n*\n', "1. e4 e5 *\n", "",
+    ]
+    out = []
+    for size, game in zip([0, 1, 7, 63, 15, 3, 31, 2, 5, 11, 13, 17, 19, 23], games):
+        out.append(bytes([size]) + game.encode())
+    out.append(bytes([4]) + "".join(games[:6]).encode())
+    return out
+
+
+def seeded():
+    # Flags (bit 0: distinct; bit 1: exclude all but the ids listed), rounds,
+    # n, then n id pairs, then the seed.
+    def draw(flags, rounds, excluded, seed):
+        ids = b"".join(i.to_bytes(2, "big") for i in excluded)
+        return bytes([flags, rounds, len(excluded)]) + ids + seed.encode()
+    return [
+        draw(0, 9, [], "Open 2026-11-22"), draw(1, 9, [518], "Open 2026-11-22"), draw(1, 31, [], ""),
+        draw(2, 3, [7], "x"), draw(3, 2, [7], "x"), draw(3, 3, [5, 6, 7], "x"), draw(2, 1, [], "x"), draw(0, 1, [], "Chess1"),
+        draw(1, 5, [0, 1, 2, 3], "\u00e9v\u00e9nement"), draw(0, 0, [], "none"),
+    ]
 
 
 def position_text():
@@ -111,6 +172,9 @@ def main():
     write("uci", uci())
     write("draw", draw())
     write("serde_json", serde_json_seeds())
+    write("text_forms", text_forms())
+    write("pgn", pgn())
+    write("seeded", seeded())
 
 
 if __name__ == "__main__":
