@@ -26,6 +26,7 @@ mod fen;
 mod fen_dialects;
 mod grammar;
 mod identify;
+mod mutants;
 mod peer_boards;
 #[cfg(feature = "pgn")]
 mod pgn;

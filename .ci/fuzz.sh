@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Runs every fuzz target of fuzz/ for a bounded time, from the committed
+# seeds (fuzz/seeds/<target>/), and fails on any finding: a failed check,
+# a panic, a sanitizer report, an input slower than FUZZ_TIMEOUT seconds or
+# memory above FUZZ_RSS_MB. Needs the nightly toolchain (cargo-fuzz builds
+# with sanitizers); without it, says so and skips.
+#
+#   FUZZ_SECONDS=20 (per target)  FUZZ_TIMEOUT=10  FUZZ_RSS_MB=1024
+#   .ci/fuzz.sh [TARGET...]       (default: every target)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$HOME/.cargo/bin:$PATH"
+
+seconds=${FUZZ_SECONDS:-20}
+timeout=${FUZZ_TIMEOUT:-10}
+rss_mb=${FUZZ_RSS_MB:-1024}
+
+if ! cargo +nightly --version >/dev/null 2>&1; then
+  echo "the nightly toolchain is not installed: skipping fuzzing"
+  exit 0
+fi
+if ! cargo fuzz --version >/dev/null 2>&1; then
+  cargo install cargo-fuzz --locked
+fi
+cargo fuzz --version
+
+# The reference checks the targets compare against have their own tests;
+# the fuzz crate is formatted like the workspace.
+cargo +nightly fmt --manifest-path fuzz/Cargo.toml --check
+cargo +nightly test --manifest-path fuzz/Cargo.toml --locked --lib --quiet
+
+cargo +nightly fuzz build
+targets=("$@")
+if [ ${#targets[@]} -eq 0 ]; then
+  mapfile -t targets < <(cargo +nightly fuzz list)
+fi
+
+corpus=$(mktemp -d)
+trap 'rm -rf "$corpus"' EXIT
+failed=()
+for target in "${targets[@]}"; do
+  printf -- '-- %s: %s s\n' "$target" "$seconds"
+  mkdir -p "$corpus/$target"
+  # New inputs go to the temporary corpus (the first directory); the
+  # committed seeds are only read.
+  if cargo +nightly fuzz run "$target" "$corpus/$target" "fuzz/seeds/$target" -- \
+      -max_total_time="$seconds" -timeout="$timeout" -rss_limit_mb="$rss_mb" \
+      -print_final_stats=1 >"$corpus/$target.log" 2>&1; then
+    grep -E '^(Done|stat::number_of_executed_units)' "$corpus/$target.log" || true
+  else
+    failed+=("$target")
+    tail -n 40 "$corpus/$target.log"
+  fi
+done
+
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "fuzzing found inputs that fail: ${failed[*]} (saved in fuzz/artifacts/; replay one with: cargo +nightly fuzz run TARGET fuzz/artifacts/TARGET/FILE)" >&2
+  exit 1
+fi
+echo "fuzzing: ${#targets[@]} targets, ${seconds} s each, no finding"

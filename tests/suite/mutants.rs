@@ -1,0 +1,88 @@
+//! Behaviour that only cargo-mutants showed untested: each test here
+//! fails for a change of the code that every other test let through
+//! (`.cargo/mutants.toml` lists the changes that cannot be noticed).
+
+use chess960::{Fen, FenStyle, Position};
+
+/// `Fen` compares with `str` and `&str` both ways, and unequal texts
+/// compare unequal: a FEN that differs in one byte, a prefix, the other
+/// style.
+#[test]
+fn a_fen_equals_exactly_its_text() {
+    let fen: Fen = Position::STANDARD.fen(FenStyle::XFen);
+    let text: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let others: [&str; 4] = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 2",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1",
+        "",
+    ];
+    // `Fen == str`, `Fen == &str`, `str == Fen`, `&str == Fen`.
+    assert!(fen == *text && fen == text && *text == fen && text == fen);
+    assert!(PartialEq::<str>::eq(&fen, text));
+    assert!(PartialEq::<Fen>::eq(text, &fen));
+    for other in others {
+        assert!(fen != *other && fen != other, "{other:?}");
+        assert!(*other != fen && other != fen, "{other:?}");
+        assert!(!PartialEq::<str>::eq(&fen, other), "{other:?}");
+        assert!(!PartialEq::<&str>::eq(&fen, &other), "{other:?}");
+        assert!(!PartialEq::<Fen>::eq(other, &fen), "{other:?}");
+        assert!(!PartialEq::<Fen>::eq(&other, &fen), "{other:?}");
+    }
+    assert_ne!(fen, Position::STANDARD.fen(FenStyle::Shredder));
+}
+
+/// A FEN error names the piece it found by colour and kind, for every
+/// letter: a piece on an empty square, and a piece where a pawn belongs.
+#[test]
+fn fen_errors_name_every_piece() {
+    let names = [
+        (b'K', "White king"),
+        (b'Q', "White queen"),
+        (b'R', "White rook"),
+        (b'B', "White bishop"),
+        (b'N', "White knight"),
+        (b'P', "White pawn"),
+        (b'k', "Black king"),
+        (b'q', "Black queen"),
+        (b'r', "Black rook"),
+        (b'b', "Black bishop"),
+        (b'n', "Black knight"),
+        (b'p', "Black pawn"),
+    ];
+    for (letter, name) in names {
+        let piece = char::from(letter);
+        // On e3, which starts empty.
+        let fen = format!("rnbqkbnr/pppppppp/8/8/8/4{piece}3/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        let error = Position::from_fen(&fen).unwrap_err().to_string();
+        assert_eq!(
+            error,
+            format!("e3 is empty in a start position, but this FEN has a {name} there"),
+            "{fen}"
+        );
+        // On e2, where White's pawn stands (a White pawn there is no error).
+        if letter != b'P' {
+            let fen = format!("rnbqkbnr/pppppppp/8/8/8/8/PPPP{piece}PPP/RNBQKBNR w KQkq - 0 1");
+            let error = Position::from_fen(&fen).unwrap_err().to_string();
+            assert_eq!(
+                error,
+                format!("a start position has a White pawn on e2, but this FEN has a {name} there"),
+                "{fen}"
+            );
+        }
+    }
+}
+
+/// `Debug` writes the id and the rank.
+#[test]
+fn a_position_debugs_as_its_id_and_rank() {
+    assert_eq!(
+        format!("{:?}", Position::STANDARD),
+        r#"Position { id: 518, rank: "RNBQKBNR" }"#
+    );
+    let last = Position::from_id(959).unwrap();
+    assert_eq!(
+        format!("{last:#?}"),
+        "Position {\n    id: 959,\n    rank: \"RKRNNQBB\",\n}"
+    );
+}
