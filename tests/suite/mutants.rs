@@ -18,7 +18,10 @@ fn a_fen_equals_exactly_its_text() {
         "",
     ];
     // `Fen == str`, `Fen == &str`, `str == Fen`, `&str == Fen`.
-    assert!(fen == *text && fen == text && *text == fen && text == fen);
+    assert!(fen == *text);
+    assert!(fen == text);
+    assert!(*text == fen);
+    assert!(text == fen);
     assert!(PartialEq::<str>::eq(&fen, text));
     assert!(PartialEq::<Fen>::eq(text, &fen));
     for other in others {

@@ -11,6 +11,7 @@
 
 mod cli;
 mod common;
+mod dice_methods;
 mod edges;
 mod games;
 mod property;

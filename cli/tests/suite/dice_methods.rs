@@ -2,19 +2,14 @@
 //! the library's draw functions give, through the command, the position
 //! the library gives; a record cut short is one error line, exit 2.
 
+use crate::common::run;
 use chess960::Position;
 use chess960::draw::{self, Card, Coin, DrawError};
-use std::process::{Command, Output, Stdio};
 
-/// Runs the binary with `args`, colour off.
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_chess960"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::null())
-        .output()
-        .unwrap()
-}
+/// A draw procedure over die faces.
+type DieProcedure = fn(&[u8]) -> Result<Position, DrawError>;
+/// A draw procedure over coin tosses.
+type CoinProcedure = fn(&[Coin]) -> Result<Position, DrawError>;
 
 /// A small deterministic generator (xorshift), so that the records are the
 /// same on every run.
@@ -67,7 +62,7 @@ fn check(method: &str, text: &str, short: &str, position: Position) {
 
 #[test]
 fn every_dice_method_gives_the_libraries_position() {
-    let dice: [(&str, fn(&[u8]) -> Result<Position, DrawError>, &[u8]); 5] = [
+    let dice: [(&str, DieProcedure, &[u8]); 5] = [
         ("althofer-die", draw::althofer_die, &[6]),
         ("optimised-die", draw::optimised_die, &[6]),
         ("d8-d4-d6-d20", draw::d8_d4_d6_d20, &[8, 4, 6, 20]),
@@ -78,7 +73,7 @@ fn every_dice_method_gives_the_libraries_position() {
         ),
         ("d4-d4-d6-d10", draw::d4_d4_d6_d10, &[4, 4, 6, 10]),
     ];
-    let coins: [(&str, fn(&[Coin]) -> Result<Position, DrawError>); 4] = [
+    let coins: [(&str, CoinProcedure); 4] = [
         ("two-coins", draw::two_coins),
         ("three-coins", draw::three_coins),
         ("one-coin-binary", draw::one_coin_binary),
