@@ -10,7 +10,7 @@
 //! `Identification`'s `{}` and `{:#}`); every error message is one line.
 #![no_main]
 
-use chess960::{Colour, DoublePosition, FenError, FenStyle, Position, identify_fen};
+use chess960::{Color, DoublePosition, FenError, FenStyle, Position, identify_fen};
 use chess960_fuzz::{one_line, start_board};
 use libfuzzer_sys::fuzz_target;
 
@@ -44,9 +44,9 @@ fuzz_target!(|data: &[u8]| {
     // The side to move as written.
     let side = text.split_ascii_whitespace().nth(1);
     let expected_side = if side == Some("b") {
-        Colour::Black
+        Color::Black
     } else {
-        Colour::White
+        Color::White
     };
     assert_eq!(found.departures().side_to_move(), expected_side, "{text:?}");
 

@@ -1,5 +1,5 @@
 //! `serde_json::from_slice` into every type with `Deserialize`:
-//! `Position`, `DoublePosition`, `Square`, `Colour`, `CastlingSide`,
+//! `Position`, `DoublePosition`, `Square`, `Color`, `CastlingSide`,
 //! `UciMove`, `PositionSet`. The first byte picks the type; the rest is
 //! the JSON.
 //!
@@ -13,7 +13,7 @@
 //! every error message is one line.
 #![no_main]
 
-use chess960::{CastlingSide, Colour, DoublePosition, Position, PositionSet, Square, UciMove};
+use chess960::{CastlingSide, Color, DoublePosition, Position, PositionSet, Square, UciMove};
 use chess960_fuzz::one_line;
 use libfuzzer_sys::fuzz_target;
 use serde::Serialize;
@@ -98,7 +98,7 @@ fuzz_target!(|data: &[u8]| {
         0 => check::<Position>(kind, json, value),
         1 => check::<DoublePosition>(kind, json, value),
         2 => check::<Square>(kind, json, value),
-        3 => check::<Colour>(kind, json, value),
+        3 => check::<Color>(kind, json, value),
         4 => check::<CastlingSide>(kind, json, value),
         5 => check::<UciMove>(kind, json, value),
         _ => {

@@ -1,5 +1,5 @@
 //! `FromStr` of the small types and of double starts: `Square`, `File`,
-//! `Colour`, `CastlingSide`, `DoublePosition`. The first byte picks the
+//! `Color`, `CastlingSide`, `DoublePosition`. The first byte picks the
 //! type; the rest is the text.
 //!
 //! Checks: each type accepts exactly what a reference written here from
@@ -8,7 +8,7 @@
 //! line.
 #![no_main]
 
-use chess960::{CastlingSide, Colour, DoublePosition, File, Position, Square};
+use chess960::{CastlingSide, Color, DoublePosition, File, Position, Square};
 use chess960_fuzz::one_line;
 use libfuzzer_sys::fuzz_target;
 use std::fmt::{Debug, Display};
@@ -55,10 +55,10 @@ fn square(text: &str) -> Option<Square> {
 }
 
 /// The reference colour: `white`, `w`, `black`, `b`, any ASCII case.
-fn colour(text: &str) -> Option<Colour> {
+fn color(text: &str) -> Option<Color> {
     match text.to_ascii_lowercase().as_str() {
-        "white" | "w" if text.is_ascii() => Some(Colour::White),
-        "black" | "b" if text.is_ascii() => Some(Colour::Black),
+        "white" | "w" if text.is_ascii() => Some(Color::White),
+        "black" | "b" if text.is_ascii() => Some(Color::Black),
         _ => None,
     }
 }
@@ -152,7 +152,7 @@ fuzz_target!(|data: &[u8]| {
     match kind % 5 {
         0 => check(text, square(text)),
         1 => check(text, text.parse::<char>().ok().and_then(file)),
-        2 => check(text, colour(text)),
+        2 => check(text, color(text)),
         3 => check(text, castling_side(text)),
         _ => {
             check(text, double(text));

@@ -9,7 +9,7 @@
 //! none is found when the reference finds none.
 #![no_main]
 
-use chess960::{CastlingSide, Colour, Position, UciMove};
+use chess960::{CastlingSide, Color, Position, UciMove};
 use chess960_fuzz::one_line;
 use libfuzzer_sys::fuzz_target;
 
@@ -25,12 +25,12 @@ fn squares(text: &[u8]) -> Option<[(u8, u8); 2]> {
     }
 }
 
-/// The reference: which side `squares` castles to for `colour` in the
+/// The reference: which side `squares` castles to for `color` in the
 /// start with back rank `rank`, from the letters alone.
-fn castling_side(rank: &[u8], colour: Colour, [from, to]: [(u8, u8); 2]) -> Option<CastlingSide> {
-    let back = match colour {
-        Colour::White => 0,
-        Colour::Black => 7,
+fn castling_side(rank: &[u8], color: Color, [from, to]: [(u8, u8); 2]) -> Option<CastlingSide> {
+    let back = match color {
+        Color::White => 0,
+        Color::Black => 7,
     };
     let king = rank.iter().position(|&letter| letter == b'K')?;
     let a_rook = rank.iter().position(|&letter| letter == b'R')?;
@@ -79,29 +79,29 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!((uci.to_square().file().index(), uci.to_square().rank()), to);
 
     let id = u16::from_be_bytes([*high & 0x7F, *low]) % 960;
-    let colour = if *high & 0x80 == 0 {
-        Colour::White
+    let color = if *high & 0x80 == 0 {
+        Color::White
     } else {
-        Colour::Black
+        Color::Black
     };
     let Ok(position) = Position::from_id(id) else {
         panic!("no position {id}");
     };
-    let castling = position.castling_from_uci(colour, uci);
-    let expected = castling_side(&position.rank(), colour, [from, to]);
+    let castling = position.castling_from_uci(color, uci);
+    let expected = castling_side(&position.rank(), color, [from, to]);
     assert_eq!(
         castling.map(|c| c.side()),
         expected,
-        "{position} {colour} {text}"
+        "{position} {color} {text}"
     );
     if let Some(castling) = castling {
-        assert!(castling.is_uci(colour, uci));
+        assert!(castling.is_uci(color, uci));
         assert_eq!(castling, position.castling(castling.side()));
-        assert!(castling.uci(colour) == uci || castling.uci_king_move(colour) == Some(uci));
+        assert!(castling.uci(color) == uci || castling.uci_king_move(color) == Some(uci));
         // The other colour's back rank is another rank: not its castling.
-        let other = match colour {
-            Colour::White => Colour::Black,
-            Colour::Black => Colour::White,
+        let other = match color {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
         };
         assert_eq!(position.castling_from_uci(other, uci), None, "{text}");
     }
