@@ -90,7 +90,7 @@ fuzz_target!(|data: &[u8]| {
     let castling = position.castling_from_uci(colour, uci);
     let expected = castling_side(&position.rank(), colour, [from, to]);
     assert_eq!(
-        castling.map(|c| c.side()),
+        castling.map(chess960::Castling::side),
         expected,
         "{position} {colour} {text}"
     );
