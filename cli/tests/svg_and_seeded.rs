@@ -153,17 +153,11 @@ fn a_text_seed_gives_the_documented_draw() {
         "82 BNNRKBRQ\n825 RKNBBQRN\n210 BNQRKBNR\n"
     );
     // JSON Lines: one object a line.
-    let json: Vec<serde_json::Value> = stdout(&[
-        "random",
-        "--json",
-        "-n",
-        "2",
-        "--seed",
-        "Open 2026-11-22",
-    ])
-    .lines()
-    .map(|line| serde_json::from_str(line).unwrap())
-    .collect();
+    let json: Vec<serde_json::Value> =
+        stdout(&["random", "--json", "-n", "2", "--seed", "Open 2026-11-22"])
+            .lines()
+            .map(|line| serde_json::from_str(line).unwrap())
+            .collect();
     assert_eq!(json[0]["id"], 355);
     assert_eq!(json[1]["rank"], "RNKBNQBR");
 }

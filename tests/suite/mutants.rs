@@ -17,17 +17,20 @@ fn a_fen_equals_exactly_its_text() {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1",
         "",
     ];
-    // `Fen == str`, `Fen == &str`, `str == Fen`, `&str == Fen`.
-    assert!(fen == *text && fen == text && *text == fen && text == fen);
+    // Each impl by name: `Fen == str`, `Fen == &str`, `str == Fen`, `&str == Fen`.
     assert!(PartialEq::<str>::eq(&fen, text));
+    assert!(PartialEq::<&str>::eq(&fen, &text));
     assert!(PartialEq::<Fen>::eq(text, &fen));
+    assert!(PartialEq::<Fen>::eq(&text, &fen));
+    assert_eq!(fen, text);
+    assert_eq!(text, fen);
     for other in others {
-        assert!(fen != *other && fen != other, "{other:?}");
-        assert!(*other != fen && other != fen, "{other:?}");
         assert!(!PartialEq::<str>::eq(&fen, other), "{other:?}");
         assert!(!PartialEq::<&str>::eq(&fen, &other), "{other:?}");
         assert!(!PartialEq::<Fen>::eq(other, &fen), "{other:?}");
         assert!(!PartialEq::<Fen>::eq(&other, &fen), "{other:?}");
+        assert_ne!(fen, other);
+        assert_ne!(other, fen);
     }
     assert_ne!(fen, Position::STANDARD.fen(FenStyle::Shredder));
 }
