@@ -89,3 +89,16 @@ fn a_position_debugs_as_its_id_and_rank() {
         "Position {\n    id: 959,\n    rank: \"RKRNNQBB\",\n}"
     );
 }
+
+/// A back rank of eight NUL bytes (no letter at all) is no start rank,
+/// even when every other field is a start's: no bit trick on the rank's
+/// bytes may take it for a mirror of White's.
+#[test]
+fn a_rank_of_nul_bytes_is_refused() {
+    let fen = "\0\0\0\0\0\0\0\0/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert!(Position::from_fen(fen).is_err());
+    assert!(chess960::DoublePosition::from_fen(fen).is_err());
+    assert!(chess960::identify_fen(fen).is_err());
+    let board_only = "\0\0\0\0\0\0\0\0/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b - - 3 9";
+    assert!(chess960::identify_fen(board_only).is_err());
+}
