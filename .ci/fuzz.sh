@@ -24,9 +24,10 @@ if ! cargo fuzz --version >/dev/null 2>&1; then
 fi
 cargo fuzz --version
 
-# The reference checks the targets compare against have their own tests;
-# the fuzz crate is formatted like the workspace.
+# The fuzz crate is formatted and linted like the workspace, and the
+# reference checks the targets compare against have their own tests.
 cargo +nightly fmt --manifest-path fuzz/Cargo.toml --check
+cargo +nightly clippy --manifest-path fuzz/Cargo.toml --all-targets --locked -- -D warnings -W clippy::pedantic
 cargo +nightly test --manifest-path fuzz/Cargo.toml --locked --lib --quiet
 
 cargo +nightly fuzz build

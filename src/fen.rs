@@ -1218,3 +1218,61 @@ mod tests {
         }
     }
 }
+
+/// The fast paths are an optimisation the answers cannot show (the careful
+/// reader gives the same): these tests pin what they take, so that a
+/// change that narrows them is noticed.
+#[cfg(test)]
+mod fast_paths {
+    extern crate std;
+
+    use super::{Setup, fast, fast_board};
+    use crate::{DoublePosition, Position};
+    use std::string::String;
+    use std::vec::Vec;
+
+    /// Every order of four castling letters.
+    fn orders(letters: [u8; 4]) -> Vec<[u8; 4]> {
+        (0..256usize)
+            .map(|n| [n % 4, n / 4 % 4, n / 16 % 4, n / 64])
+            .filter(|order| (0..4).all(|index| order.contains(&index)))
+            .map(|order| order.map(|index| letters[index]))
+            .collect()
+    }
+
+    /// The fast path takes all four rights in any order and either
+    /// dialect, mixed too (`KAka`, `FCfc`); the board alone takes the
+    /// board fast path whatever the fields after it say.
+    #[test]
+    fn the_fast_paths_take_every_dialect() {
+        for id in (0..960).step_by(7) {
+            let white = Position::from_id(id).expect("an id below 960");
+            let black = Position::from_id(959 - id).expect("an id below 960");
+            for start in [
+                DoublePosition::from(white),
+                DoublePosition::new(white, black),
+            ] {
+                let fen = start.fen(crate::FenStyle::XFen);
+                let board = &fen.as_str()[..43];
+                let [white_a, white_h] = start.white().rook_files().map(|file| b'A' + file.index());
+                let [black_a, black_h] = start.black().rook_files().map(|file| b'a' + file.index());
+                let spellings = [
+                    [white_h, white_a, black_h, black_a],
+                    [b'K', white_a, b'k', black_a],
+                    [white_h, b'Q', black_h, b'q'],
+                ];
+                for letters in spellings.into_iter().flat_map(orders) {
+                    let castling = String::from_utf8(letters.to_vec()).expect("ASCII");
+                    let text = std::format!("{board} w {castling} - 0 1");
+                    assert_eq!(
+                        fast(text.as_bytes(), Setup::Independent),
+                        Some(start),
+                        "{text}"
+                    );
+                }
+                let later = std::format!("{board} b Kq e3 3 12");
+                assert_eq!(fast_board(later.as_bytes()), Some(start), "{later}");
+            }
+        }
+    }
+}

@@ -249,3 +249,26 @@ const fn fritz9_skeletons() -> [TableRow<6>; 60] {
     }
     rows
 }
+
+/// The tables are evaluated at compile time, where coverage tools see
+/// nothing: the same `const fn`s, run at run time, give the same rows.
+#[cfg(test)]
+mod run_time {
+    use super::{
+        BISHOPS_TABLE, FRITZ9_SKELETON_TABLE, KINGS_TABLE, KRN_TABLE, NQ_SKELETON_TABLE,
+        fritz9_skeletons, table,
+    };
+    use core::hint::black_box;
+
+    #[test]
+    fn the_const_tables_are_what_their_functions_compute() {
+        assert_eq!(table::<60, 6>(black_box(16), b"B", b""), KINGS_TABLE);
+        assert_eq!(table::<16, 8>(black_box(1), b"", b"KQRN"), BISHOPS_TABLE);
+        assert_eq!(
+            table::<60, 6>(black_box(16), b"B", b"KR"),
+            NQ_SKELETON_TABLE
+        );
+        assert_eq!(table::<10, 5>(black_box(96), b"BQ", b""), KRN_TABLE);
+        assert_eq!(black_box(fritz9_skeletons)(), FRITZ9_SKELETON_TABLE);
+    }
+}

@@ -16,13 +16,13 @@ use std::str::FromStr;
 
 /// Compares `text.parse::<T>()` with the reference's value and checks the
 /// round trip and the error message.
-fn check<T>(text: &str, expected: Option<T>)
+fn check<T>(text: &str, expected: Option<&T>)
 where
     T: FromStr<Err: Display + Debug> + Display + PartialEq + Debug,
 {
     match text.parse::<T>() {
         Ok(value) => {
-            assert_eq!(Some(&value), expected.as_ref(), "{text:?}");
+            assert_eq!(Some(&value), expected, "{text:?}");
             assert_eq!(
                 value.to_string().parse::<T>().ok().as_ref(),
                 Some(&value),
@@ -150,12 +150,12 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     match kind % 5 {
-        0 => check(text, square(text)),
-        1 => check(text, text.parse::<char>().ok().and_then(file)),
-        2 => check(text, color(text)),
-        3 => check(text, castling_side(text)),
+        0 => check(text, square(text).as_ref()),
+        1 => check(text, text.parse::<char>().ok().and_then(file).as_ref()),
+        2 => check(text, color(text).as_ref()),
+        3 => check(text, castling_side(text).as_ref()),
         _ => {
-            check(text, double(text));
+            check(text, double(text).as_ref());
             if let Ok(double) = text.parse::<DoublePosition>() {
                 assert_eq!(DoublePosition::from_id(double.id()), Ok(double));
                 let (white, black) = (double.white().id(), double.black().id());

@@ -90,7 +90,7 @@ fuzz_target!(|data: &[u8]| {
     let castling = position.castling_from_uci(color, uci);
     let expected = castling_side(&position.rank(), color, [from, to]);
     assert_eq!(
-        castling.map(|c| c.side()),
+        castling.map(chess960::Castling::side),
         expected,
         "{position} {color} {text}"
     );

@@ -5,10 +5,12 @@
 /// Whether `rank` (uppercase ASCII letters, a-file first) is a Chess960
 /// start rank: one king, one queen, two rooks, two bishops, two knights;
 /// the bishops on squares of opposite colours; the king between the rooks.
+#[must_use]
 pub fn is_start_rank(rank: &[u8]) -> bool {
     if rank.len() != 8 {
         return false;
     }
+    #[allow(clippy::naive_bytecount, reason = "eight bytes, no dependency for it")]
     let count = |letter: u8| rank.iter().filter(|&&byte| byte == letter).count();
     let counts_right = count(b'K') == 1
         && count(b'Q') == 1
@@ -34,6 +36,7 @@ pub fn is_start_rank(rank: &[u8]) -> bool {
 /// empty square), or `None` when the row is not a well-formed FEN row:
 /// only piece letters and the digits 1-8, no two digits in a row, eight
 /// files in all.
+#[must_use]
 pub fn expand_row(row: &[u8]) -> Option<Vec<Option<u8>>> {
     let mut squares = Vec::with_capacity(8);
     let mut previous_digit = false;
@@ -65,6 +68,7 @@ pub fn expand_row(row: &[u8]) -> Option<Vec<Option<u8>>> {
 /// the seventh, nothing on the sixth to third, White's pawns on the second
 /// and a start rank of White's pieces on the first; Black's eighth rank is
 /// a start rank too.
+#[must_use]
 pub fn start_board(board: &[u8]) -> Option<([u8; 8], [u8; 8])> {
     let rows: Vec<Vec<Option<u8>>> = board
         .split(|&byte| byte == b'/')
@@ -96,6 +100,7 @@ pub fn start_board(board: &[u8]) -> Option<([u8; 8], [u8; 8])> {
 
 /// Whether `text` is one line: no line feed or carriage return, not empty.
 /// Error messages are printed as one line by the command.
+#[must_use]
 pub fn one_line(text: &str) -> bool {
     !text.is_empty() && !text.contains(['\n', '\r'])
 }

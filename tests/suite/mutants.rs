@@ -17,20 +17,20 @@ fn a_fen_equals_exactly_its_text() {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1",
         "",
     ];
-    // `Fen == str`, `Fen == &str`, `str == Fen`, `&str == Fen`.
-    assert!(fen == *text);
-    assert!(fen == text);
-    assert!(*text == fen);
-    assert!(text == fen);
+    // Each impl by name: `Fen == str`, `Fen == &str`, `str == Fen`, `&str == Fen`.
     assert!(PartialEq::<str>::eq(&fen, text));
+    assert!(PartialEq::<&str>::eq(&fen, &text));
     assert!(PartialEq::<Fen>::eq(text, &fen));
+    assert!(PartialEq::<Fen>::eq(&text, &fen));
+    assert_eq!(fen, text);
+    assert_eq!(text, fen);
     for other in others {
-        assert!(fen != *other && fen != other, "{other:?}");
-        assert!(*other != fen && other != fen, "{other:?}");
         assert!(!PartialEq::<str>::eq(&fen, other), "{other:?}");
         assert!(!PartialEq::<&str>::eq(&fen, &other), "{other:?}");
         assert!(!PartialEq::<Fen>::eq(other, &fen), "{other:?}");
         assert!(!PartialEq::<Fen>::eq(&other, &fen), "{other:?}");
+        assert_ne!(fen, other);
+        assert_ne!(other, fen);
     }
     assert_ne!(fen, Position::STANDARD.fen(FenStyle::Shredder));
 }
@@ -88,4 +88,17 @@ fn a_position_debugs_as_its_id_and_rank() {
         format!("{last:#?}"),
         "Position {\n    id: 959,\n    rank: \"RKRNNQBB\",\n}"
     );
+}
+
+/// A back rank of eight NUL bytes (no letter at all) is no start rank,
+/// even when every other field is a start's: no bit trick on the rank's
+/// bytes may take it for a mirror of White's.
+#[test]
+fn a_rank_of_nul_bytes_is_refused() {
+    let fen = "\0\0\0\0\0\0\0\0/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert!(Position::from_fen(fen).is_err());
+    assert!(chess960::DoublePosition::from_fen(fen).is_err());
+    assert!(chess960::identify_fen(fen).is_err());
+    let board_only = "\0\0\0\0\0\0\0\0/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b - - 3 9";
+    assert!(chess960::identify_fen(board_only).is_err());
 }

@@ -6,10 +6,8 @@ use crate::common::run;
 use chess960::Position;
 use chess960::draw::{self, Card, Coin, DrawError};
 
-/// A draw procedure over die faces.
-type DieProcedure = fn(&[u8]) -> Result<Position, DrawError>;
-/// A draw procedure over coin tosses.
-type CoinProcedure = fn(&[Coin]) -> Result<Position, DrawError>;
+/// A draw procedure of the library, on outcomes of type `T`.
+type Procedure<T> = fn(&[T]) -> Result<Position, DrawError>;
 
 /// A small deterministic generator (xorshift), so that the records are the
 /// same on every run.
@@ -62,7 +60,7 @@ fn check(method: &str, text: &str, short: &str, position: Position) {
 
 #[test]
 fn every_dice_method_gives_the_libraries_position() {
-    let dice: [(&str, DieProcedure, &[u8]); 5] = [
+    let dice: [(&str, Procedure<u8>, &[u8]); 5] = [
         ("althofer-die", draw::althofer_die, &[6]),
         ("optimised-die", draw::optimised_die, &[6]),
         ("d8-d4-d6-d20", draw::d8_d4_d6_d20, &[8, 4, 6, 20]),
@@ -73,7 +71,7 @@ fn every_dice_method_gives_the_libraries_position() {
         ),
         ("d4-d4-d6-d10", draw::d4_d4_d6_d10, &[4, 4, 6, 10]),
     ];
-    let coins: [(&str, CoinProcedure); 4] = [
+    let coins: [(&str, Procedure<Coin>); 4] = [
         ("two-coins", draw::two_coins),
         ("three-coins", draw::three_coins),
         ("one-coin-binary", draw::one_coin_binary),
