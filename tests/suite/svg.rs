@@ -300,3 +300,39 @@ fn the_sheet_shows_each_round_s_back_rank() {
         }
     }
 }
+
+/// `#rgb` and `#rrggbb`, read as CSS reads them (each short digit doubled),
+/// against `u8::from_str_radix`; with and without `#`, in both cases.
+#[test]
+fn colors_read_as_css_reads_them() {
+    let hex = |text: &str| u8::from_str_radix(text, 16).expect("two hex digits");
+    for value in 0..0x1000_u32 {
+        let short = format!("{value:03x}");
+        let doubled: String = short.chars().flat_map(|c| [c, c]).collect();
+        let expected = Rgb::new(
+            hex(&doubled[0..2]),
+            hex(&doubled[2..4]),
+            hex(&doubled[4..6]),
+        );
+        for text in [short.clone(), format!("#{short}"), short.to_uppercase()] {
+            assert_eq!(text.parse::<Rgb>(), Ok(expected), "{text}");
+        }
+        assert_eq!(expected.to_string(), format!("#{doubled}"));
+    }
+    // Six digits: every value of each component in turn, the others fixed.
+    for value in 0..=255_u8 {
+        for (text, expected) in [
+            (format!("#{value:02x}1e2f"), Rgb::new(value, 0x1e, 0x2f)),
+            (format!("3A{value:02X}5c"), Rgb::new(0x3a, value, 0x5c)),
+            (format!("#6d7e{value:02x}"), Rgb::new(0x6d, 0x7e, value)),
+        ] {
+            assert_eq!(text.parse::<Rgb>(), Ok(expected), "{text}");
+            assert_eq!(expected.to_string().parse::<Rgb>(), Ok(expected));
+        }
+    }
+    for bad in [
+        "", "#", "##fff", "ff", "ffff", "fffff", "fffffff", "#ggg", "#12 456", "+12345",
+    ] {
+        assert!(bad.parse::<Rgb>().is_err(), "{bad}");
+    }
+}
