@@ -102,3 +102,27 @@ fn a_rank_of_nul_bytes_is_refused() {
     let board_only = "\0\0\0\0\0\0\0\0/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b - - 3 9";
     assert!(chess960::identify_fen(board_only).is_err());
 }
+
+/// The messages of the small parse errors, whole (the suite otherwise
+/// checks only that such text is refused).
+#[test]
+fn small_parse_errors_say_what_is_read() {
+    let error = "O-O-O-O".parse::<chess960::CastlingSide>().unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "a castling side is O-O-O or O-O, or a-side, h-side, queenside or kingside"
+    );
+    let error = "red".parse::<chess960::Color>().unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "a colour is white or black, or w or b as in a FEN"
+    );
+    #[cfg(feature = "svg")]
+    {
+        let error = "tomato".parse::<chess960::svg::Rgb>().unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "not a colour: write it as #rrggbb or #rgb in hexadecimal digits"
+        );
+    }
+}
