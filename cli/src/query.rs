@@ -89,22 +89,13 @@ fn fen_failure(text: &str, error: FenError) -> Failure {
 }
 
 /// Reads `text` as an id (`518`, `SP518`, `SP-518`), a back rank in either
-/// colour (`RNBQKBNR`, `rnbqkbnr`) or a start FEN (anything with a `/`).
+/// colour (`RNBQKBNR`, `rnbqkbnr`) or a start FEN (anything with a `/`):
+/// the library's grammar (`str::parse`), with the library's messages.
 /// Surrounding white space is ignored.
 pub(crate) fn parse_position(text: &str) -> Result<Position, Failure> {
     let text = text.trim();
-    if text.is_empty() {
-        return Err(Failure::input(
-            "no position given: write an id from 0 to 959 or a rank such as RNBQKBNR",
-        ));
-    }
     if text.contains('/') {
         return Position::from_fen(text).map_err(|error| fen_failure(text, error));
-    }
-    let number = strip_sp_prefix(text).unwrap_or(text);
-    if is_number(number) {
-        return Position::from_id(parse_number(number, "start position", ID_RANGE)?)
-            .map_err(Failure::from);
     }
     text.parse::<Position>()
         .map_err(|error| Failure::input(error.to_string()))
@@ -115,9 +106,6 @@ fn is_number(text: &str) -> bool {
     let digits = text.strip_prefix('-').unwrap_or(text);
     !digits.is_empty() && digits.bytes().all(|byte| byte.is_ascii_digit())
 }
-
-/// What an error says of the ids' range.
-const ID_RANGE: &str = "ids run from 0 to 959";
 
 /// Reads a whole number of the kind `what` names ("start position",
 /// "Fritz 9 number", ...), refusing negative numbers and ones past `u16`
@@ -136,17 +124,6 @@ pub(crate) fn parse_number(text: &str, what: &str, range: &str) -> Result<u16, F
             echo::shortened(text)
         ))
     })
-}
-
-/// `518` out of `SP518`, `sp518`, `SP-518` or `SP 518`, if `text` has that form.
-fn strip_sp_prefix(text: &str) -> Option<&str> {
-    let prefix = text.get(..2)?;
-    if !prefix.eq_ignore_ascii_case("sp") {
-        return None;
-    }
-    let rest = text[2..].trim_start();
-    let rest = rest.strip_prefix('-').unwrap_or(rest);
-    (!rest.is_empty() && rest.bytes().all(|byte| byte.is_ascii_digit())).then_some(rest)
 }
 
 #[cfg(test)]
@@ -182,15 +159,31 @@ mod tests {
             "start position 960 does not exist: ids run from 0 to 959"
         );
         assert_eq!(
-            message("-1"),
-            "start position -1 does not exist: ids run from 0 to 959"
+            message("SP-960"),
+            "start position 960 does not exist: ids run from 0 to 959"
         );
-        assert!(message(&"9".repeat(1000)).contains("(1000 characters)"));
-        assert!(message("").starts_with("no position given"));
+        assert_eq!(
+            message("-1"),
+            "start position ids are not negative: they run from 0 to 959"
+        );
+        assert_eq!(
+            message(&"9".repeat(1000)),
+            "start position ids run from 0 to 959, but a number of 1000 digits was given"
+        );
+        assert!(message(" ").starts_with("no position given"));
+        assert!(message("SP5 18").starts_with("' ' is not a digit"));
         assert_eq!(
             message("RNBQKBN"),
             "a back rank has 8 squares, but 7 characters were given"
         );
+        // A character outside ASCII is named as itself, not by its first
+        // byte; a control byte keeps its hexadecimal name even when such a
+        // character comes later in the text.
+        let fen = "rnbqkbnr/pppppppp/8/8/8/é7/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        assert!(message(fen).contains("U+00E9 'é'"), "{}", message(fen));
+        let fen = "rnbqkbnr/pppppppp/8/8/8/\u{1}é6/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        assert!(message(fen).contains("byte 0x01"), "{}", message(fen));
+        assert!(!message(fen).contains('é'), "{}", message(fen));
         assert!(
             parse_number("12a", "Fritz 9 number", "")
                 .unwrap_err()

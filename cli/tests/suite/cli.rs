@@ -47,7 +47,7 @@ fn bad_positions_exit_2_with_one_line() {
     let cases: [(&str, &str); 8] = [
         ("", "no position given"),
         ("960", "start position 960 does not exist"),
-        ("-1", "start position -1 does not exist"),
+        ("-1", "start position ids are not negative"),
         (
             "RNBQKBN",
             "a back rank has 8 squares, but 7 characters were given",
@@ -76,7 +76,7 @@ fn a_huge_argument_is_refused_cleanly() {
         &stderr[..200.min(stderr.len())]
     );
     let digits = "9".repeat(100_000);
-    assert!(failure(&[&digits]).contains("(100000 characters) does not exist"));
+    assert!(failure(&[&digits]).contains("a number of 100000 digits was given"));
 }
 
 #[test]
