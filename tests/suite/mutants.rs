@@ -126,3 +126,95 @@ fn small_parse_errors_say_what_is_read() {
         );
     }
 }
+
+/// Each colour's back rank and pawn rank, as the square masks have them.
+#[test]
+fn each_colour_has_its_ranks() {
+    use chess960::Color;
+    let pawns = Position::STANDARD.bitboards().pawns();
+    let rank_mask = |rank: u8| 0xFF_u64 << (8 * u32::from(rank));
+    assert_eq!(
+        pawns,
+        rank_mask(Color::White.pawn_rank()) | rank_mask(Color::Black.pawn_rank())
+    );
+    assert_eq!((Color::White.pawn_rank(), Color::Black.pawn_rank()), (1, 6));
+    assert_eq!((Color::White.back_rank(), Color::Black.back_rank()), (0, 7));
+}
+
+/// The out-of-range messages of the other numberings, whole.
+#[test]
+fn numbering_errors_say_the_range() {
+    assert_eq!(
+        Position::from_one_based(961).unwrap_err().to_string(),
+        "one-based number 961 does not exist: they run from 1 to 960"
+    );
+    assert_eq!(
+        Position::from_fritz9(0).unwrap_err().to_string(),
+        "Fritz 9 number 0 does not exist: they run from 1 to 960"
+    );
+}
+
+/// Every set of castling rights: its size, its `Debug`, and adding a right
+/// it has already (which changes nothing).
+#[test]
+fn castling_rights_count_and_add_as_sets() {
+    use chess960::{CastlingRights, CastlingSide, Color};
+    let rights = [
+        (Color::White, CastlingSide::HSide),
+        (Color::White, CastlingSide::ASide),
+        (Color::Black, CastlingSide::HSide),
+        (Color::Black, CastlingSide::ASide),
+    ];
+    for bits in 0..16_u8 {
+        let mut set = CastlingRights::NONE;
+        for (index, &(color, side)) in rights.iter().enumerate() {
+            if bits >> index & 1 == 1 {
+                set = set.with(color, side);
+            }
+        }
+        assert_eq!(set.len(), bits.count_ones() as usize, "{set}");
+        assert_eq!(format!("{set:?}"), format!("CastlingRights(\"{set}\")"));
+        for (color, side) in rights {
+            let added = set.with(color, side);
+            assert!(added.contains(color, side));
+            assert_eq!(added.with(color, side), added, "{set} + {color} {side}");
+        }
+    }
+    assert_eq!(
+        format!("{:?}", CastlingRights::ALL),
+        "CastlingRights(\"KQkq\")"
+    );
+}
+
+/// How many ways a FEN departs from its start, 0 to 5.
+#[test]
+fn departures_are_counted() {
+    let board = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    for (rest, count) in [
+        ("w KQkq - 0 1", 0),
+        ("w KQkq - 3 1", 1),
+        ("b KQkq - 0 1", 1),
+        ("b Kq - 0 1", 2),
+        ("b - e3 4 1", 4),
+        ("b Q e3 7 12", 5),
+    ] {
+        let fen = format!("{board} {rest}");
+        let found = chess960::identify_fen(&fen).unwrap();
+        assert_eq!(found.departures().len(), count, "{fen}");
+        assert_eq!(found.departures().iter().count(), count, "{fen}");
+    }
+}
+
+/// A two-rank text is read in FEN order (Black's rank first) only when the
+/// first rank is all lowercase and the second all uppercase: with mixed
+/// case the first rank is White's, and the error names it.
+#[test]
+fn a_double_start_in_mixed_case_is_read_white_first() {
+    use chess960::{Color, DoublePosition, ParseDoublePositionError};
+    let error = "RnBQKBNR/rNKQRBBN".parse::<DoublePosition>().unwrap_err();
+    let ParseDoublePositionError::Position { color, error } = error else {
+        panic!("{error:?}");
+    };
+    assert_eq!(color, Color::White);
+    assert_eq!(error, "RnBQKBNR".parse::<Position>().unwrap_err());
+}
