@@ -218,3 +218,29 @@ fn a_double_start_in_mixed_case_is_read_white_first() {
     assert_eq!(color, Color::White);
     assert_eq!(error, "RnBQKBNR".parse::<Position>().unwrap_err());
 }
+
+/// `Positions::count` (which the iterator answers from its length) agrees
+/// with stepping through it, from the front, the back and both ends.
+#[test]
+fn a_set_s_iterator_counts_what_it_yields() {
+    use chess960::PositionSet;
+    for step in [1_u16, 2, 7, 100, 959, 960] {
+        let mut set = PositionSet::EMPTY;
+        for id in (0..960).step_by(usize::from(step)) {
+            set.insert(Position::from_id(id).unwrap());
+        }
+        let yielded = set.iter().fold(0, |count, _| count + 1);
+        assert_eq!(set.iter().count(), yielded, "step {step}");
+        assert_eq!(yielded, usize::from(set.len()));
+        let mut both_ends = set.iter();
+        let mut taken = 0;
+        while both_ends.next().is_some() {
+            taken += 1;
+            if both_ends.next_back().is_some() {
+                taken += 1;
+            }
+            assert_eq!(both_ends.clone().count() + taken, yielded, "step {step}");
+        }
+    }
+    assert_eq!(PositionSet::EMPTY.iter().count(), 0);
+}

@@ -51,10 +51,18 @@ fn fixture(name: &str) -> Vec<(u16, String)> {
     parse(&std::fs::read_to_string(path).unwrap())
 }
 
+/// The rows as `Display` writes them (`512 RNQKNR`), split back into
+/// number and letters; `number` and `as_str` must say the same.
 fn generated<const N: usize>(table: &[TableRow<N>]) -> Vec<(u16, String)> {
     table
         .iter()
-        .map(|row| (row.number(), row.as_str().to_owned()))
+        .map(|row| {
+            let text = row.to_string();
+            let (number, letters) = text.split_once(' ').expect("number, space, letters");
+            assert_eq!(number.parse::<u16>(), Ok(row.number()), "{text}");
+            assert_eq!(letters, row.as_str(), "{text}");
+            (row.number(), letters.to_owned())
+        })
         .collect()
 }
 

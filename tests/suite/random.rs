@@ -50,6 +50,10 @@ fn random_excluding_never_draws_an_excluded_position() {
         Position::random_excluding(&mut rng, &PositionSet::ALL),
         Err(AllExcludedError)
     );
+    assert_eq!(
+        AllExcludedError.to_string(),
+        "every start position is excluded: there is none left to draw"
+    );
 }
 
 /// Returns the given 32-bit values in turn: a generator of `rand_core` 0.10
