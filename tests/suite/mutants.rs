@@ -244,3 +244,18 @@ fn a_set_s_iterator_counts_what_it_yields() {
     }
     assert_eq!(PositionSet::EMPTY.iter().count(), 0);
 }
+
+/// A square's bit is the one bit at its index, a1 = 0 to h8 = 63.
+#[test]
+fn each_square_has_its_own_bit() {
+    use chess960::Square;
+    let mut seen = 0_u64;
+    for index in 0..64_u8 {
+        let square = Square::from_index(index).unwrap();
+        let bit = square.bit();
+        assert_eq!(bit.count_ones(), 1, "{square}");
+        assert_eq!(bit.trailing_zeros(), u32::from(index), "{square}");
+        seen |= bit;
+    }
+    assert_eq!(seen, u64::MAX);
+}

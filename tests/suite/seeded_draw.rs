@@ -254,3 +254,27 @@ fn distinct_rounds_with_an_exclusion_are_uniform_by_chi_squared() {
     let statistic = chi_squared(&counts[..959], 90_000.0 / 959.0);
     assert!(statistic < CHI_SQUARED_LIMIT, "chi-squared {statistic}");
 }
+
+/// The rejection bound, on both sides: for this seed and round, Python's
+/// `hashlib` gives the digest's first two bytes 65,279 at attempt 10,783
+/// (the last value accepted: position 65,279 mod 960 = 959) and 65,280 at
+/// attempt 11,324 (the first value rejected).
+#[test]
+fn the_rejection_bound_is_65280() {
+    let seed = "Open 2026-11-22";
+    assert_eq!(
+        seeded_candidate(seed, 1, 10_783),
+        Some(Position::from_id(959).unwrap())
+    );
+    assert_eq!(seeded_candidate(seed, 1, 11_324), None);
+    let digest = Sha256::digest(format!("{seed}\0{}\0{}", 1, 11_324));
+    assert_eq!([digest[0], digest[1]], [0xFF, 0x00]);
+}
+
+/// A draw keeps its seed text exactly as given.
+#[test]
+fn a_draw_keeps_its_seed() {
+    for seed in ["", "42", " Open 2026 ", "Échecs 960"] {
+        assert_eq!(SeededDraw::new(seed).seed(), seed);
+    }
+}
