@@ -427,3 +427,26 @@ proptest! {
         prop_assert!(draw::fourteen_cards(&order).is_ok());
     }
 }
+
+/// The d20 and d12 of the five-dice set, face by face, as the text reads
+/// them: with the d8, d4 and d6 of its example (3, 3, 3: bishops on c1 and
+/// f1, queen on d1), the d20 puts a knight on the ((d20 - 1) mod 5 + 1)th of
+/// the five free files a, b, e, g, h, the d12 the other knight on the
+/// ((d12 - 1) mod 4 + 1)th of the four left, and the rooks and king take
+/// the last three in the order R, K, R.
+#[test]
+fn the_d20_and_d12_count_the_free_squares_from_the_a_file() {
+    for d20 in 1..=20_u8 {
+        for d12 in 1..=12_u8 {
+            let mut free: Vec<usize> = vec![0, 1, 4, 6, 7];
+            let mut rank = *b"--BQ-B--";
+            rank[free.remove(usize::from((d20 - 1) % 5))] = b'N';
+            rank[free.remove(usize::from((d12 - 1) % 4))] = b'N';
+            for (file, piece) in free.into_iter().zip(*b"RKR") {
+                rank[file] = piece;
+            }
+            let position = draw::d8_d4_d6_d20_d12(&[3, 3, 3, d20, d12]).unwrap();
+            assert_eq!(position.rank(), rank, "d20 {d20}, d12 {d12}");
+        }
+    }
+}
