@@ -30,6 +30,8 @@ mod mutants;
 mod peer_boards;
 #[cfg(feature = "pgn")]
 mod pgn;
+#[cfg(feature = "pgn")]
+mod pgn_parts;
 mod printed_tables;
 #[cfg(feature = "rand")]
 mod random;

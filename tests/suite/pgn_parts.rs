@@ -1,0 +1,331 @@
+//! The small parts of the PGN module on their own, each against what its
+//! documentation promises: the filter's conditions at their bounds, the
+//! outcomes and their scores, the kind counts, every record error's
+//! message, the tag line limit, and a reader that is interrupted.
+
+use chess960::pgn::{
+    Filter, GameKind, KindCounts, MAX_TAG_LINE, Outcome, Reader, RecordError, TagName, Tags,
+};
+use chess960::{DoublePosition, Position};
+use std::io::{self, BufRead, Read};
+
+/// Tags with these pairs.
+fn tags(pairs: &[(TagName, &str)]) -> Tags {
+    let mut tags = Tags::new();
+    for &(name, value) in pairs {
+        tags.insert(name, value);
+    }
+    tags
+}
+
+/// Ratings are both players', bounds included; a game without both
+/// ratings fails any rating condition and passes when there is none.
+#[test]
+fn the_filter_s_rating_range_includes_its_bounds() {
+    let rated =
+        |white: &str, black: &str| tags(&[(TagName::WhiteElo, white), (TagName::BlackElo, black)]);
+    let range = Filter::new().min_elo(1500).max_elo(2000);
+    for (white, black, passes) in [
+        ("1500", "2000", true),
+        ("1750", "1750", true),
+        ("1499", "1750", false),
+        ("1750", "1499", false),
+        ("2001", "1750", false),
+        ("1750", "2001", false),
+        ("?", "1750", false),
+    ] {
+        assert_eq!(
+            range.matches(&rated(white, black)),
+            passes,
+            "{white} {black}"
+        );
+    }
+    assert!(!range.matches(&tags(&[(TagName::WhiteElo, "1750")])));
+    assert!(Filter::new().min_elo(1500).matches(&rated("1500", "3000")));
+    assert!(!Filter::new().min_elo(1500).matches(&rated("1499", "3000")));
+    assert!(Filter::new().max_elo(2000).matches(&rated("0", "2000")));
+    assert!(!Filter::new().max_elo(2000).matches(&rated("0", "2001")));
+    assert!(!Filter::new().max_elo(2000).matches(&Tags::new()));
+    assert!(Filter::new().matches(&Tags::new()));
+    assert!(Filter::default().matches(&rated("?", "?")));
+}
+
+/// `Event` and `Variant` match a part of the tag in any case, `TimeControl`
+/// the whole tag exactly; a missing tag fails its condition; every
+/// condition set must hold.
+#[test]
+fn the_filter_s_texts_match_as_documented() {
+    let game = tags(&[
+        (TagName::Event, "Rated Titled Arena"),
+        (TagName::Variant, "Chess960"),
+        (TagName::TimeControl, "180+2"),
+    ]);
+    for (filter, passes) in [
+        (Filter::new().event("titled"), true),
+        (Filter::new().event("TITLED arena"), true),
+        (Filter::new().event("blitz"), false),
+        (Filter::new().variant("chess9"), true),
+        (Filter::new().variant("CHESS960"), true),
+        (Filter::new().variant("crazyhouse"), false),
+        (Filter::new().time_control("180+2"), true),
+        (Filter::new().time_control("180"), false),
+        (Filter::new().time_control("180+2 "), false),
+        (
+            Filter::new()
+                .event("arena")
+                .variant("960")
+                .time_control("180+2"),
+            true,
+        ),
+        (
+            Filter::new()
+                .event("arena")
+                .variant("960")
+                .time_control("60+0"),
+            false,
+        ),
+        (
+            Filter::new()
+                .event("arena")
+                .variant("atomic")
+                .time_control("180+2"),
+            false,
+        ),
+        (
+            Filter::new()
+                .event("bullet")
+                .variant("960")
+                .time_control("180+2"),
+            false,
+        ),
+    ] {
+        assert_eq!(filter.matches(&game), passes, "{filter:?}");
+    }
+    let untagged = Tags::new();
+    assert!(!Filter::new().event("arena").matches(&untagged));
+    assert!(!Filter::new().variant("960").matches(&untagged));
+    assert!(!Filter::new().time_control("180+2").matches(&untagged));
+}
+
+/// Each outcome's tag, White's score, and the tag written back.
+#[test]
+fn outcomes_score_and_write_back() {
+    for (tag, outcome, score, written) in [
+        ("1-0", Outcome::WhiteWins, Some(1.0), "1-0"),
+        ("1/2-1/2", Outcome::Draw, Some(0.5), "1/2-1/2"),
+        ("½-½", Outcome::Draw, Some(0.5), "1/2-1/2"),
+        ("0-1", Outcome::BlackWins, Some(0.0), "0-1"),
+        ("*", Outcome::Unknown, None, "*"),
+        ("1-1", Outcome::Unknown, None, "*"),
+    ] {
+        assert_eq!(Outcome::from_tag(Some(tag)), outcome, "{tag}");
+        assert_eq!(outcome.white_score(), score, "{tag}");
+        assert_eq!(outcome.as_str(), written, "{tag}");
+        assert_eq!(Outcome::from_tag(Some(outcome.as_str())), outcome);
+    }
+}
+
+/// One game of each kind, counted, merged and named by [`GameKind::name`].
+#[test]
+fn kind_counts_add_merge_and_name_every_kind() {
+    let start = DoublePosition::from(Position::STANDARD);
+    let kinds = [
+        GameKind::Chess960(Position::from_id(0).unwrap()),
+        GameKind::DoubleChess960(DoublePosition::from_id(1).unwrap()),
+        GameKind::ChangedRules {
+            start,
+            departures: chess960::identify_fen(
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
+            )
+            .unwrap()
+            .departures(),
+        },
+        GameKind::Standard,
+        GameKind::OtherVariant(chess960::pgn::Variant::from_name("Atomic")),
+        GameKind::NotAStart(Position::from_fen("8/8/8/8/8/8/8/8 w - - 0 1").unwrap_err()),
+        GameKind::Unreadable(RecordError::MissingFen),
+    ];
+    let mut counts = KindCounts::default();
+    for (index, kind) in kinds.iter().enumerate() {
+        for _ in 0..=index {
+            counts.add(kind);
+        }
+    }
+    let named = counts.named();
+    for (index, kind) in kinds.iter().enumerate() {
+        assert_eq!(named[index], (kind.name(), index as u64 + 1));
+    }
+    assert_eq!(counts.total(), 28);
+    let mut merged = counts.clone();
+    merged.merge(&counts);
+    merged.merge(&KindCounts::default());
+    for (index, (name, count)) in merged.named().into_iter().enumerate() {
+        assert_eq!((name, count), (kinds[index].name(), 2 * (index as u64 + 1)));
+    }
+    assert_eq!(merged.total(), 56);
+}
+
+/// Two FEN tags that both fail to read agree (the game is no start, named
+/// by the first tag's error); two that read as different starts conflict.
+#[test]
+fn repeated_fen_tags_agree_or_conflict() {
+    let broken = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1";
+    let once = GameKind::classify(&tags(&[(TagName::Fen, broken)]));
+    let twice = GameKind::classify(&tags(&[(TagName::Fen, broken), (TagName::Fen, broken)]));
+    assert!(matches!(once, GameKind::NotAStart(_)), "{once:?}");
+    assert_eq!(twice, once);
+    let other = "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1";
+    let standard = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert_eq!(
+        GameKind::classify(&tags(&[(TagName::Fen, standard), (TagName::Fen, other)])),
+        GameKind::Unreadable(RecordError::ConflictingFens)
+    );
+    assert_eq!(
+        GameKind::classify(&tags(&[(TagName::Fen, broken), (TagName::Fen, other)])),
+        GameKind::Unreadable(RecordError::ConflictingFens)
+    );
+}
+
+/// Every record error's message, whole.
+#[test]
+fn record_errors_name_the_rule_broken() {
+    let cases = [
+        (
+            RecordError::NoTagSection { byte: b'1' },
+            "a game record starts with its tag pairs ('[Name \"value\"]'), but this one starts with '1'",
+        ),
+        (
+            RecordError::NoTagSection { byte: 0 },
+            "a game record starts with its tag pairs ('[Name \"value\"]'), but this one starts with byte 0x00",
+        ),
+        (
+            RecordError::TagLineTooLong,
+            "a tag line is at most 65536 bytes long, but this one is longer",
+        ),
+        (
+            RecordError::ControlByte { byte: 7 },
+            "a tag line is text, but this one holds the control byte 0x07",
+        ),
+        (
+            RecordError::BadTagName,
+            "a tag pair starts with '[' and its name (letters, digits, '_'), but this one has no name",
+        ),
+        (
+            RecordError::MissingValue,
+            "a tag name is followed by its value in double quotes, but this one is not",
+        ),
+        (
+            RecordError::UnclosedQuote,
+            "a tag value ends with '\"' on its line, but this one does not",
+        ),
+        (
+            RecordError::UnclosedBracket,
+            "a tag pair ends with ']' on its line, but this one does not",
+        ),
+        (
+            RecordError::UnclosedComment,
+            "a '{' comment ends with '}' before the next game or the end of the input, but this one does not",
+        ),
+        (
+            RecordError::Input {
+                kind: io::ErrorKind::UnexpectedEof,
+            },
+            "reading the input failed inside this record (unexpected end of file)",
+        ),
+        (
+            RecordError::MissingFen,
+            "a Chess960 game gives its start in a FEN tag, but this one has none",
+        ),
+        (
+            RecordError::ConflictingFens,
+            "the FEN tags of this game describe different positions",
+        ),
+    ];
+    for (error, message) in cases {
+        assert_eq!(error.to_string(), message, "{error:?}");
+    }
+}
+
+/// A tag line of 64 KiB is read; one byte more makes the record unreadable.
+#[test]
+fn a_tag_line_may_be_64_kib_long() {
+    assert_eq!(MAX_TAG_LINE, 65_536);
+    let line = |length: usize| {
+        // `[Event "` and `"]` around the value, then the newline.
+        let value = "x".repeat(length - 10);
+        format!("[Event \"{value}\"]\n\n1. e4 *\n")
+    };
+    let (fits, too_long) = (line(60_000), line(70_000));
+    let record = Reader::new(fits.as_bytes()).next().unwrap();
+    assert_eq!(record.error(), None);
+    assert_eq!(
+        record.tags().get(TagName::Event).map(str::len),
+        Some(59_990)
+    );
+    let record = Reader::new(too_long.as_bytes()).next().unwrap();
+    assert_eq!(record.error(), Some(RecordError::TagLineTooLong));
+}
+
+/// Wraps a reader and fails the first `interruptions` reads with
+/// `Interrupted`, as a signal does: the reader tries again.
+struct Interrupting<R> {
+    inner: R,
+    interruptions: usize,
+}
+
+impl<R: BufRead> Read for Interrupting<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let available = self.fill_buf()?;
+        let count = available.len().min(buf.len());
+        buf[..count].copy_from_slice(&available[..count]);
+        self.consume(count);
+        Ok(count)
+    }
+}
+
+impl<R: BufRead> BufRead for Interrupting<R> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        if self.interruptions > 0 {
+            self.interruptions -= 1;
+            return Err(io::Error::from(io::ErrorKind::Interrupted));
+        }
+        self.inner.fill_buf()
+    }
+
+    fn consume(&mut self, amount: usize) {
+        self.inner.consume(amount);
+    }
+}
+
+/// An interrupted read is tried again: the records and the byte count are
+/// those of an uninterrupted reading, and no error is kept.
+#[test]
+fn an_interrupted_read_is_tried_again() {
+    let pgn = "[Event \"One\"]\n\n1. e4 *\n\n[Event \"Two\"]\n\n1. d4 *\n";
+    let expected: Vec<_> = Reader::new(pgn.as_bytes()).collect();
+    let mut reader = Reader::new(Interrupting {
+        inner: pgn.as_bytes(),
+        interruptions: 3,
+    });
+    let records: Vec<_> = reader.by_ref().collect();
+    assert_eq!(records, expected);
+    assert_eq!(records.len(), 2);
+    assert!(reader.io_error().is_none());
+    assert_eq!(reader.bytes_read(), pgn.len() as u64);
+}
+
+/// The byte count follows the reading, record by record.
+#[test]
+fn bytes_read_counts_what_was_consumed() {
+    let first = "[Event \"One\"]\n\n1. e4 *\n\n";
+    let pgn = format!("{first}[Event \"Two\"]\n\n1. d4 *\n");
+    let mut reader = Reader::new(pgn.as_bytes());
+    assert_eq!(reader.bytes_read(), 0);
+    let record = reader.next().unwrap();
+    assert_eq!(record.tags().get(TagName::Event), Some("One"));
+    assert!(reader.bytes_read() >= first.len() as u64);
+    let second = reader.next().unwrap();
+    assert_eq!(second.offset(), first.len() as u64);
+    assert!(reader.next().is_none());
+    assert_eq!(reader.bytes_read(), pgn.len() as u64);
+}
