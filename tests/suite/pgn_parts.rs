@@ -156,7 +156,7 @@ fn kind_counts_add_merge_and_name_every_kind() {
         assert_eq!(named[index], (kind.name(), index as u64 + 1));
     }
     assert_eq!(counts.total(), 28);
-    let mut merged = counts.clone();
+    let mut merged = counts;
     merged.merge(&counts);
     merged.merge(&KindCounts::default());
     for (index, (name, count)) in merged.named().into_iter().enumerate() {
