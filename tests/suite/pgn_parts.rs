@@ -329,3 +329,27 @@ fn bytes_read_counts_what_was_consumed() {
     assert!(reader.next().is_none());
     assert_eq!(reader.bytes_read(), pgn.len() as u64);
 }
+
+/// A byte order mark before a record is skipped; a broken one (its first
+/// byte, then something else) is the record's first byte, and nothing
+/// after it is taken for the rest of a mark.
+#[test]
+fn only_a_whole_byte_order_mark_is_skipped() {
+    let record = b"[Event \"One\"]\n\n1. e4 *\n";
+    let mut marked = b"\xEF\xBB\xBF".to_vec();
+    marked.extend_from_slice(record);
+    let read = Reader::new(&marked[..]).next().unwrap();
+    assert_eq!(read.error(), None);
+    assert_eq!(read.tags().get(TagName::Event), Some("One"));
+    for prefix in [&b"\xEF"[..], b"\xEF\xBB", b"\xEF\xBF\xBB"] {
+        let mut broken = prefix.to_vec();
+        broken.extend_from_slice(record);
+        let records: Vec<_> = Reader::new(&broken[..]).collect();
+        assert_eq!(
+            records[0].error(),
+            Some(RecordError::NoTagSection { byte: 0xEF }),
+            "{prefix:?}"
+        );
+        assert_eq!(records[0].offset(), 0);
+    }
+}
