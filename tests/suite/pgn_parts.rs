@@ -353,3 +353,39 @@ fn only_a_whole_byte_order_mark_is_skipped() {
         assert_eq!(records[0].offset(), 0);
     }
 }
+
+/// A `%` escape line between tag pairs is skipped, newline and all: the
+/// tags after it belong to the same record.
+#[test]
+fn an_escape_line_between_tags_is_skipped() {
+    let pgn = "[Event \"One\"]\n%c escaped\n[Site \"Here\"]\n\n1. e4 *\n";
+    let records: Vec<_> = Reader::new(pgn.as_bytes()).collect();
+    assert_eq!(records.len(), 1, "{records:?}");
+    assert_eq!(records[0].error(), None);
+    assert_eq!(records[0].tags().get(TagName::Event), Some("One"));
+    assert_eq!(records[0].tags().get(TagName::Site), Some("Here"));
+}
+
+/// Movetext lines may start with spaces, tabs or a form feed; a control
+/// byte or a byte outside ASCII at a line's start is garbage, a record of
+/// its own.
+#[test]
+fn movetext_lines_may_start_with_white_space() {
+    for start in [" ", "  ", "\t", "\x0C"] {
+        let pgn =
+            format!("[Event \"One\"]\n\n1. e4 e5\n{start}2. Nf3 *\n\n[Event \"Two\"]\n\n1. d4 *\n");
+        let records: Vec<_> = Reader::new(pgn.as_bytes()).collect();
+        assert_eq!(records.len(), 2, "{start:?}: {records:?}");
+        assert!(
+            records.iter().all(|record| record.error().is_none()),
+            "{start:?}"
+        );
+    }
+    for start in ["\x01", "\x1F", "\x7F", "\u{e9}"] {
+        let pgn = format!("[Event \"One\"]\n\n1. e4 e5\n{start}2. Nf3 *\n");
+        let records: Vec<_> = Reader::new(pgn.as_bytes()).collect();
+        assert_eq!(records.len(), 2, "{start:?}: {records:?}");
+        assert_eq!(records[0].error(), None, "{start:?}");
+        assert!(records[1].error().is_some(), "{start:?}");
+    }
+}
