@@ -350,3 +350,42 @@ fn bad_values_are_errors_that_say_what_was_expected() {
     );
     assert!(postcard::from_bytes::<UciMove>(&postcard::to_allocvec(&4096_u16).unwrap()).is_err());
 }
+
+/// A compact format may give the bitmap as a sequence of bytes rather than
+/// as bytes; exactly 120 are read, and every wrong length, in either form,
+/// is an error that says what was expected.
+#[test]
+fn a_position_set_s_bitmap_may_come_as_a_sequence_of_bytes() {
+    use serde_test::assert_de_tokens_error;
+    let set: PositionSet = Position::all().filter(|p| p.id() % 3 == 1).collect();
+    let sequence = |count: usize| {
+        let mut tokens = vec![Token::Seq { len: Some(count) }];
+        tokens.extend(
+            set.to_bytes()
+                .iter()
+                .chain(&[0])
+                .take(count)
+                .map(|&byte| Token::U8(byte)),
+        );
+        tokens.push(Token::SeqEnd);
+        tokens
+    };
+    assert_de_tokens(&set.compact(), &sequence(120));
+    let expected = "a bitmap of 120 bytes, one bit per Chess960 start position";
+    assert_de_tokens_error::<serde_test::Compact<PositionSet>>(
+        &sequence(119),
+        &format!("invalid length 119, expected {expected}"),
+    );
+    assert_de_tokens_error::<serde_test::Compact<PositionSet>>(
+        &sequence(121),
+        &format!("invalid value: more than 120 bytes, expected {expected}"),
+    );
+    assert_de_tokens_error::<serde_test::Compact<PositionSet>>(
+        &[Token::Bytes(&[0, 1, 2])],
+        &format!("invalid length 3, expected {expected}"),
+    );
+    assert_de_tokens_error::<serde_test::Readable<PositionSet>>(
+        &[Token::Str("RNBQKBNR")],
+        "invalid type: string \"RNBQKBNR\", expected a sequence of Chess960 start positions",
+    );
+}

@@ -336,3 +336,58 @@ fn colors_read_as_css_reads_them() {
         assert!(bad.parse::<Rgb>().is_err(), "{bad}");
     }
 }
+
+/// The caption's lines: their text, and each centred over the board (the
+/// documented geometry: the board's left edge at 60 and 8 squares of 100,
+/// so its middle at 460), above it (the board starts at y = 120).
+fn caption(svg: &str) -> Vec<(String, f64, f64)> {
+    let document = roxmltree::Document::parse(svg).expect("well-formed XML");
+    document
+        .descendants()
+        .filter(|node| node.has_tag_name((SVG, "text")))
+        .filter(|node| {
+            node.attribute("font-size")
+                .is_some_and(|size| size.parse::<u32>().unwrap() >= 30)
+        })
+        .map(|node| {
+            let text: String = node
+                .descendants()
+                .filter(roxmltree::Node::is_text)
+                .filter_map(|part| part.text())
+                .collect();
+            let x = node.attribute("x").unwrap().parse().unwrap();
+            let y = node.attribute("y").unwrap().parse().unwrap();
+            (text, x, y)
+        })
+        .collect()
+}
+
+#[test]
+fn the_caption_names_the_start_over_the_board_s_middle() {
+    for (id, rank) in STARTS {
+        let position = Position::from_id(id).unwrap();
+        for flipped in [false, true] {
+            let lines = caption(&Diagram::new(position).flipped(flipped).to_string());
+            assert_eq!(lines.len(), 1, "{lines:?}");
+            let (text, x, y) = &lines[0];
+            assert_eq!(text, &format!("SP {id} · {rank}"));
+            assert!((x - 460.0).abs() < 1e-9 && *y < 120.0, "{lines:?}");
+        }
+    }
+    let double = DoublePosition::from_id(497_918).unwrap();
+    let lines = caption(&Diagram::double(double).to_string());
+    let texts: Vec<&str> = lines.iter().map(|(text, _, _)| text.as_str()).collect();
+    assert_eq!(
+        texts,
+        [
+            "Double SP 497918",
+            "White SP 518 RNBQKBNR · Black SP 638 RNKQRBBN"
+        ]
+    );
+    assert!(
+        lines
+            .iter()
+            .all(|&(_, x, y)| (x - 460.0).abs() < 1e-9 && y < 120.0),
+        "{lines:?}"
+    );
+}
