@@ -127,7 +127,23 @@ pub const MAX_FEN_TAGS: usize = 4;
 /// assert_eq!(tags.elo(chess960::Color::White), Some(2400));
 /// assert_eq!(tags.get(TagName::Black), None);
 /// ```
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+///
+/// Two sets are equal when they hold the same values, whatever the order
+/// they were inserted in and whatever was [cleared](Tags::clear) before:
+///
+/// ```
+/// use chess960::pgn::{TagName, Tags};
+///
+/// let (mut one, mut two) = (Tags::new(), Tags::new());
+/// one.insert(TagName::Event, "Open");
+/// one.insert(TagName::Site, "Here");
+/// two.insert(TagName::Fen, "a");
+/// two.clear();
+/// two.insert(TagName::Site, "Here");
+/// two.insert(TagName::Event, "Open");
+/// assert_eq!(one, two);
+/// ```
+#[derive(Clone, Debug, Default)]
 pub struct Tags {
     text: String,
     /// Byte ranges into `text`, by `TagName` index (the first `FEN`).
@@ -136,6 +152,17 @@ pub struct Tags {
     fens: [(u32, u32); MAX_FEN_TAGS],
     fen_count: u8,
 }
+
+impl PartialEq for Tags {
+    fn eq(&self, other: &Tags) -> bool {
+        TagName::ALL
+            .iter()
+            .all(|&name| self.get(name) == other.get(name))
+            && self.fens().eq(other.fens())
+    }
+}
+
+impl Eq for Tags {}
 
 impl Tags {
     /// No tags.

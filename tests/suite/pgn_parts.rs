@@ -4,7 +4,8 @@
 //! message, the tag line limit, and a reader that is interrupted.
 
 use chess960::pgn::{
-    Filter, GameKind, KindCounts, MAX_TAG_LINE, Outcome, Reader, RecordError, TagName, Tags,
+    Filter, GameKind, KindCounts, MAX_FEN_TAGS, MAX_TAG_LINE, Outcome, Reader, RecordError,
+    StartStats, TagName, Tags, Tally, Variant,
 };
 use chess960::{DoublePosition, Position};
 use std::io::{self, BufRead, Read};
@@ -387,5 +388,261 @@ fn movetext_lines_may_start_with_white_space() {
         assert_eq!(records.len(), 2, "{start:?}: {records:?}");
         assert_eq!(records[0].error(), None, "{start:?}");
         assert!(records[1].error().is_some(), "{start:?}");
+    }
+}
+
+/// Tallies: every field adds up in `merge`, `games` counts the unknown
+/// results too, and the mean rating needs a rating.
+#[test]
+fn tallies_add_and_merge_field_by_field() {
+    let mut one = Tally::default();
+    one.add(Outcome::WhiteWins, [Some(1000), None]);
+    one.add(Outcome::Draw, [None, None]);
+    one.add(Outcome::Unknown, [Some(2000), Some(3000)]);
+    assert_eq!((one.games(), one.known()), (3, 2));
+    assert_eq!(one.mean_rating(), Some(2000.0));
+    let mut two = Tally::default();
+    for _ in 0..2 {
+        two.add(Outcome::BlackWins, [Some(1500), Some(1700)]);
+    }
+    two.add(Outcome::Draw, [None, Some(1800)]);
+    two.add(Outcome::Unknown, [None, None]);
+    two.add(Outcome::WhiteWins, [None, None]);
+    let mut merged = one;
+    merged.merge(&two);
+    assert_eq!(
+        (
+            merged.white_wins,
+            merged.draws,
+            merged.black_wins,
+            merged.unknown,
+            merged.rating_sum,
+            merged.ratings
+        ),
+        (2, 2, 2, 2, 6000 + 6400 + 1800, 3 + 5)
+    );
+    assert_eq!((merged.games(), merged.known()), (8, 6));
+    let empty = Tally::default();
+    assert_eq!(
+        (empty.games(), empty.mean_rating(), empty.score()),
+        (0, None, None)
+    );
+    let mut unrated = Tally::default();
+    unrated.add(Outcome::Draw, [None, None]);
+    assert_eq!(unrated.mean_rating(), None);
+    assert_eq!(unrated.games(), 1);
+}
+
+/// Start statistics: one tally per start, merged start by start; other
+/// kinds of game are not counted.
+#[test]
+fn start_statistics_count_and_merge_per_start() {
+    let result = |value: &str| tags(&[(TagName::Result, value)]);
+    let (a, b) = (Position::from_id(0).unwrap(), Position::from_id(1).unwrap());
+    let mut one = StartStats::new();
+    assert!(one.is_empty());
+    assert_eq!(one.len(), 0);
+    assert!(one.add(GameKind::Chess960(a), &result("1-0")));
+    assert!(!one.add(GameKind::Standard, &result("1-0")));
+    assert!(!one.is_empty());
+    assert_eq!(one.len(), 1);
+    let mut two = StartStats::new();
+    two.add(GameKind::Chess960(a), &result("0-1"));
+    two.add(GameKind::Chess960(b), &result("1/2-1/2"));
+    two.add(
+        GameKind::DoubleChess960(DoublePosition::from_id(1).unwrap()),
+        &result("*"),
+    );
+    assert_eq!(two.len(), 3);
+    one.merge(&two);
+    assert_eq!(one.len(), 3);
+    let tallies: Vec<_> = one
+        .iter()
+        .map(|(start, tally)| {
+            (
+                start.id(),
+                tally.white_wins,
+                tally.draws,
+                tally.black_wins,
+                tally.unknown,
+            )
+        })
+        .collect();
+    let id = |position: Position| DoublePosition::from(position).id();
+    let mut expected = vec![(id(a), 1, 0, 1, 0), (id(b), 0, 1, 0, 0), (1, 0, 0, 0, 1)];
+    expected.sort_unstable();
+    let mut sorted = tallies.clone();
+    sorted.sort_unstable();
+    assert_eq!(sorted, expected);
+}
+
+/// Every kept tag's name, read and written back; names are exact.
+#[test]
+fn tag_names_read_and_write_back() {
+    let names = [
+        "Event",
+        "Site",
+        "Date",
+        "White",
+        "Black",
+        "Result",
+        "WhiteElo",
+        "BlackElo",
+        "TimeControl",
+        "Variant",
+        "SetUp",
+        "FEN",
+    ];
+    for name in names {
+        let tag = TagName::from_name(name.as_bytes()).unwrap_or_else(|| panic!("{name}"));
+        assert_eq!(tag.as_str(), name);
+        assert_eq!(
+            TagName::from_name(name.to_lowercase().as_bytes()),
+            None,
+            "{name}"
+        );
+    }
+    for other in ["Round", "ECO", "Annotator", ""] {
+        assert_eq!(TagName::from_name(other.as_bytes()), None, "{other}");
+    }
+    let pgn = "[Event \"E\"]\n[Site \"S\"]\n[Date \"D\"]\n[White \"W\"]\n[Black \"B\"]\n\
+               [TimeControl \"60+0\"]\n[SetUp \"1\"]\n\n*\n";
+    let record = Reader::new(pgn.as_bytes()).next().unwrap();
+    for (tag, value) in [
+        (TagName::Event, "E"),
+        (TagName::Site, "S"),
+        (TagName::Date, "D"),
+        (TagName::White, "W"),
+        (TagName::Black, "B"),
+        (TagName::TimeControl, "60+0"),
+        (TagName::SetUp, "1"),
+    ] {
+        assert_eq!(record.tags().get(tag), Some(value), "{tag:?}");
+    }
+}
+
+/// A repeated tag keeps its first value, `FEN` its first four; `clear`
+/// empties the set for the next record.
+#[test]
+fn tags_keep_first_values_and_clear() {
+    let mut set = Tags::new();
+    assert!(set.insert(TagName::Event, "first"));
+    assert!(!set.insert(TagName::Event, "second"));
+    assert_eq!(set.get(TagName::Event), Some("first"));
+    assert_eq!(MAX_FEN_TAGS, 4);
+    for number in 0..6 {
+        let kept = set.insert(TagName::Fen, &format!("fen {number}"));
+        assert_eq!(kept, number < MAX_FEN_TAGS, "FEN {number}");
+    }
+    let fens: Vec<&str> = set.fens().collect();
+    assert_eq!(fens, ["fen 0", "fen 1", "fen 2", "fen 3"]);
+    set.clear();
+    assert_eq!(set, Tags::new());
+    assert_eq!(set.get(TagName::Event), None);
+    assert_eq!(set.fens().count(), 0);
+    assert!(set.insert(TagName::Event, "again"));
+    assert!(set.insert(TagName::Fen, "fen again"));
+}
+
+/// Tag sets are equal when their values are, whatever the order of
+/// insertion; a value more, a value changed or FENs in another order make
+/// them unequal.
+#[test]
+fn tag_sets_compare_by_their_values() {
+    let forward = tags(&[
+        (TagName::Event, "Open"),
+        (TagName::Site, "Here"),
+        (TagName::Fen, "a"),
+        (TagName::Fen, "b"),
+    ]);
+    let backward = tags(&[
+        (TagName::Fen, "a"),
+        (TagName::Site, "Here"),
+        (TagName::Fen, "b"),
+        (TagName::Event, "Open"),
+    ]);
+    assert_eq!(forward, backward);
+    for other in [
+        tags(&[
+            (TagName::Event, "Open"),
+            (TagName::Site, "Here"),
+            (TagName::Fen, "a"),
+        ]),
+        tags(&[
+            (TagName::Event, "Open"),
+            (TagName::Site, "There"),
+            (TagName::Fen, "a"),
+            (TagName::Fen, "b"),
+        ]),
+        tags(&[
+            (TagName::Event, "Open"),
+            (TagName::Site, "Here"),
+            (TagName::Fen, "b"),
+            (TagName::Fen, "a"),
+        ]),
+        tags(&[
+            (TagName::Event, "Open"),
+            (TagName::Site, "Here"),
+            (TagName::Date, "2026"),
+            (TagName::Fen, "a"),
+            (TagName::Fen, "b"),
+        ]),
+    ] {
+        assert_ne!(forward, other, "{other:?}");
+        assert_ne!(other, forward, "{other:?}");
+    }
+}
+
+/// A rating is digits only: no sign, no space inside, not empty.
+#[test]
+fn ratings_are_digits_only() {
+    for (text, elo) in [
+        ("1500", Some(1500)),
+        (" 1500 ", Some(1500)),
+        ("0", Some(0)),
+        ("+1500", None),
+        ("-5", None),
+        ("15 00", None),
+        ("", None),
+        ("?", None),
+        ("99999999999", None),
+    ] {
+        let set = tags(&[(TagName::WhiteElo, text), (TagName::BlackElo, text)]);
+        assert_eq!(set.elo(chess960::Color::White), elo, "{text:?}");
+        assert_eq!(set.elo(chess960::Color::Black), elo, "{text:?}");
+    }
+}
+
+/// Each variant's names as servers write them, and its name for people.
+#[test]
+fn variants_are_named_as_servers_write_them() {
+    for (tag, variant, name) in [
+        ("Standard", Variant::Standard, "Standard"),
+        ("From Position", Variant::Standard, "Standard"),
+        ("Chess960", Variant::Chess960, "Chess960"),
+        ("Fischer Random", Variant::Chess960, "Chess960"),
+        ("FischeRandom", Variant::Chess960, "Chess960"),
+        ("FRC", Variant::Chess960, "Chess960"),
+        ("Crazyhouse960", Variant::Crazyhouse, "Crazyhouse"),
+        ("Atomic", Variant::Atomic, "Atomic"),
+        ("Antichess", Variant::Antichess, "Antichess"),
+        ("Giveaway", Variant::Antichess, "Antichess"),
+        ("Suicide", Variant::Antichess, "Antichess"),
+        (
+            "King of the Hill",
+            Variant::KingOfTheHill,
+            "King of the Hill",
+        ),
+        ("KOTH", Variant::KingOfTheHill, "King of the Hill"),
+        ("Three-check", Variant::ThreeCheck, "Three-check"),
+        ("3check", Variant::ThreeCheck, "Three-check"),
+        ("Horde", Variant::Horde, "Horde"),
+        ("Racing Kings", Variant::RacingKings, "Racing Kings"),
+        ("Shogi", Variant::Other, "other variant"),
+    ] {
+        let read = Variant::from_name(tag);
+        assert_eq!(read, variant, "{tag}");
+        assert_eq!(read.name(), name, "{tag}");
+        assert_eq!(read.to_string(), name, "{tag}");
     }
 }
