@@ -391,3 +391,55 @@ fn the_caption_names_the_start_over_the_board_s_middle() {
         "{lines:?}"
     );
 }
+
+/// A sheet of `count` rounds: its page labels, and how many thin rules
+/// part the rounds (between two rounds of one page, never after a page's
+/// last round).
+fn sheet_parts(count: usize) -> (Vec<String>, usize) {
+    let rounds: Vec<Position> = Position::all().take(count).collect();
+    let svg = Sheet::new(&rounds).to_string();
+    let document = roxmltree::Document::parse(&svg).expect("well-formed XML");
+    let labels = document
+        .descendants()
+        .filter(|node| node.has_tag_name((SVG, "text")))
+        .filter_map(|node| node.text())
+        .filter(|text| text.starts_with("Page "))
+        .map(str::to_owned)
+        .collect();
+    let rules = document
+        .descendants()
+        .filter(|node| node.has_tag_name((SVG, "path")))
+        .filter(|node| node.attribute("stroke") == Some("#bbbbbb"))
+        .count();
+    (labels, rules)
+}
+
+#[test]
+fn a_sheet_labels_its_pages_and_parts_its_rounds() {
+    let per_page = Sheet::ROUNDS_PER_PAGE;
+    for count in [
+        0,
+        1,
+        2,
+        per_page - 1,
+        per_page,
+        per_page + 1,
+        2 * per_page,
+        2 * per_page + 3,
+    ] {
+        let pages = count.div_ceil(per_page).max(1);
+        let (labels, rules) = sheet_parts(count);
+        let expected: Vec<String> = if pages > 1 {
+            (1..=pages)
+                .map(|page| format!("Page {page} of {pages}"))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        assert_eq!(labels, expected, "{count} rounds");
+        let full_pages = count / per_page;
+        let last = count % per_page;
+        let expected_rules = full_pages * (per_page - 1) + last.saturating_sub(1);
+        assert_eq!(rules, expected_rules, "{count} rounds");
+    }
+}
