@@ -259,3 +259,13 @@ fn each_square_has_its_own_bit() {
     }
     assert_eq!(seen, u64::MAX);
 }
+
+/// Each file's letter, a to h in order, as `to_char` and `Display` give it.
+#[test]
+fn each_file_has_its_letter() {
+    use chess960::File;
+    let letters: String = File::ALL.iter().map(|file| file.to_char()).collect();
+    assert_eq!(letters, "abcdefgh");
+    let shown: String = File::ALL.iter().map(ToString::to_string).collect();
+    assert_eq!(shown, "abcdefgh");
+}
