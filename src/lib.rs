@@ -76,7 +76,7 @@ pub use chess960_core::{
     read_position,
 };
 pub use color::{Color, ParseColorError};
-pub use double::{DoubleIdError, DoublePosition, ParseDoublePositionError};
+pub use double::{DoubleIdError, DoublePosition};
 pub use fen::{Fen, FenError, FenStyle};
 pub use identify::{
     CastlingRights, Departure, Departures, DeparturesIter, Identification, identify_fen,
@@ -89,7 +89,7 @@ pub use lookup::TABLE;
 #[doc(hidden)]
 pub use macros::__private;
 pub use numbering::NumberingError;
-pub use parse::ParsePositionError;
+pub use parse::{ParseDoublePositionError, ParsePositionError, ParsePositionSetError};
 pub use position::Position;
 pub use position_set::{PositionSet, Positions};
 #[cfg(feature = "rand")]

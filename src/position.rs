@@ -117,19 +117,6 @@ impl Position {
             },
         }
     }
-
-    /// All 960 positions, in order of id: the members of
-    /// [`PositionSet::ALL`](crate::PositionSet::ALL).
-    ///
-    /// ```
-    /// let mut all: chess960::Positions = chess960::Position::all();
-    /// assert_eq!(all.len(), 960);
-    /// assert_eq!(all.next().map(|p| p.id()), Some(0));
-    /// assert_eq!(all.next_back().map(|p| p.id()), Some(959));
-    /// ```
-    pub const fn all() -> crate::Positions {
-        crate::PositionSet::ALL.iter()
-    }
 }
 
 /// What a position is made of: its id, its rank, its pieces' files.
