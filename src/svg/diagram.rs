@@ -2,8 +2,9 @@
 //! picture with coordinates and a caption.
 
 use super::pieces::{self, Id, Man};
+use super::rgb::Rgb;
 use super::squares;
-use super::{DEFAULT_DARK, DEFAULT_LIGHT, FONT, Rgb};
+use super::style::{DEFAULT_DARK, DEFAULT_LIGHT, FONT};
 use crate::{Color, DoublePosition, File, Position};
 use core::fmt;
 
