@@ -42,7 +42,8 @@ mod grammar;
 pub mod perfect_hash;
 mod piece;
 #[cfg(feature = "serde")]
-mod serialization;
+#[doc(hidden)]
+pub mod serialization;
 mod text;
 
 pub use decomposition::{
