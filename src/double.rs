@@ -241,6 +241,19 @@ impl core::error::Error for DoubleIdError {}
 // The standard traits of `DoublePosition` that read and write it as text and
 // as its id.
 
+impl From<DoublePosition> for u32 {
+    /// The id, as [`DoublePosition::id`].
+    ///
+    /// ```
+    /// use chess960::{DoublePosition, Position};
+    ///
+    /// assert_eq!(u32::from(DoublePosition::from(Position::STANDARD)), 518 * 961);
+    /// ```
+    fn from(double: DoublePosition) -> u32 {
+        double.id()
+    }
+}
+
 impl Default for DoublePosition {
     /// The classical start, both colours from [`Position::STANDARD`], as
     /// [`Position::default`].
@@ -270,19 +283,6 @@ impl TryFrom<u32> for DoublePosition {
     /// ```
     fn try_from(id: u32) -> Result<DoublePosition, DoubleIdError> {
         DoublePosition::from_id(id)
-    }
-}
-
-impl From<DoublePosition> for u32 {
-    /// The id, as [`DoublePosition::id`].
-    ///
-    /// ```
-    /// use chess960::{DoublePosition, Position};
-    ///
-    /// assert_eq!(u32::from(DoublePosition::from(Position::STANDARD)), 518 * 961);
-    /// ```
-    fn from(double: DoublePosition) -> u32 {
-        double.id()
     }
 }
 

@@ -336,14 +336,22 @@ impl fmt::Debug for Position {
 impl TryFrom<u16> for Position {
     type Error = PositionError;
 
-    /// As [`Position::from_id`].
+    /// As [`Position::from_id`]: ids 0 to 959.
+    ///
+    /// ```
+    /// use chess960::{Position, PositionError};
+    ///
+    /// assert_eq!(Position::try_from(518), Ok(Position::STANDARD));
+    /// assert_eq!(Position::try_from(960), Err(PositionError::IdOutOfRange { id: 960 }));
+    /// ```
     fn try_from(id: u16) -> Result<Position, PositionError> {
         Position::from_id(id)
     }
 }
 
 impl From<Position> for u16 {
-    /// The Scharnagl id.
+    /// The Scharnagl id, as [`Position::id`]: `u16::from(Position::STANDARD)`
+    /// is 518.
     fn from(position: Position) -> u16 {
         position.id
     }
