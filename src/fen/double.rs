@@ -22,7 +22,7 @@ impl DoublePosition {
     }
 
     /// The double Chess960 start a FEN describes. The rules are those of
-    /// [`Position::from_fen`], except that Black's back rank may be any
+    /// [`Position::from_fen`](crate::Position::from_fen), except that Black's back rank may be any
     /// start rank.
     ///
     /// # Errors

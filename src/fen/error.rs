@@ -88,7 +88,7 @@ pub enum FenError {
         error: PositionError,
     },
     /// Black's pieces do not mirror White's: this is a double Chess960
-    /// start (see [`DoublePosition::from_fen`]).
+    /// start (see [`DoublePosition::from_fen`](crate::DoublePosition::from_fen)).
     NotMirrored {
         /// The start rank of White's pieces.
         white: Position,
