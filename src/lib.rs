@@ -19,22 +19,40 @@
 #[cfg(feature = "pgn")]
 extern crate std;
 
-// How the modules are laid out.
+// How the modules are laid out, and which sits on which.
 //
 // Each type's core (its representation, constructors, accessors and
 // standard traits) lives in the module named after it: [`Position`] in
-// `position`, [`DoublePosition`] in `double`, and so on ([`File`] and
-// [`Piece`] live in `chess960-core`, whose errors name them).
-// A module for one concern that spans types adds `impl` blocks to them
-// there (`fen` writes and reads the FEN of [`Position`] and
-// [`DoublePosition`], `castling` and `bitboard` add the geometry,
-// `numbering` the other numberings, `parse` the reading of text in every
-// form, and the feature modules `random` and
-// `serialization` their traits and constructors), so a feature's code is in
-// one place and compiles out with it. Imports between modules go one way:
-// the type modules never import the concern modules that extend them. The
-// tables `build.rs` generates, and those evaluated from them at compile
-// time, live in `lookup`.
+// `position`, [`DoublePosition`] in `double`, and so on ([`File`],
+// [`Piece`] and [`PositionError`] live in `chess960-core`, whose errors
+// name them). A module for one concern that spans types adds `impl` blocks
+// to them (`fen` writes and reads FENs, `castling` and `bitboard` add the
+// geometry, `numbering` the other numberings, `parse` every `FromStr`, and
+// the feature modules their traits), so a feature's code is in one place
+// and compiles out with it.
+//
+// Imports go one way, from a layer to the layers below it, never up and
+// never between two modules that name each other (`.ci/module-cycles.py`
+// lists every edge and fails CI on a cycle; re-exports through this file
+// count as naming the module that defines the item):
+//
+//   1. `chess960-core`: the derivation, the grammar, File, Piece, errors.
+//   2. `lookup`: the tables build.rs generates, and those evaluated from
+//      them at compile time (the file masks behind `king_file`,
+//      `bitboards` and `castling`).
+//   3. `position` (on lookup); `color`.
+//   4. `square` (color), `position_set` (position, and `Position::all`),
+//      `printed_tables` (position), `macros` (position).
+//   5. `uci` (square), `double` (color, position), `castling` (color,
+//      position, square, uci), `bitboard` (color, double, position,
+//      square), `numbering` and `draw` (position, printed_tables).
+//   6. `fen` (color, double, position, square): error <- text <- read <-
+//      double inside it.
+//   7. `identify` (fen and below), `parse` (fen, position_set, double and
+//      below: `FromStr` for Position, DoublePosition and PositionSet).
+//   8. The features: `random` and `seeded` (position, position_set),
+//      `serialization` (the value types), `svg` (position, double, color),
+//      `pgn` (identify, fen and below).
 
 // First, so that rustdoc lists `Position`'s constructors and accessors
 // before the methods other modules add (it follows declaration order).
@@ -76,7 +94,7 @@ pub use chess960_core::{
     read_position,
 };
 pub use color::{Color, ParseColorError};
-pub use double::{DoubleIdError, DoublePosition, ParseDoublePositionError};
+pub use double::{DoubleIdError, DoublePosition};
 pub use fen::{Fen, FenError, FenStyle};
 pub use identify::{
     CastlingRights, Departure, Departures, DeparturesIter, Identification, identify_fen,
@@ -89,7 +107,7 @@ pub use lookup::TABLE;
 #[doc(hidden)]
 pub use macros::__private;
 pub use numbering::NumberingError;
-pub use parse::ParsePositionError;
+pub use parse::{ParseDoublePositionError, ParsePositionError, ParsePositionSetError};
 pub use position::Position;
 pub use position_set::{PositionSet, Positions};
 #[cfg(feature = "rand")]

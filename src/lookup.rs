@@ -3,8 +3,8 @@
 //! tables evaluated at compile time from them.
 //!
 //! Which lookup to use when:
-//! - id -> rank: [`TABLE`] (or [`Position::rank`](crate::Position::rank)), one load;
-//! - rank -> id: [`Position::from_rank`](crate::Position::from_rank), a multiply,
+//! - id -> rank: [`TABLE`] (or `Position::rank`), one load;
+//! - rank -> id: `Position::from_rank`, a multiply,
 //!   three dependent loads (the bucket's displacement, the slot's id, that
 //!   id's rank) and one comparison;
 //! - `RANK_TO_ID` (feature `phf`) where a `phf::Map` is wanted (it runs
@@ -32,8 +32,8 @@ pub(crate) const fn lookup(rank: &[u8; 8]) -> Option<u16> {
 /// Every position's back rank as one file mask per piece (bit 0 for the
 /// a-file), indexed by id, then by `Piece as usize`. Evaluated at compile
 /// time from [`TABLE`]: 4,800 bytes that turn a position's piece files,
-/// [`Position::bitboards`](crate::Position::bitboards) and
-/// [`Position::castling`](crate::Position::castling) into one load each.
+/// `Position::bitboards` and
+/// `Position::castling` into one load each.
 pub(crate) static FILE_MASKS: [[u8; 5]; POSITION_COUNT as usize] = {
     let mut masks = [[0; 5]; POSITION_COUNT as usize];
     let mut id = 0;

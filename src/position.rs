@@ -117,19 +117,6 @@ impl Position {
             },
         }
     }
-
-    /// All 960 positions, in order of id: the members of
-    /// [`PositionSet::ALL`](crate::PositionSet::ALL).
-    ///
-    /// ```
-    /// let mut all: chess960::Positions = chess960::Position::all();
-    /// assert_eq!(all.len(), 960);
-    /// assert_eq!(all.next().map(|p| p.id()), Some(0));
-    /// assert_eq!(all.next_back().map(|p| p.id()), Some(959));
-    /// ```
-    pub const fn all() -> crate::Positions {
-        crate::PositionSet::ALL.iter()
-    }
 }
 
 /// What a position is made of: its id, its rank, its pieces' files.
@@ -349,14 +336,22 @@ impl fmt::Debug for Position {
 impl TryFrom<u16> for Position {
     type Error = PositionError;
 
-    /// As [`Position::from_id`].
+    /// As [`Position::from_id`]: ids 0 to 959.
+    ///
+    /// ```
+    /// use chess960::{Position, PositionError};
+    ///
+    /// assert_eq!(Position::try_from(518), Ok(Position::STANDARD));
+    /// assert_eq!(Position::try_from(960), Err(PositionError::IdOutOfRange { id: 960 }));
+    /// ```
     fn try_from(id: u16) -> Result<Position, PositionError> {
         Position::from_id(id)
     }
 }
 
 impl From<Position> for u16 {
-    /// The Scharnagl id.
+    /// The Scharnagl id, as [`Position::id`]: `u16::from(Position::STANDARD)`
+    /// is 518.
     fn from(position: Position) -> u16 {
         position.id
     }

@@ -319,6 +319,21 @@ impl PositionSet {
     }
 }
 
+impl Position {
+    /// All 960 positions, in order of id: the members of
+    /// [`PositionSet::ALL`].
+    ///
+    /// ```
+    /// let mut all: chess960::Positions = chess960::Position::all();
+    /// assert_eq!(all.len(), 960);
+    /// assert_eq!(all.next().map(|p| p.id()), Some(0));
+    /// assert_eq!(all.next_back().map(|p| p.id()), Some(959));
+    /// ```
+    pub const fn all() -> Positions {
+        PositionSet::ALL.iter()
+    }
+}
+
 impl FromIterator<Position> for PositionSet {
     /// The set of the positions given.
     ///

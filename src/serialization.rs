@@ -26,49 +26,16 @@ mod position_set;
 mod text_or_number;
 
 use crate::{Position, PositionError};
-use core::fmt;
-use serde::de::{self, Deserializer, Unexpected, Visitor};
+use chess960_core::serialization::{TextOrNumber, Width, read, write};
+use serde::de::{self, Deserializer};
 use serde::ser::{Serialize, Serializer};
 
-#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
-impl Serialize for Position {
-    /// The rank in human-readable formats, the id in compact ones.
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        if serializer.is_human_readable() {
-            serializer.serialize_str(self.as_str())
-        } else {
-            serializer.serialize_u16(self.id())
-        }
-    }
-}
+impl TextOrNumber for Position {
+    const EXPECTING: &'static str = "a Chess960 start position: an id from 0 to 959, a label \
+        such as \"SP518\", a rank such as \"RNBQKBNR\" or a FEN";
+    const WIDTH: Width = Width::U16;
 
-#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
-impl<'de> de::Deserialize<'de> for Position {
-    /// A number or a string in any form `str::parse` reads in human-readable
-    /// formats, an id in compact ones.
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Position, D::Error> {
-        if deserializer.is_human_readable() {
-            deserializer.deserialize_any(PositionVisitor)
-        } else {
-            deserializer.deserialize_u16(PositionVisitor)
-        }
-    }
-}
-
-/// Turns an id or a text into a [`Position`].
-struct PositionVisitor;
-
-impl Visitor<'_> for PositionVisitor {
-    type Value = Position;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(
-            "a Chess960 start position: an id from 0 to 959, a label such as \"SP518\", \
-             a rank such as \"RNBQKBNR\" or a FEN",
-        )
-    }
-
-    fn visit_u64<E: de::Error>(self, id: u64) -> Result<Position, E> {
+    fn from_number<E: de::Error>(id: u64) -> Result<Position, E> {
         match u16::try_from(id) {
             Ok(id) => Position::from_id(id).map_err(E::custom),
             Err(_) => Err(E::custom(PositionError::IdTooLarge {
@@ -77,21 +44,28 @@ impl Visitor<'_> for PositionVisitor {
         }
     }
 
-    fn visit_i64<E: de::Error>(self, id: i64) -> Result<Position, E> {
-        match u64::try_from(id) {
-            Ok(id) => self.visit_u64(id),
-            Err(_) => Err(E::custom(PositionError::NegativeId)),
-        }
-    }
-
-    fn visit_str<E: de::Error>(self, text: &str) -> Result<Position, E> {
+    fn from_text<E: de::Error>(text: &str) -> Result<Position, E> {
         text.parse().map_err(E::custom)
     }
 
-    fn visit_bytes<E: de::Error>(self, bytes: &[u8]) -> Result<Position, E> {
-        match core::str::from_utf8(bytes) {
-            Ok(text) => self.visit_str(text),
-            Err(_) => Err(E::invalid_value(Unexpected::Bytes(bytes), &self)),
-        }
+    fn negative<E: de::Error>(_: i64) -> E {
+        E::custom(PositionError::NegativeId)
+    }
+}
+
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+impl Serialize for Position {
+    /// The rank in human-readable formats, the id in compact ones.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        write(serializer, self.as_str(), self.id())
+    }
+}
+
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+impl<'de> de::Deserialize<'de> for Position {
+    /// A number or a string in any form `str::parse` reads in human-readable
+    /// formats, an id in compact ones.
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Position, D::Error> {
+        read(deserializer)
     }
 }

@@ -27,7 +27,8 @@ pub(crate) struct CastlingMove {
     rook_to: char,
     /// King takes rook, as Chess960 UCI writes castling (`e1h1`).
     uci: String,
-    /// The king's own move (`e1g1`), where the king travels two files or more.
+    /// The king's own move (`e1g1`), where the king travels two files or more
+    /// and it differs from `uci` (not where the rook stands on g1 or c1).
     uci_king_move: Option<String>,
     /// The rank the pieces stand on, `1` for White and `8` for Black: in
     /// the JSON the files say it all, as every position there is White's.
@@ -75,7 +76,12 @@ impl CastlingMove {
             rook_from: castling.rook_from().to_char(),
             rook_to: castling.rook_to().to_char(),
             uci: castling.uci(color).to_string(),
-            uci_king_move: castling.uci_king_move(color).map(|uci| uci.to_string()),
+            // Where the king moves onto its own rook's square (e1g1 with the
+            // rook on g1) the two forms are one string: offered once.
+            uci_king_move: castling
+                .uci_king_move(color)
+                .filter(|king_move| *king_move != castling.uci(color))
+                .map(|uci| uci.to_string()),
             rank: if color == Color::White { '1' } else { '8' },
         }
     }

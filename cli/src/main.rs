@@ -138,8 +138,8 @@ fn run(cli: Cli, names: &[&str], out: &mut dyn Write) -> Result<(), Failure> {
         Some(Command::Dice(args)) => dice::run(&args, out),
         Some(Command::Table(args)) => table::run(&args, out),
         Some(Command::Tables(args)) => tables::run(&args, out),
-        Some(Command::Completions(args)) => completions::run(&args, out),
-        Some(Command::Manpage(args)) => manpage::run(&args, out),
+        Some(Command::Completions(args)) => completions::run(&args, &mut definition(), out),
+        Some(Command::Manpage(args)) => manpage::run(&args, definition(), out),
         Some(Command::Games(args)) => games::run(&args, out),
         None => {
             let Some(position) = cli.position else {
@@ -167,6 +167,47 @@ fn run(cli: Cli, names: &[&str], out: &mut dyn Write) -> Result<(), Failure> {
                 },
                 out,
             )
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::definition;
+    use crate::commands::completions::{self, CompletionsArgs};
+    use crate::commands::manpage::{self, ManpageArgs};
+    use clap_complete::Shell;
+
+    #[test]
+    fn every_shell_gets_a_script_naming_the_commands() {
+        for shell in [
+            Shell::Bash,
+            Shell::Zsh,
+            Shell::Fish,
+            Shell::Elvish,
+            Shell::PowerShell,
+        ] {
+            let mut out = Vec::new();
+            completions::run(&CompletionsArgs { shell }, &mut definition(), &mut out).unwrap();
+            let script = String::from_utf8(out).unwrap();
+            for word in ["chess960", "convert", "keep-going", "completions"] {
+                assert!(script.contains(word), "{shell}: {word}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_page_names_the_command_and_its_subcommands() {
+        let mut out = Vec::new();
+        manpage::run(&ManpageArgs { dir: None }, definition(), &mut out).unwrap();
+        let page = String::from_utf8(out).unwrap();
+        assert!(page.starts_with(".ie \\n(.g .ds Aq"), "{}", &page[..80]);
+        assert!(page.contains(".TH chess960 1"), "{page}");
+        for command in ["convert", "random", "dice", "completions"] {
+            assert!(
+                page.contains(&format!("chess960\\-{command}(1)")),
+                "{command}"
+            );
         }
     }
 }

@@ -1,9 +1,11 @@
 //! Scharnagl's decomposition of an id into bishops, queen and knights, and
-//! the placement of those parts on a back rank, in both directions.
+//! the placement of those parts on a back rank, in both directions; and
+//! the two directions as functions ([`rank_from_id`], [`id_from_rank`])
+//! with the numbering's constants.
 //!
 //! `id = light_bishop + 4 * dark_bishop + 16 * queen_slot + 96 * knight_code`
 
-use crate::{File, POSITION_COUNT, Piece, PositionError};
+use crate::{File, Piece, PositionError};
 
 /// The N5N table: for each knight code 0..=9, the two slots the knights take
 /// among the five squares left after the bishops and the queen, counted from
@@ -342,5 +344,62 @@ impl Decomposition {
             dark_bishop: dark / 2,
             light_bishop: light / 2,
         })
+    }
+}
+
+/// How many Chess960 start positions there are: ids run from 0 to 959.
+///
+/// ```
+/// assert_eq!(chess960_core::POSITION_COUNT, 4 * 4 * 6 * 10);
+/// ```
+pub const POSITION_COUNT: u16 = 960;
+
+/// The id of the classical start position, `RNBQKBNR`.
+///
+/// ```
+/// assert_eq!(chess960_core::rank_from_id(chess960_core::STANDARD_ID), Ok(*b"RNBQKBNR"));
+/// ```
+pub const STANDARD_ID: u16 = 518;
+
+/// White's back rank (a-file first, uppercase ASCII letters) of start position `id`.
+///
+/// # Errors
+/// [`PositionError::IdOutOfRange`] when `id` is 960 or more.
+///
+/// ```
+/// assert_eq!(chess960_core::rank_from_id(959), Ok(*b"RKRNNQBB"));
+/// assert!(chess960_core::rank_from_id(960).is_err());
+/// ```
+#[inline]
+pub const fn rank_from_id(id: u16) -> Result<[u8; 8], PositionError> {
+    match Decomposition::from_id(id) {
+        Ok(parts) => Ok(parts.rank()),
+        Err(error) => Err(error),
+    }
+}
+
+/// The Scharnagl id of a back rank given as uppercase ASCII letters, a-file first.
+///
+/// # Errors
+/// The first broken rule, in the order documented on [`Decomposition::from_rank`].
+///
+/// ```
+/// use chess960_core::{File, PositionError, id_from_rank};
+///
+/// assert_eq!(id_from_rank(b"RNBQKBNR"), Ok(518));
+/// assert_eq!(
+///     id_from_rank(b"RNBKQNBR"),
+///     Err(PositionError::BishopsOnSameColor { files: [File::C, File::G] })
+/// );
+/// assert_eq!(
+///     id_from_rank(b"rnbqkbnr"),
+///     Err(PositionError::InvalidByte { file: File::A, byte: b'r' })
+/// );
+/// ```
+#[inline]
+pub const fn id_from_rank(rank: &[u8; 8]) -> Result<u16, PositionError> {
+    match Decomposition::from_rank(rank) {
+        Ok(parts) => Ok(parts.id()),
+        Err(error) => Err(error),
     }
 }

@@ -16,7 +16,7 @@ use core::fmt;
 /// piece letter, then (for text) whether its case is the first letter's; then
 /// piece counts (king, queen, rooks, bishops, knights); then the bishops'
 /// colours; then the king's place between the rooks. Text that is not a rank
-/// is read as the table on [`read_position`](crate::read_position) says.
+/// is read as the table on `read_position` says.
 ///
 /// ```
 /// use chess960_core::{File, PositionError, id_from_rank};

@@ -1,8 +1,10 @@
 //! The one grammar of a start position written as text: an id, an `SP`
 //! label, a back rank in either colour, or a FEN (recognised, not read).
 
+use crate::decomposition::{POSITION_COUNT, id_from_rank};
+use crate::error::PositionError;
 use crate::text::char_at;
-use crate::{POSITION_COUNT, PositionError, id_from_rank, rank_from_text};
+use crate::text::rank_from_text;
 
 /// The table of accepted and refused forms, shared by
 /// [`read_position`]'s docs and `chess960`'s `FromStr for Position`.

@@ -42,69 +42,15 @@ mod grammar;
 pub mod perfect_hash;
 mod piece;
 #[cfg(feature = "serde")]
-mod serialization;
+#[doc(hidden)]
+pub mod serialization;
 mod text;
 
-pub use decomposition::{Decomposition, KNIGHT_SLOTS};
+pub use decomposition::{
+    Decomposition, KNIGHT_SLOTS, POSITION_COUNT, STANDARD_ID, id_from_rank, rank_from_id,
+};
 pub use error::PositionError;
 pub use file::{File, ParseFileError};
 pub use grammar::{Spelling, read_position};
 pub use piece::Piece;
 pub use text::rank_from_text;
-
-/// How many Chess960 start positions there are: ids run from 0 to 959.
-///
-/// ```
-/// assert_eq!(chess960_core::POSITION_COUNT, 4 * 4 * 6 * 10);
-/// ```
-pub const POSITION_COUNT: u16 = 960;
-
-/// The id of the classical start position, `RNBQKBNR`.
-///
-/// ```
-/// assert_eq!(chess960_core::rank_from_id(chess960_core::STANDARD_ID), Ok(*b"RNBQKBNR"));
-/// ```
-pub const STANDARD_ID: u16 = 518;
-
-/// White's back rank (a-file first, uppercase ASCII letters) of start position `id`.
-///
-/// # Errors
-/// [`PositionError::IdOutOfRange`] when `id` is 960 or more.
-///
-/// ```
-/// assert_eq!(chess960_core::rank_from_id(959), Ok(*b"RKRNNQBB"));
-/// assert!(chess960_core::rank_from_id(960).is_err());
-/// ```
-#[inline]
-pub const fn rank_from_id(id: u16) -> Result<[u8; 8], PositionError> {
-    match Decomposition::from_id(id) {
-        Ok(parts) => Ok(parts.rank()),
-        Err(error) => Err(error),
-    }
-}
-
-/// The Scharnagl id of a back rank given as uppercase ASCII letters, a-file first.
-///
-/// # Errors
-/// The first broken rule, in the order documented on [`Decomposition::from_rank`].
-///
-/// ```
-/// use chess960_core::{File, PositionError, id_from_rank};
-///
-/// assert_eq!(id_from_rank(b"RNBQKBNR"), Ok(518));
-/// assert_eq!(
-///     id_from_rank(b"RNBKQNBR"),
-///     Err(PositionError::BishopsOnSameColor { files: [File::C, File::G] })
-/// );
-/// assert_eq!(
-///     id_from_rank(b"rnbqkbnr"),
-///     Err(PositionError::InvalidByte { file: File::A, byte: b'r' })
-/// );
-/// ```
-#[inline]
-pub const fn id_from_rank(rank: &[u8; 8]) -> Result<u16, PositionError> {
-    match Decomposition::from_rank(rank) {
-        Ok(parts) => Ok(parts.id()),
-        Err(error) => Err(error),
-    }
-}

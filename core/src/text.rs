@@ -45,7 +45,7 @@ pub(crate) const fn char_count(text: &[u8]) -> usize {
 /// Only length, letters and case are checked here, and nothing is trimmed;
 /// the other rules of a start position are [`id_from_rank`](crate::id_from_rank)'s.
 /// To read every way of writing a position (ids, labels, ranks, FENs), use
-/// [`read_position`](crate::read_position).
+/// `read_position`.
 ///
 /// # Errors
 /// [`PositionError::WrongLength`] when the text does not have 8 characters.

@@ -5,8 +5,9 @@
 //! fixed order: the small coin, then the large coin, then the third coin.
 
 use super::board::Board;
+use super::error::DrawError;
+use super::outcome::Coin;
 use super::record::Record;
-use super::{Coin, DrawError};
 use crate::Position;
 use crate::printed_tables::BISHOPS_TABLE;
 
@@ -74,7 +75,7 @@ fn three_coins_at_most(record: &mut Record<'_, Coin>, highest: u8) -> Result<u8,
 ///
 /// The text gives only the two coins' rules for 1..=4, 1..=3 (toss again on
 /// a 4) and 1..=2 (the large coin alone), and no full procedure. Decision:
-/// follow [`althofer_die`](super::althofer_die)'s placements, with
+/// follow [`althofer_die`](super::die::althofer_die)'s placements, with
 /// - each bishop (dark, then light): one toss of both coins, 1..=4;
 /// - the queen: a die made of the rules above, `2 * (a - 1) + b` with `a`
 ///   in 1..=3 and `b` the large coin alone, 1..=6;

@@ -1,7 +1,7 @@
 //! One six-sided die: Althöfer's procedure (1998) and its optimised form.
 
-use super::DrawError;
 use super::board::Board;
+use super::error::DrawError;
 use super::record::Record;
 use crate::Position;
 

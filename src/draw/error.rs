@@ -1,6 +1,6 @@
 //! Why a record of throws, tosses or cards does not give a position.
 
-use super::Card;
+use super::outcome::Card;
 use core::fmt;
 
 /// What a procedure needs next: one throw of a die, one toss of some coins,

@@ -42,26 +42,13 @@ mod cards;
 mod coins;
 mod die;
 mod error;
+mod outcome;
 mod polyhedral;
 mod record;
 
-pub use cards::{Card, fourteen_cards};
+pub use cards::fourteen_cards;
 pub use coins::{one_coin_binary, ten_bit_layout, three_coins, two_coins};
 pub use die::{althofer_die, optimised_die};
 pub use error::{DrawError, Throw};
+pub use outcome::{Card, Coin};
 pub use polyhedral::{d4_d4_d6_d10, d8_d4_d6_d20, d8_d4_d6_d20_d12};
-
-/// How a coin fell.
-///
-/// ```
-/// use chess960::draw::Coin;
-///
-/// assert_ne!(Coin::Heads, Coin::Tails);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Coin {
-    /// Heads up.
-    Heads,
-    /// Tails up.
-    Tails,
-}

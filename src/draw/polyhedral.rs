@@ -3,8 +3,8 @@
 //! A single throw of several dice has no order, so each procedure takes the
 //! faces in the order its dice are named in the text (and in its doc).
 
-use super::DrawError;
 use super::board::Board;
+use super::error::DrawError;
 use super::record::Record;
 use crate::Position;
 

@@ -1,7 +1,8 @@
 //! Reading a record of outcomes in order: the throws a procedure uses, the
 //! throws it skips as repeated, and the checks at its end.
 
-use super::{Coin, DrawError, Throw};
+use super::error::{DrawError, Throw};
+use super::outcome::Coin;
 use crate::Position;
 
 /// A record of outcomes and how far a procedure has read it.

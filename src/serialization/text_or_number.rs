@@ -28,241 +28,158 @@
 //! ```
 
 use crate::{CastlingSide, Color, DoublePosition, Square, UciMove};
-use core::fmt;
-use core::marker::PhantomData;
-use core::str::FromStr;
-use serde::de::{self, Deserialize, Deserializer, Unexpected, Visitor};
+use chess960_core::serialization::{TextOrNumber, Width, number_or_invalid, read, write};
+use serde::de::{self, Deserialize, Deserializer};
 use serde::ser::{Serialize, Serializer};
 
-/// The unsigned integer a type is written as in compact formats.
-#[derive(Clone, Copy)]
-enum Width {
-    /// A `u8`.
-    U8,
-    /// A `u16`.
-    U16,
-    /// A `u32`.
-    U32,
-}
-
-/// A type read from text (its `FromStr`) or from a number.
-trait TextOrNumber: Sized + FromStr<Err: fmt::Display> {
-    /// What the visitor expects, for serde's messages.
-    const EXPECTING: &'static str;
-    /// The integer compact formats hold.
-    const WIDTH: Width;
-    /// The value written as `number` in compact formats, if any.
-    fn from_number(number: u64) -> Option<Self>;
-}
-
-/// Reads a [`TextOrNumber`]: text or a number in human-readable formats, the
-/// number in compact ones.
-fn read<'de, T: TextOrNumber, D: Deserializer<'de>>(deserializer: D) -> Result<T, D::Error> {
-    let visitor = TextOrNumberVisitor(PhantomData);
-    if deserializer.is_human_readable() {
-        deserializer.deserialize_any(visitor)
-    } else {
-        match T::WIDTH {
-            Width::U8 => deserializer.deserialize_u8(visitor),
-            Width::U16 => deserializer.deserialize_u16(visitor),
-            Width::U32 => deserializer.deserialize_u32(visitor),
+/// Implements `Serialize` and `Deserialize` for a [`TextOrNumber`] type,
+/// with the docs each impl shows.
+macro_rules! text_or_number_serde {
+    ($type:ty, $write:literal, $read:literal, |$value:ident| ($text:expr, $number:expr)) => {
+        #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+        impl Serialize for $type {
+            #[doc = $write]
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                let $value = self;
+                write(serializer, $text, $number)
+            }
         }
-    }
-}
 
-/// Turns a text or a number into a `T`.
-struct TextOrNumberVisitor<T>(PhantomData<T>);
-
-impl<T: TextOrNumber> Visitor<'_> for TextOrNumberVisitor<T> {
-    type Value = T;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(T::EXPECTING)
-    }
-
-    fn visit_u64<E: de::Error>(self, number: u64) -> Result<T, E> {
-        T::from_number(number).ok_or_else(|| E::invalid_value(Unexpected::Unsigned(number), &self))
-    }
-
-    fn visit_i64<E: de::Error>(self, number: i64) -> Result<T, E> {
-        u64::try_from(number)
-            .map_err(|_| E::invalid_value(Unexpected::Signed(number), &self))
-            .and_then(|number| self.visit_u64(number))
-    }
-
-    fn visit_str<E: de::Error>(self, text: &str) -> Result<T, E> {
-        text.parse().map_err(E::custom)
-    }
-
-    fn visit_bytes<E: de::Error>(self, bytes: &[u8]) -> Result<T, E> {
-        match core::str::from_utf8(bytes) {
-            Ok(text) => self.visit_str(text),
-            Err(_) => Err(E::invalid_value(Unexpected::Bytes(bytes), &self)),
+        #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+        impl<'de> Deserialize<'de> for $type {
+            #[doc = $read]
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<$type, D::Error> {
+                read(deserializer)
+            }
         }
-    }
+    };
 }
 
 impl TextOrNumber for Square {
     const EXPECTING: &'static str = "a square: a name such as \"e4\", or its index 0 to 63";
     const WIDTH: Width = Width::U8;
 
-    fn from_number(number: u64) -> Option<Square> {
-        Square::from_index(u8::try_from(number).ok()?)
+    fn from_number<E: de::Error>(number: u64) -> Result<Square, E> {
+        number_or_invalid(
+            u8::try_from(number).ok().and_then(Square::from_index),
+            number,
+        )
+    }
+
+    fn from_text<E: de::Error>(text: &str) -> Result<Square, E> {
+        text.parse().map_err(E::custom)
     }
 }
 
-#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
-impl Serialize for Square {
-    /// The name in human-readable formats, the index in compact ones.
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        if serializer.is_human_readable() {
-            serializer.collect_str(self)
-        } else {
-            serializer.serialize_u8(self.index())
-        }
-    }
-}
-
-#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
-impl<'de> Deserialize<'de> for Square {
-    /// A name (or the index) in human-readable formats, the index in compact
-    /// ones.
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Square, D::Error> {
-        read(deserializer)
-    }
-}
+text_or_number_serde!(
+    Square,
+    "The name in human-readable formats, the index in compact ones.",
+    "A name (or the index) in human-readable formats, the index in compact ones.",
+    |square| (square, square.index())
+);
 
 impl TextOrNumber for Color {
     const EXPECTING: &'static str = "a colour: \"white\" or \"black\" (or \"w\", \"b\"), or 0 or 1";
     const WIDTH: Width = Width::U8;
 
-    fn from_number(number: u64) -> Option<Color> {
-        Color::ALL.get(usize::try_from(number).ok()?).copied()
+    fn from_number<E: de::Error>(number: u64) -> Result<Color, E> {
+        let color = usize::try_from(number)
+            .ok()
+            .and_then(|index| Color::ALL.get(index).copied());
+        number_or_invalid(color, number)
+    }
+
+    fn from_text<E: de::Error>(text: &str) -> Result<Color, E> {
+        text.parse().map_err(E::custom)
     }
 }
 
-#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
-impl Serialize for Color {
-    /// `"white"` or `"black"` in human-readable formats, 0 or 1 in compact
-    /// ones.
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        if serializer.is_human_readable() {
-            serializer.serialize_str(match self {
-                Color::White => "white",
-                Color::Black => "black",
-            })
-        } else {
-            serializer.serialize_u8(*self as u8)
-        }
-    }
-}
-
-#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
-impl<'de> Deserialize<'de> for Color {
-    /// Any text `str::parse` reads (or 0 or 1) in human-readable formats, 0
-    /// or 1 in compact ones.
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Color, D::Error> {
-        read(deserializer)
-    }
-}
+text_or_number_serde!(
+    Color,
+    "`\"white\"` or `\"black\"` in human-readable formats, 0 or 1 in compact ones.",
+    "Any text `str::parse` reads (or 0 or 1) in human-readable formats, 0 or 1 in compact ones.",
+    |color| (
+        match color {
+            Color::White => "white",
+            Color::Black => "black",
+        },
+        *color as u8
+    )
+);
 
 impl TextOrNumber for CastlingSide {
     const EXPECTING: &'static str =
         "a castling side: \"O-O-O\" or \"O-O\" (or \"a-side\", \"h-side\"), or 0 or 1";
     const WIDTH: Width = Width::U8;
 
-    fn from_number(number: u64) -> Option<CastlingSide> {
-        CastlingSide::ALL
-            .get(usize::try_from(number).ok()?)
-            .copied()
+    fn from_number<E: de::Error>(number: u64) -> Result<CastlingSide, E> {
+        let side = usize::try_from(number)
+            .ok()
+            .and_then(|index| CastlingSide::ALL.get(index).copied());
+        number_or_invalid(side, number)
+    }
+
+    fn from_text<E: de::Error>(text: &str) -> Result<CastlingSide, E> {
+        text.parse().map_err(E::custom)
     }
 }
 
-#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
-impl Serialize for CastlingSide {
-    /// `"O-O-O"` or `"O-O"` in human-readable formats, 0 (a-side) or 1
-    /// (h-side) in compact ones.
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        if serializer.is_human_readable() {
-            serializer.serialize_str(self.notation())
-        } else {
-            serializer.serialize_u8(*self as u8)
-        }
-    }
-}
-
-#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
-impl<'de> Deserialize<'de> for CastlingSide {
-    /// Any text `str::parse` reads (or 0 or 1) in human-readable formats, 0
-    /// or 1 in compact ones.
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<CastlingSide, D::Error> {
-        read(deserializer)
-    }
-}
+text_or_number_serde!(
+    CastlingSide,
+    "`\"O-O-O\"` or `\"O-O\"` in human-readable formats, 0 (a-side) or 1 (h-side) in compact ones.",
+    "Any text `str::parse` reads (or 0 or 1) in human-readable formats, 0 or 1 in compact ones.",
+    |side| (side.notation(), *side as u8)
+);
 
 impl TextOrNumber for UciMove {
     const EXPECTING: &'static str =
         "a UCI move of two squares such as \"e1h1\", or from * 64 + to below 4096";
     const WIDTH: Width = Width::U16;
 
-    fn from_number(number: u64) -> Option<UciMove> {
-        let number = u16::try_from(number).ok()?;
-        let from = Square::from_index(u8::try_from(number / 64).ok()?)?;
-        let to = Square::from_index(u8::try_from(number % 64).ok()?)?;
-        Some(UciMove::new(from, to))
+    fn from_number<E: de::Error>(number: u64) -> Result<UciMove, E> {
+        let squares = u16::try_from(number).ok().and_then(|squares| {
+            let from = Square::from_index(u8::try_from(squares / 64).ok()?)?;
+            let to = Square::from_index(u8::try_from(squares % 64).ok()?)?;
+            Some(UciMove::new(from, to))
+        });
+        number_or_invalid(squares, number)
+    }
+
+    fn from_text<E: de::Error>(text: &str) -> Result<UciMove, E> {
+        text.parse().map_err(E::custom)
     }
 }
 
-#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
-impl Serialize for UciMove {
-    /// The move in human-readable formats, `from * 64 + to` in compact ones.
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        if serializer.is_human_readable() {
-            serializer.collect_str(self)
-        } else {
-            let [from, to] = [self.from_square(), self.to_square()].map(Square::index);
-            serializer.serialize_u16(u16::from(from) * 64 + u16::from(to))
-        }
-    }
-}
-
-#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
-impl<'de> Deserialize<'de> for UciMove {
-    /// The move (or `from * 64 + to`) in human-readable formats,
-    /// `from * 64 + to` in compact ones.
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<UciMove, D::Error> {
-        read(deserializer)
-    }
-}
+text_or_number_serde!(
+    UciMove,
+    "The move in human-readable formats, `from * 64 + to` in compact ones.",
+    "The move (or `from * 64 + to`) in human-readable formats, `from * 64 + to` in compact ones.",
+    |uci| (
+        uci,
+        u16::from(uci.from_square().index()) * 64 + u16::from(uci.to_square().index())
+    )
+);
 
 impl TextOrNumber for DoublePosition {
     const EXPECTING: &'static str = "a double Chess960 start: an id 0 to 921599, \
         White's and Black's starts such as \"518/638\" or \"RNBQKBNR/rnkqrbbn\", or a FEN";
     const WIDTH: Width = Width::U32;
 
-    fn from_number(number: u64) -> Option<DoublePosition> {
-        DoublePosition::from_id(u32::try_from(number).ok()?).ok()
+    fn from_number<E: de::Error>(number: u64) -> Result<DoublePosition, E> {
+        let double = u32::try_from(number)
+            .ok()
+            .and_then(|id| DoublePosition::from_id(id).ok());
+        number_or_invalid(double, number)
+    }
+
+    fn from_text<E: de::Error>(text: &str) -> Result<DoublePosition, E> {
+        text.parse().map_err(E::custom)
     }
 }
 
-#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
-impl Serialize for DoublePosition {
-    /// Both ranks, `"RNBQKBNR/rnkqrbbn"`, in human-readable formats, the id
-    /// in compact ones.
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        if serializer.is_human_readable() {
-            serializer.collect_str(self)
-        } else {
-            serializer.serialize_u32(self.id())
-        }
-    }
-}
-
-#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
-impl<'de> Deserialize<'de> for DoublePosition {
-    /// Any text `str::parse` reads, or the id, in human-readable formats; the
-    /// id in compact ones.
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<DoublePosition, D::Error> {
-        read(deserializer)
-    }
-}
+text_or_number_serde!(
+    DoublePosition,
+    "Both ranks, `\"RNBQKBNR/rnkqrbbn\"`, in human-readable formats, the id in compact ones.",
+    "Any text `str::parse` reads, or the id, in human-readable formats; the id in compact ones.",
+    |double| (double, double.id())
+);

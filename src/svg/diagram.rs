@@ -2,8 +2,9 @@
 //! picture with coordinates and a caption.
 
 use super::pieces::{self, Id, Man};
+use super::rgb::Rgb;
 use super::squares;
-use super::{DEFAULT_DARK, DEFAULT_LIGHT, FONT, Rgb};
+use super::style::{DEFAULT_DARK, DEFAULT_LIGHT, FONT};
 use crate::{Color, DoublePosition, File, Position};
 use core::fmt;
 
@@ -59,6 +60,18 @@ pub struct Diagram {
     dark: Rgb,
 }
 
+/// A builder method of [`Diagram`] that sets one field, with its docs.
+macro_rules! setter {
+    ($(#[$doc:meta])* $field:ident: $type:ty) => {
+        $(#[$doc])*
+        #[must_use]
+        pub const fn $field(mut self, $field: $type) -> Diagram {
+            self.$field = $field;
+            self
+        }
+    };
+}
+
 impl Diagram {
     /// The width in pixels unless [`size`](Self::size) says otherwise.
     ///
@@ -110,66 +123,56 @@ impl Diagram {
         }
     }
 
-    /// This diagram seen from Black's side when `flipped` is true: the
-    /// eighth rank at the bottom, the h-file on the left.
-    ///
-    /// ```
-    /// use chess960::Position;
-    /// use chess960::svg::Diagram;
-    ///
-    /// let diagram = Diagram::new(Position::STANDARD);
-    /// assert_ne!(diagram.flipped(true).to_string(), diagram.to_string());
-    /// ```
-    #[must_use]
-    pub const fn flipped(mut self, flipped: bool) -> Diagram {
-        self.flipped = flipped;
-        self
+    setter! {
+        /// This diagram seen from Black's side when `flipped` is true: the
+        /// eighth rank at the bottom, the h-file on the left.
+        ///
+        /// ```
+        /// use chess960::Position;
+        /// use chess960::svg::Diagram;
+        ///
+        /// let diagram = Diagram::new(Position::STANDARD);
+        /// assert_ne!(diagram.flipped(true).to_string(), diagram.to_string());
+        /// ```
+        flipped: bool
     }
 
-    /// This diagram `width` pixels wide; the height follows (980/880 of
-    /// the width, rounded), and the picture scales without loss.
-    ///
-    /// ```
-    /// use chess960::Position;
-    /// use chess960::svg::Diagram;
-    ///
-    /// let svg = Diagram::new(Position::STANDARD).size(880).to_string();
-    /// assert!(svg.contains(r#"width="880" height="980""#));
-    /// ```
-    #[must_use]
-    pub const fn size(mut self, width: u32) -> Diagram {
-        self.size = width;
-        self
+    setter! {
+        /// This diagram `width` pixels wide; the height follows (980/880 of
+        /// the width, rounded), and the picture scales without loss.
+        ///
+        /// ```
+        /// let diagram = chess960::svg::Diagram::new(chess960::Position::STANDARD);
+        /// assert!(diagram.size(880).to_string().contains(r#"width="880" height="980""#));
+        /// assert!(diagram.size(88).to_string().contains(r#"width="88" height="98""#));
+        /// ```
+        size: u32
     }
 
-    /// This diagram with light squares in `color` (default `#eedab6`).
-    ///
-    /// ```
-    /// use chess960::Position;
-    /// use chess960::svg::{Diagram, Rgb};
-    ///
-    /// let svg = Diagram::new(Position::STANDARD).light(Rgb::new(255, 255, 255)).to_string();
-    /// assert!(svg.contains(r##"fill="#ffffff""##));
-    /// ```
-    #[must_use]
-    pub const fn light(mut self, color: Rgb) -> Diagram {
-        self.light = color;
-        self
+    setter! {
+        /// This diagram with light squares in `color` (default `#eedab6`).
+        ///
+        /// ```
+        /// let white = "#fff".parse::<chess960::svg::Rgb>()?;
+        /// let diagram = chess960::svg::Diagram::new(chess960::Position::STANDARD);
+        /// let svg = diagram.light(white).to_string();
+        /// assert!(svg.contains(r##"fill="#ffffff""##) && !svg.contains("#eedab6"));
+        /// # Ok::<(), chess960::svg::ParseRgbError>(())
+        /// ```
+        light: Rgb
     }
 
-    /// This diagram with dark squares in `color` (default `#b3835c`).
-    ///
-    /// ```
-    /// use chess960::Position;
-    /// use chess960::svg::{Diagram, Rgb};
-    ///
-    /// let svg = Diagram::new(Position::STANDARD).dark(Rgb::new(0x77, 0x99, 0x55)).to_string();
-    /// assert!(svg.contains(r##"fill="#779955""##));
-    /// ```
-    #[must_use]
-    pub const fn dark(mut self, color: Rgb) -> Diagram {
-        self.dark = color;
-        self
+    setter! {
+        /// This diagram with dark squares in `color` (default `#b3835c`).
+        ///
+        /// ```
+        /// use chess960::svg::{Diagram, Rgb};
+        /// // Green and cream, as many online boards show them.
+        /// let (green, cream) = (Rgb::new(0x77, 0x99, 0x55), Rgb::new(0xee, 0xee, 0xd2));
+        /// let svg = Diagram::new(chess960::Position::STANDARD).dark(green).light(cream).to_string();
+        /// assert!(svg.contains(r##"fill="#779955""##) && svg.contains(r##"fill="#eeeed2""##));
+        /// ```
+        dark: Rgb
     }
 
     /// Writes the standalone SVG document (UTF-8, with an XML declaration)
@@ -196,23 +199,16 @@ impl Diagram {
             r#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" version="1.1" width="{}" height="{height}" viewBox="0 0 {WIDTH} {HEIGHT}">"#,
             self.size
         )?;
-        let (white, black) = (self.start.white(), self.start.black());
+        let (id, white_id, white_rank, black_id, black_rank) = self.names();
         if self.double {
             writeln!(
                 out,
-                "<title>Double Chess960 start SP {}: White SP {} {}, Black SP {} {}</title>",
-                self.start.id(),
-                white.id(),
-                white.as_str(),
-                black.id(),
-                black.as_str()
+                "<title>Double Chess960 start SP {id}: White SP {white_id} {white_rank}, Black SP {black_id} {black_rank}</title>"
             )?;
         } else {
             writeln!(
                 out,
-                "<title>Chess960 start position SP {}: {}</title>",
-                white.id(),
-                white.as_str()
+                "<title>Chess960 start position SP {white_id}: {white_rank}</title>"
             )?;
         }
         pieces::write_defs(out)?;
@@ -225,6 +221,19 @@ impl Diagram {
         out.write_str("</svg>\n")
     }
 
+    /// What the title and the caption name: the double id, White's id
+    /// and rank, Black's id and rank.
+    fn names(&self) -> (u32, u16, &'static str, u16, &'static str) {
+        let (white, black) = (self.start.white(), self.start.black());
+        (
+            self.start.id(),
+            white.id(),
+            white.as_str(),
+            black.id(),
+            black.as_str(),
+        )
+    }
+
     /// The caption over the board: one line, or two for a double start.
     fn write_caption<W: fmt::Write + ?Sized>(&self, out: &mut W) -> fmt::Result {
         let centre = BOARD_X + 4 * SQUARE;
@@ -232,27 +241,20 @@ impl Diagram {
             out,
             r##"<g font-family="{FONT}" fill="#1a1a1a" text-anchor="middle">"##
         )?;
-        let (white, black) = (self.start.white(), self.start.black());
+        let (id, white_id, white_rank, black_id, black_rank) = self.names();
         if self.double {
             writeln!(
                 out,
-                r#"<text x="{centre}" y="54" font-size="42" font-weight="bold">Double SP {}</text>"#,
-                self.start.id()
+                r#"<text x="{centre}" y="54" font-size="42" font-weight="bold">Double SP {id}</text>"#
             )?;
             writeln!(
                 out,
-                r#"<text x="{centre}" y="100" font-size="30">White SP {} {} · Black SP {} {}</text>"#,
-                white.id(),
-                white.as_str(),
-                black.id(),
-                black.as_str()
+                r#"<text x="{centre}" y="100" font-size="30">White SP {white_id} {white_rank} · Black SP {black_id} {black_rank}</text>"#
             )?;
         } else {
             writeln!(
                 out,
-                r#"<text x="{centre}" y="82" font-size="48"><tspan font-weight="bold">SP {}</tspan> · {}</text>"#,
-                white.id(),
-                white.as_str()
+                r#"<text x="{centre}" y="82" font-size="48"><tspan font-weight="bold">SP {white_id}</tspan> · {white_rank}</text>"#
             )?;
         }
         out.write_str("</g>\n")

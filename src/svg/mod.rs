@@ -19,15 +19,9 @@ mod pieces;
 mod rgb;
 mod sheet;
 mod squares;
+mod style;
 mod xml;
 
 pub use diagram::Diagram;
 pub use rgb::{ParseRgbError, Rgb};
 pub use sheet::Sheet;
-
-/// The light squares unless the caller chooses: a pale wood.
-const DEFAULT_LIGHT: Rgb = Rgb::new(0xee, 0xda, 0xb6);
-/// The dark squares unless the caller chooses: a darker wood.
-const DEFAULT_DARK: Rgb = Rgb::new(0xb3, 0x83, 0x5c);
-/// The fonts of the caption and the coordinates: any sans-serif.
-const FONT: &str = "DejaVu Sans, Helvetica, Arial, sans-serif";

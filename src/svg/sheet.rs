@@ -2,9 +2,10 @@
 //! round under the other.
 
 use super::pieces::{self, Id, Man};
+use super::rgb::Rgb;
 use super::squares;
+use super::style::{DEFAULT_DARK, DEFAULT_LIGHT, FONT};
 use super::xml::Escaped;
-use super::{DEFAULT_DARK, DEFAULT_LIGHT, FONT, Rgb};
 use crate::{Color, File, Position};
 use core::fmt;
 

@@ -1,7 +1,7 @@
 //! The board's squares as both pictures draw them: which of the two
 //! colours a square has, and one square as an SVG rectangle.
 
-use super::Rgb;
+use super::rgb::Rgb;
 use crate::File;
 use core::fmt;
 

@@ -195,15 +195,11 @@ fn ordinals_past_ten() {
 #[test]
 fn decks() {
     use chess960::File;
-    let deck = [
-        Card::Square(File::A),
-        Card::Square(File::B),
-        Card::Square(File::C),
-        Card::Square(File::D),
-        Card::Square(File::E),
-        Card::Square(File::F),
-        Card::Square(File::G),
-        Card::Square(File::A),
+    // The a-file card twice and no h-file card; the pieces' cards as dealt.
+    let files = "abcdefga"
+        .chars()
+        .map(|letter| Card::Square(letter.to_string().parse::<File>().unwrap()));
+    let pieces = [
         Card::Knight,
         Card::Knight,
         Card::Queen,
@@ -211,6 +207,7 @@ fn decks() {
         Card::Rook,
         Card::Rook,
     ];
+    let deck: Vec<Card> = files.chain(pieces).collect();
     assert_eq!(
         draw::fourteen_cards(&deck).unwrap_err().to_string(),
         "the deck has 1 a card, but the record holds 2"

@@ -303,45 +303,48 @@ fn refused(text: &str, error: FenError) {
 #[test]
 fn bad_input_gets_a_typed_error_from_every_reader() {
     let standard = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
-    refused(
-        "rnbqkbnr/pppppppp/17/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        FenError::AdjacentDigits { rank: 5 },
-    );
-    refused(
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB11 w KQkq - 0 1",
-        FenError::AdjacentDigits { rank: 0 },
-    );
-    refused(
-        &format!("{standard} w KQkq - 0 1 extra"),
-        FenError::WrongFieldCount { found: 7 },
-    );
-    refused(
-        &format!("{standard} w KQkq"),
-        FenError::WrongFieldCount { found: 3 },
-    );
-    refused("", FenError::WrongFieldCount { found: 0 });
-    refused(" \t\n", FenError::WrongFieldCount { found: 0 });
-    refused(&format!("{standard}[] w KQkq - 0 1"), FenError::Pocket);
-    refused(&format!("{standard}[Qn] w KQkq - 0 1"), FenError::Pocket);
-    refused(
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\u{0} w KQkq - 0 1",
-        FenError::InvalidBoardByte { rank: 0, byte: 0 },
-    );
-    refused(
-        "\u{feff}rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        FenError::InvalidBoardByte {
-            rank: 7,
-            byte: 0xEF,
-        },
-    );
-    refused(
-        "\u{e9}\u{e9}\u{e9}\u{e9} w KQkq - 0 1",
-        FenError::WrongRankCount { found: 1 },
-    );
-    refused(
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq\u{a0}- 0 1",
-        FenError::InvalidCastlingByte { byte: 0xC2 },
-    );
+    let pieces = |rank: &str| format!("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/{rank} w KQkq - 0 1");
+    let cases = [
+        (pieces("RNBQKB11"), FenError::AdjacentDigits { rank: 0 }),
+        (
+            pieces("RNBQKBNR\u{0}"),
+            FenError::InvalidBoardByte { rank: 0, byte: 0 },
+        ),
+        (
+            "rnbqkbnr/pppppppp/17/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_owned(),
+            FenError::AdjacentDigits { rank: 5 },
+        ),
+        (
+            format!("{standard} w KQkq - 0 1 extra"),
+            FenError::WrongFieldCount { found: 7 },
+        ),
+        (
+            format!("{standard} w KQkq"),
+            FenError::WrongFieldCount { found: 3 },
+        ),
+        (String::new(), FenError::WrongFieldCount { found: 0 }),
+        (" \t\n".to_owned(), FenError::WrongFieldCount { found: 0 }),
+        (format!("{standard}[] w KQkq - 0 1"), FenError::Pocket),
+        (format!("{standard}[Qn] w KQkq - 0 1"), FenError::Pocket),
+        (
+            format!("\u{feff}{standard} w KQkq - 0 1"),
+            FenError::InvalidBoardByte {
+                rank: 7,
+                byte: 0xEF,
+            },
+        ),
+        (
+            "\u{e9}\u{e9}\u{e9}\u{e9} w KQkq - 0 1".to_owned(),
+            FenError::WrongRankCount { found: 1 },
+        ),
+        (
+            format!("{standard} w KQkq\u{a0}- 0 1"),
+            FenError::InvalidCastlingByte { byte: 0xC2 },
+        ),
+    ];
+    for (text, error) in cases {
+        refused(&text, error);
+    }
     // 1 MB strings of every shape.
     let megabyte = 1 << 20;
     refused(

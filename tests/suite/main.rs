@@ -46,6 +46,7 @@ mod serde;
 mod serde_forms;
 #[cfg(feature = "serde")]
 mod serde_types;
+mod set_text;
 #[cfg(feature = "svg")]
 mod svg;
 mod tables;

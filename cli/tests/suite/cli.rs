@@ -543,3 +543,40 @@ fn random_streams_a_huge_count() {
     assert_eq!(status.code(), Some(0));
     assert_eq!(first, stdout(&["random", "--seed", "5"]));
 }
+
+/// Every start's castling in `convert --to json` (the shape `show --json`
+/// writes): the king's own UCI move is offered beside king-takes-rook only
+/// where the king travels two files or more and the two are different
+/// strings, worked out here from the rank's letters; and `show` prints
+/// each UCI move once (`RNBQKBRN`: O-O is `e1g1` either way).
+#[test]
+fn castling_offers_each_uci_move_once() {
+    let ids: Vec<String> = (0..960).map(|id| id.to_string()).collect();
+    let mut args = vec!["convert", "--to", "json"];
+    args.extend(ids.iter().map(String::as_str));
+    let rows = json_lines(&stdout(&args));
+    assert_eq!(rows.len(), 960);
+    for row in rows {
+        let rank = row["rank"].as_str().unwrap().as_bytes().to_vec();
+        let king = rank.iter().position(|&b| b == b'K').unwrap();
+        let rooks: Vec<usize> = (0..8).filter(|&f| rank[f] == b'R').collect();
+        for (side, rook, king_to) in [(0, rooks[0], 2), (1, rooks[1], 6)] {
+            let castling = &row["castling"][side];
+            let file = |f: usize| char::from(b'a' + u8::try_from(f).unwrap());
+            assert_eq!(castling["uci"], format!("{}1{}1", file(king), file(rook)));
+            let offered = king.abs_diff(king_to) >= 2 && rook != king_to;
+            let expected = if offered {
+                serde_json::Value::from(format!("{}1{}1", file(king), file(king_to)))
+            } else {
+                serde_json::Value::Null
+            };
+            assert_eq!(castling["uci_king_move"], expected, "{}", row["rank"]);
+        }
+    }
+    let text = stdout(&["show", "RNBQKBRN"]);
+    assert!(text.contains("Ke1-g1, Rg1-f1  (UCI e1g1)\n"), "{text}");
+    let text = stdout(&["show", "BNRQKBRN"]);
+    assert!(text.contains("Ke1-c1, Rc1-d1  (UCI e1c1)\n"), "{text}");
+    assert!(text.contains("Ke1-g1, Rg1-f1  (UCI e1g1)\n"), "{text}");
+    assert!(!text.contains(" or e1"), "{text}");
+}

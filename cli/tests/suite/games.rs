@@ -70,7 +70,7 @@ fn stats_per_start_are_the_tally_made_here() {
     assert_eq!(
         lines.next(),
         Some(
-            "id\tblack_id\trank\tgames\twhite_wins\tdraws\tblack_wins\tunknown\tscore\tci_low\tci_high\tmean_elo"
+            "white_id\tblack_id\trank\tgames\twhite_wins\tdraws\tblack_wins\tunknown\tscore\tci_low\tci_high\tmean_elo"
         )
     );
     for ((id, [wins, draws, losses], mean), line) in tally.iter().zip(lines) {
@@ -136,7 +136,7 @@ fn rows_per_game_in_three_formats() {
         .collect();
     assert_eq!(
         rows[0][..6],
-        ["file", "number", "offset", "kind", "id", "black_id"]
+        ["file", "number", "offset", "kind", "white_id", "black_id"]
     );
     assert_eq!(
         rows[1][..8],
@@ -168,7 +168,7 @@ fn rows_per_game_in_three_formats() {
     let first: serde_json::Value =
         serde_json::from_str(text(&jsonl.stdout).lines().next().unwrap()).unwrap();
     assert_eq!(first["white"], "Smith, \"Bob\"");
-    assert_eq!(first["id"], 0);
+    assert_eq!(first["white_id"], 0);
     assert_eq!(first["black_id"], serde_json::Value::Null);
     assert_eq!(first["white_elo"], 1);
 }

@@ -32,7 +32,7 @@ pub(crate) const GAME_COLUMNS: [&str; 16] = [
     "number",
     "offset",
     "kind",
-    "id",
+    "white_id",
     "black_id",
     "result",
     "white",
@@ -48,7 +48,7 @@ pub(crate) const GAME_COLUMNS: [&str; 16] = [
 
 /// The columns of `--stats`.
 pub(crate) const STAT_COLUMNS: [&str; 12] = [
-    "id",
+    "white_id",
     "black_id",
     "rank",
     "games",
