@@ -227,7 +227,7 @@ fn elo_of(p: f64) -> Option<f64> {
 /// The error function, to about 1e-15: the series
 /// `erf x = 2/√π · e^(−x²) · Σ 2ⁿ x^(2n+1) / (1·3·…·(2n+1))`, whose terms
 /// are all positive (no cancellation); 1 beyond |x| = 6, where erf differs
-/// from ±1 by less than 1e-17.
+/// from ±1 by less than 1e-17; clamped to −1..1.
 fn erf(x: f64) -> f64 {
     if x.is_nan() {
         return x;
@@ -244,7 +244,8 @@ fn erf(x: f64) -> f64 {
         term *= 2.0 * square / (2.0 * n + 1.0);
         sum += term;
     }
-    2.0 / core::f64::consts::PI.sqrt() * (-square).exp() * sum
+    // Rounding can carry the product a hair past ±1 near |x| = 6.
+    (2.0 / core::f64::consts::PI.sqrt() * (-square).exp() * sum).clamp(-1.0, 1.0)
 }
 
 #[cfg(test)]

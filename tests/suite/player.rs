@@ -342,3 +342,90 @@ fn the_filter_keeps_the_player_s_games() {
         "counted, the self-game, three from no Chess960 start"
     );
 }
+
+/// A player who had White in every game scores what `StartStats` gives
+/// White, start by start (two accumulators, one answer).
+#[test]
+fn always_white_is_white_s_tally() {
+    use chess960::pgn::StartStats;
+    let pgn = ENGINE_MATCH
+        .replace("[Black \"SF-nodes-3000\"]", "[Black \"other\"]")
+        .replace("[White \"SF-nodes-2000\"]", "[White \"SF-nodes-3000\"]");
+    let mut starts = StartStats::new();
+    let mut player = PlayerStats::new(["sf-nodes-3000"].into_iter().collect());
+    for record in Reader::new(pgn.as_bytes()) {
+        let kind = GameKind::of(&record);
+        player.add(&kind, record.tags());
+        starts.add(kind, record.tags());
+    }
+    assert_eq!(player.len(), starts.len());
+    for ((start, mine), (other, white)) in player.iter().zip(starts.iter()) {
+        assert_eq!(start, other);
+        assert_eq!(mine.black_games(), 0);
+        assert_eq!(
+            mine.white,
+            MatchScore::new(white.white_wins, white.draws, white.black_wins)
+        );
+        assert_eq!(mine.score().score(), white.score());
+        let (ours, theirs) = (mine.score().interval().unwrap(), white.interval().unwrap());
+        assert_eq!((ours.low, ours.high), (theirs.low, theirs.high));
+    }
+}
+
+/// Names in ISO 8859-1 (the PGN standard's character set) are read as the
+/// same letters as in UTF-8, and match in any case.
+#[test]
+fn latin_1_names_match() {
+    let fen = "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1";
+    let mut pgn = Vec::new();
+    for (white, result) in [
+        (&b"Zo\xEB"[..], "1-0"),
+        (&b"ZO\xCB"[..], "0-1"),
+        ("Zoë".as_bytes(), "1/2-1/2"),
+    ] {
+        pgn.extend_from_slice(b"[White \"");
+        pgn.extend_from_slice(white);
+        pgn.extend_from_slice(
+            format!("\"]\n[Black \"x\"]\n[Result \"{result}\"]\n[Variant \"Chess960\"]\n[FEN \"{fen}\"]\n\n*\n\n")
+                .as_bytes(),
+        );
+    }
+    let mut stats = PlayerStats::new(["zoë"].into_iter().collect());
+    for record in Reader::new(&pgn[..]) {
+        assert_eq!(
+            stats.add(&GameKind::of(&record), record.tags()),
+            PlayerGame::Counted(Color::White)
+        );
+    }
+    assert_eq!(stats.total().white, MatchScore::new(1, 1, 1));
+}
+
+proptest::proptest! {
+    /// The opponent's side of any result: the Elo difference negated, the
+    /// same margin, the LOS mirrored; the figures in their ranges.
+    #[test]
+    fn the_opponent_s_figures_mirror(wins in 0u64..5000, draws in 0u64..5000, losses in 0u64..5000) {
+        let mine = MatchScore::new(wins, draws, losses);
+        let theirs = MatchScore::new(losses, draws, wins);
+        let near = |a: Option<f64>, b: Option<f64>| match (a, b) {
+            (Some(a), Some(b)) => (a - b).abs() < 1e-9,
+            (a, b) => a.is_none() && b.is_none(),
+        };
+        proptest::prop_assert!(near(mine.elo(), theirs.elo().map(|elo| -elo)));
+        proptest::prop_assert!(near(mine.margin(), theirs.margin()));
+        proptest::prop_assert!(near(mine.los(), theirs.los().map(|los| 1.0 - los)));
+        if let Some(los) = mine.los() {
+            proptest::prop_assert!((0.0..=1.0).contains(&los));
+        }
+        if let Some(margin) = mine.margin() {
+            proptest::prop_assert!(margin >= 0.0 && margin.is_finite());
+        }
+        // More wins in place of losses never lowers the Elo difference.
+        if losses > 0 {
+            let better = MatchScore::new(wins + 1, draws, losses - 1);
+            if let (Some(a), Some(b)) = (mine.elo(), better.elo()) {
+                proptest::prop_assert!(b > a);
+            }
+        }
+    }
+}
