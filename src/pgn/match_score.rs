@@ -124,14 +124,14 @@ impl MatchScore {
     /// ```
     #[allow(clippy::cast_precision_loss)]
     pub fn deviation(&self) -> Option<f64> {
-        let mu = self.score()?;
+        let (mu, rest) = (self.score()?, self.rest()?);
         let n = self.games() as f64;
         let (w, d, l) = (
             self.wins as f64 / n,
             self.draws as f64 / n,
             self.losses as f64 / n,
         );
-        let per_game = (w * (1.0 - mu).powi(2) + d * (0.5 - mu).powi(2) + l * mu.powi(2)).sqrt();
+        let per_game = (w * rest.powi(2) + d * (0.5 - mu).powi(2) + l * mu.powi(2)).sqrt();
         Some(per_game / n.sqrt())
     }
 
@@ -147,7 +147,15 @@ impl MatchScore {
     /// assert_eq!(MatchScore::new(0, 0, 5).elo(), None);
     /// ```
     pub fn elo(&self) -> Option<f64> {
-        elo_of(self.score()?)
+        elo_of(self.score()?, self.rest()?)
+    }
+
+    /// `1 − μ`, the opponent's score, from the counts (not by subtracting:
+    /// near a score of 1 that would lose digits).
+    #[allow(clippy::cast_precision_loss)]
+    fn rest(&self) -> Option<f64> {
+        let games = self.games();
+        (games > 0).then(|| (self.losses as f64 + self.draws as f64 / 2.0) / games as f64)
     }
 
     /// The 95% error margin of the Elo difference (half the width of
@@ -163,11 +171,11 @@ impl MatchScore {
     /// assert_eq!(MatchScore::new(1, 0, 1).margin(), None);
     /// ```
     pub fn margin(&self) -> Option<f64> {
-        let mu = self.score()?;
-        elo_of(mu)?;
+        let (mu, rest) = (self.score()?, self.rest()?);
+        elo_of(mu, rest)?;
         let spread = Z95 * self.deviation()?;
-        let high = elo_of(mu + spread)?;
-        let low = elo_of(mu - spread)?;
+        let high = elo_of(mu + spread, rest - spread)?;
+        let low = elo_of(mu - spread, rest + spread)?;
         Some((high - low) / 2.0)
     }
 
@@ -218,10 +226,12 @@ impl MatchScore {
     }
 }
 
-/// `Elo(p) = −400·log₁₀(1/p − 1)` for `0 < p < 1`, else `None`.
-/// (Adding 0 turns the −0 of an even score into 0.)
-fn elo_of(p: f64) -> Option<f64> {
-    (p > 0.0 && p < 1.0).then(|| -400.0 * (1.0 / p - 1.0).log10() + 0.0)
+/// `Elo(p) = −400·log₁₀(1/p − 1) = 400·log₁₀(p / q)` with `q = 1 − p`
+/// given apart (computed from the counts, it keeps its digits near a score
+/// of 1, and a score and its mirror give opposite values exactly); `None`
+/// unless `0 < p < 1`. (Adding 0 turns the −0 of an even score into 0.)
+fn elo_of(p: f64, q: f64) -> Option<f64> {
+    (p > 0.0 && q > 0.0).then(|| 400.0 * (p / q).log10() + 0.0)
 }
 
 /// The error function, to about 1e-15: the series
