@@ -31,15 +31,8 @@ const LISTED_SKIPS: usize = 10;
 /// game (`--games`). A summary goes to standard error: games read by kind,
 /// records skipped and why.
 ///
-/// With `--player NAME`: that player's games only, and per start the
-/// player's record from their side: `games`, `white_games` (games as
-/// White), `wins`, `draws`, `losses`, `unknown` (no result), `score`
-/// (points per game with a known result), `elo` (the Elo difference from
-/// the score, as cutechess-cli computes it), `elo_margin` (its 95% error
-/// margin), `los` (likelihood of superiority, 0..1), `draw_ratio`,
-/// `white_score`, `black_score`; then a row with rank `total`. Empty where
-/// undefined (`elo` at a score of 0 or 1, `elo_margin` with too few games,
-/// `los` without wins and losses).
+/// With `--player NAME`: that player's record per start instead (see
+/// the option).
 ///
 /// Exit status: 0 when every record was read, 2 when any record was
 /// skipped as unreadable or an input could not be read to its end.
