@@ -1,6 +1,7 @@
-//! Which games to count: a rating range and matches on `Event`, `Variant`
-//! and `TimeControl`.
+//! Which games to count: a rating range, matches on `Event`, `Variant`
+//! and `TimeControl`, and the players.
 
+use super::players::Players;
 use super::tags::{TagName, Tags};
 use crate::Color;
 use std::string::String;
@@ -28,6 +29,7 @@ pub struct Filter {
     event: Option<String>,
     variant: Option<String>,
     time_control: Option<String>,
+    players: Players,
 }
 
 impl Filter {
@@ -71,6 +73,24 @@ impl Filter {
         self
     }
 
+    /// The game is played by `name` (its `White` or `Black` tag, as
+    /// [`Players`] matches names); with several names, by any of them.
+    ///
+    /// ```
+    /// use chess960::pgn::{Filter, TagName, Tags};
+    ///
+    /// let filter = Filter::new().player("alice").player("alice_blitz");
+    /// let mut tags = Tags::new();
+    /// tags.insert(TagName::White, "Bob");
+    /// tags.insert(TagName::Black, "Alice_Blitz");
+    /// assert!(filter.matches(&tags));
+    /// ```
+    #[must_use]
+    pub fn player(mut self, name: &str) -> Filter {
+        self.players.add(name);
+        self
+    }
+
     /// Whether a game's tags pass every condition set.
     pub fn matches(&self, tags: &Tags) -> bool {
         if self.min_elo.is_some() || self.max_elo.is_some() {
@@ -95,5 +115,6 @@ impl Filter {
                 .time_control
                 .as_ref()
                 .is_none_or(|wanted| tags.get(TagName::TimeControl) == Some(wanted.as_str()))
+            && (self.players.is_empty() || self.players.seat(tags).is_some())
     }
 }

@@ -4,7 +4,10 @@
 //! A [`Reader`] streams [`Record`]s from any [`BufRead`](std::io::BufRead)
 //! (decompress first: lichess's dumps are zstd); [`GameKind::of`] places each
 //! record in exactly one kind; [`StartStats`] and [`KindCounts`] add them up,
-//! a [`Filter`] picks games by rating, event, variant or time control.
+//! a [`Filter`] picks games by rating, event, variant, time control or
+//! player. [`PlayerStats`] gives one player's record per start, from their
+//! side, with the match figures of a [`MatchScore`] (Elo difference and
+//! margin, LOS, draw ratio).
 //!
 //! ```
 //! use chess960::pgn::{GameKind, KindCounts, Reader, StartStats};
@@ -33,7 +36,10 @@
 mod counts;
 mod filter;
 mod kind;
+mod match_score;
 mod outcome;
+mod player_stats;
+mod players;
 mod reader;
 mod stats;
 mod tags;
@@ -42,7 +48,10 @@ mod variant;
 pub use counts::KindCounts;
 pub use filter::Filter;
 pub use kind::GameKind;
+pub use match_score::MatchScore;
 pub use outcome::Outcome;
+pub use player_stats::{PlayerGame, PlayerStats, PlayerTally};
+pub use players::{Players, Seat};
 pub use reader::{MAX_TAG_LINE, Reader, Record, RecordError};
 pub use stats::{Interval, StartStats, Tally};
 pub use tags::{MAX_FEN_TAGS, TagName, Tags};

@@ -135,22 +135,26 @@ impl Tally {
     /// The 95% Wilson interval of White's score (see [`Tally`]).
     #[allow(clippy::cast_precision_loss)]
     pub fn interval(&self) -> Option<Interval> {
-        let score = self.score()?;
-        let n = self.known() as f64;
-        let z2 = Z95 * Z95;
-        let denominator = 1.0 + z2 / n;
-        let centre = (score + z2 / (2.0 * n)) / denominator;
-        let half = Z95 * (score * (1.0 - score) / n + z2 / (4.0 * n * n)).sqrt() / denominator;
-        Some(Interval {
-            low: (centre - half).max(0.0),
-            high: (centre + half).min(1.0),
-        })
+        Some(wilson(self.score()?, self.known() as f64))
     }
 
     /// The mean of the ratings given; `None` without any.
     #[allow(clippy::cast_precision_loss)]
     pub fn mean_rating(&self) -> Option<f64> {
         (self.ratings > 0).then(|| self.rating_sum as f64 / self.ratings as f64)
+    }
+}
+
+/// Wilson's 95% score interval of a score `score` over `n` games (see
+/// [`Tally`]).
+pub(crate) fn wilson(score: f64, n: f64) -> Interval {
+    let z2 = Z95 * Z95;
+    let denominator = 1.0 + z2 / n;
+    let centre = (score + z2 / (2.0 * n)) / denominator;
+    let half = Z95 * (score * (1.0 - score) / n + z2 / (4.0 * n * n)).sqrt() / denominator;
+    Interval {
+        low: (centre - half).max(0.0),
+        high: (centre + half).min(1.0),
     }
 }
 

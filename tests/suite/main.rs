@@ -32,6 +32,8 @@ mod peer_boards;
 mod pgn;
 #[cfg(feature = "pgn")]
 mod pgn_parts;
+#[cfg(feature = "pgn")]
+mod player;
 mod printed_tables;
 #[cfg(feature = "rand")]
 mod random;

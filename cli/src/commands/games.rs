@@ -4,11 +4,12 @@
 
 mod input;
 mod output;
+mod player;
 mod plot;
 mod progress;
 
 use crate::failure::Failure;
-use chess960::pgn::{Filter, GameKind, KindCounts, Reader, StartStats};
+use chess960::pgn::{Filter, GameKind, KindCounts, PlayerStats, Players, Reader, StartStats};
 use clap::Args;
 use output::{Format, Writer};
 use progress::{Bar, Counters};
@@ -29,6 +30,9 @@ const LISTED_SKIPS: usize = 10;
 /// interval and the mean rating (`--stats`, the default), or one row per
 /// game (`--games`). A summary goes to standard error: games read by kind,
 /// records skipped and why.
+///
+/// With `--player NAME`: that player's record per start instead (see
+/// the option).
 ///
 /// Exit status: 0 when every record was read, 2 when any record was
 /// skipped as unreadable or an input could not be read to its end.
@@ -63,7 +67,27 @@ pub(crate) struct GamesArgs {
     /// Only games with exactly this `TimeControl` tag (such as 180+2).
     #[arg(long, value_name = "TEXT")]
     time_control: Option<String>,
-    /// Also draw White's score per start position as an SVG picture.
+    /// Only this player's games (the `White` or `Black` tag, any case,
+    /// whole name), and instead of White's results per start the player's,
+    /// from their side. Repeat it for a player's other names (accounts,
+    /// engine versions); a game between two of them is a self-game and is
+    /// not counted.
+    ///
+    /// Columns: `id`, `black_id`, `rank` (a double Chess960 start's row is
+    /// the game's start: White's back rank, then Black's, whatever the
+    /// player's colour), `games`, `white_games` (as White), `wins`,
+    /// `draws`, `losses`, `unknown` (no result), `score` (points per game
+    /// with a known result), `elo` (the Elo difference, as cutechess-cli
+    /// computes it), `elo_margin` (its 95% error margin), `los`
+    /// (likelihood of superiority, 0..1), `draw_ratio`, `white_score`,
+    /// `black_score`; then a row with rank `total`. Empty where undefined:
+    /// `elo` at a score of 0 or 1, `elo_margin` when too few games put the
+    /// 95% range of the score past 0 or 1, `los` without wins or losses.
+    /// The summary on standard error gives the total as a match result.
+    #[arg(long, value_name = "NAME")]
+    player: Vec<String>,
+    /// Also draw White's score (with --player: the player's) per start
+    /// position as an SVG picture.
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<PathBuf>,
 }
@@ -81,6 +105,8 @@ struct Skip {
 struct Findings {
     counts: KindCounts,
     stats: StartStats,
+    /// The `--player` statistics (no names: nothing counted).
+    player: PlayerStats,
     /// Games that passed the filters.
     matched: u64,
     /// The first skips, in order.
@@ -90,6 +116,13 @@ struct Findings {
 }
 
 impl Findings {
+    fn new(players: &Players) -> Findings {
+        Findings {
+            player: PlayerStats::new(players.clone()),
+            ..Findings::default()
+        }
+    }
+
     fn skip(&mut self, skip: Skip) {
         self.skipped += 1;
         if self.skips.len() < LISTED_SKIPS {
@@ -100,6 +133,7 @@ impl Findings {
     fn merge(&mut self, other: Findings) {
         self.counts.merge(&other.counts);
         self.stats.merge(&other.stats);
+        self.player.merge(&other.player);
         self.matched += other.matched;
         self.skipped += other.skipped;
         let room = LISTED_SKIPS.saturating_sub(self.skips.len());
@@ -114,7 +148,13 @@ pub(crate) fn run(args: &GamesArgs, out: &mut dyn Write) -> Result<(), Failure> 
     } else {
         args.files.clone()
     };
+    if let Some(name) = args.player.iter().find(|name| name.trim().is_empty()) {
+        return Err(Failure::input(format!(
+            "--player needs a name, not {name:?}"
+        )));
+    }
     let filter = filter(args);
+    let players: Players = args.player.iter().collect();
     let counters = Arc::new(Counters::default());
     let total = files
         .iter()
@@ -122,25 +162,36 @@ pub(crate) fn run(args: &GamesArgs, out: &mut dyn Write) -> Result<(), Failure> 
         .sum::<Option<u64>>();
     let bar = Bar::start(&counters, total);
     let result = if args.games {
-        read_games(&files, &filter, &counters, args.format, out)
+        read_games(&files, &filter, &players, &counters, args.format, out)
     } else {
-        Ok(read_stats(&files, &filter, &counters))
+        Ok(read_stats(&files, &filter, &players, &counters))
     };
     bar.finish();
     let findings = result?;
-    if !args.games {
+    let who = args.player.join(", ");
+    if !args.games && !players.is_empty() {
+        player::write_rows(&mut *out, args.format, &findings.player)?;
+    } else if !args.games {
         let mut writer = Writer::new(&mut *out, args.format, &output::STAT_COLUMNS)?;
         for (start, tally) in findings.stats.iter() {
             writer.row(&output::stat_row(start, tally))?;
         }
     }
     if let Some(path) = &args.plot {
-        std::fs::write(path, plot::svg(&findings.stats)).map_err(|error| {
+        let svg = if players.is_empty() {
+            plot::svg(&findings.stats)
+        } else {
+            player::svg(&findings.player, &who)
+        };
+        std::fs::write(path, svg).map_err(|error| {
             Failure::internal(format!("cannot write {}: {error}", path.display()))
         })?;
     }
     out.flush()?;
     summary(&findings);
+    if !players.is_empty() {
+        let _ = io::stderr().write_all(player::summary(&findings.player, &who).as_bytes());
+    }
     if findings.skipped > 0 {
         return Err(Failure::input(format!(
             "{} record(s) or input(s) skipped; see above",
@@ -167,12 +218,20 @@ fn filter(args: &GamesArgs) -> Filter {
     if let Some(text) = &args.time_control {
         filter = filter.time_control(text);
     }
+    for name in &args.player {
+        filter = filter.player(name);
+    }
     filter
 }
 
 /// Reads the inputs on all cores and merges what they found, in input
 /// order.
-fn read_stats(files: &[String], filter: &Filter, counters: &Arc<Counters>) -> Findings {
+fn read_stats(
+    files: &[String],
+    filter: &Filter,
+    players: &Players,
+    counters: &Arc<Counters>,
+) -> Findings {
     let threads = std::thread::available_parallelism()
         .map_or(1, std::num::NonZero::get)
         .min(files.len());
@@ -187,7 +246,7 @@ fn read_stats(files: &[String], filter: &Filter, counters: &Arc<Counters>) -> Fi
                         let Some(file) = files.get(index) else {
                             return found;
                         };
-                        let mut findings = Findings::default();
+                        let mut findings = Findings::new(players);
                         // Rows are not written in this mode.
                         let _ = read_file(file, filter, counters, &mut findings, |_, _| Ok(()));
                         found.push((index, findings));
@@ -201,7 +260,7 @@ fn read_stats(files: &[String], filter: &Filter, counters: &Arc<Counters>) -> Fi
             .collect()
     });
     results.sort_by_key(|(index, _)| *index);
-    let mut all = Findings::default();
+    let mut all = Findings::new(players);
     for (_, findings) in results {
         all.merge(findings);
     }
@@ -212,12 +271,13 @@ fn read_stats(files: &[String], filter: &Filter, counters: &Arc<Counters>) -> Fi
 fn read_games(
     files: &[String],
     filter: &Filter,
+    players: &Players,
     counters: &Arc<Counters>,
     format: Format,
     out: &mut dyn Write,
 ) -> Result<Findings, Failure> {
     let mut writer = Writer::new(io::BufWriter::new(out), format, &output::GAME_COLUMNS)?;
-    let mut all = Findings::default();
+    let mut all = Findings::new(players);
     for file in files {
         read_file(file, filter, counters, &mut all, |record, kind| {
             writer.row(&output::game_row(file, record, kind))
@@ -263,6 +323,7 @@ fn read_file(
             each(&record, &kind)?;
         } else if filter.matches(record.tags()) {
             findings.matched += 1;
+            findings.player.add(&kind, record.tags());
             findings.stats.add(kind, record.tags());
             each(&record, &kind)?;
         }

@@ -14,6 +14,7 @@ mod common;
 mod dice_methods;
 mod edges;
 mod games;
+mod player;
 mod property;
 mod svg_and_seeded;
 mod world;

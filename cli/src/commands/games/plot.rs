@@ -1,7 +1,7 @@
 //! The picture of `chess960 games --plot`: White's score for every start
 //! position with its 95% interval, drawn by hand as SVG.
 
-use chess960::pgn::StartStats;
+use chess960::pgn::{Interval, StartStats};
 use std::fmt::Write as _;
 
 const WIDTH: f64 = 1200.0;
@@ -11,32 +11,58 @@ const RIGHT: f64 = 20.0;
 const TOP: f64 = 60.0;
 const BOTTOM: f64 = 60.0;
 
+/// One start's point: its id, the score, its 95% interval, its games.
+pub(crate) struct Point {
+    pub(crate) id: u16,
+    pub(crate) rank: String,
+    pub(crate) score: f64,
+    pub(crate) interval: Interval,
+    pub(crate) games: u64,
+}
+
 /// The SVG text: one point per Chess960 start (by id on the x axis, White's
 /// score on the y axis) with its interval as a vertical line; points whose
 /// interval lies wholly above the mean score are red, wholly below blue.
 /// Double Chess960 starts are left out.
-#[allow(clippy::cast_precision_loss, clippy::too_many_lines)]
+#[allow(clippy::cast_precision_loss)]
 pub(crate) fn svg(stats: &StartStats) -> String {
     let single: Vec<_> = stats
         .iter()
         .filter(|(start, _)| start.is_single())
         .filter_map(|(start, tally)| {
-            Some((start.white(), tally, tally.score()?, tally.interval()?))
+            Some(Point {
+                id: start.white().id(),
+                rank: start.white().to_string(),
+                score: tally.score()?,
+                interval: tally.interval()?,
+                games: tally.games(),
+            })
         })
         .collect();
-    let (points, sum) = single
-        .iter()
-        .fold((0u64, 0.0), |(n, sum), (_, tally, _, _)| {
+    let (known, sum) = stats.iter().filter(|(start, _)| start.is_single()).fold(
+        (0u64, 0.0),
+        |(n, sum), (_, tally)| {
             let score_sum = tally.white_wins as f64 + tally.draws as f64 / 2.0;
             (n + tally.known(), sum + score_sum)
-        });
-    let mean = if points > 0 { sum / points as f64 } else { 0.5 };
+        },
+    );
+    let mean = if known > 0 { sum / known as f64 } else { 0.5 };
+    draw(
+        &single,
+        mean,
+        "White's score by Chess960 start position (95% intervals)",
+        "White's score",
+    )
+}
+
+/// The picture of `points` around their `mean`, with a title and the
+/// y axis's label.
+#[allow(clippy::too_many_lines)]
+pub(crate) fn draw(single: &[Point], mean: f64, title: &str, y_label: &str) -> String {
     // The y range: the intervals' range, at least 0.3..0.7, within 0..1.
-    let (low, high) = single
-        .iter()
-        .fold((0.3f64, 0.7f64), |(low, high), (_, _, _, i)| {
-            (low.min(i.low), high.max(i.high))
-        });
+    let (low, high) = single.iter().fold((0.3f64, 0.7f64), |(low, high), point| {
+        (low.min(point.interval.low), high.max(point.interval.high))
+    });
     let (low, high) = ((low * 10.0).floor() / 10.0, (high * 10.0).ceil() / 10.0);
     let plot_width = WIDTH - LEFT - RIGHT;
     let plot_height = HEIGHT - TOP - BOTTOM;
@@ -48,10 +74,11 @@ pub(crate) fn svg(stats: &StartStats) -> String {
         r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}" font-family="sans-serif" font-size="13">"#
     );
     let _ = writeln!(svg, r#"<rect width="100%" height="100%" fill="white"/>"#);
-    let games: u64 = single.iter().map(|(_, tally, _, _)| tally.games()).sum();
+    let games: u64 = single.iter().map(|point| point.games).sum();
     let _ = writeln!(
         svg,
-        r#"<text x="{LEFT}" y="24" font-size="17" font-weight="bold">White's score by Chess960 start position (95% intervals)</text>"#
+        r#"<text x="{LEFT}" y="24" font-size="17" font-weight="bold">{}</text>"#,
+        escape(title)
     );
     let _ = writeln!(
         svg,
@@ -88,8 +115,9 @@ pub(crate) fn svg(stats: &StartStats) -> String {
     );
     let _ = writeln!(
         svg,
-        r#"<text transform="translate(18 {}) rotate(-90)" text-anchor="middle">White's score</text>"#,
-        TOP + plot_height / 2.0
+        r#"<text transform="translate(18 {}) rotate(-90)" text-anchor="middle">{}</text>"#,
+        TOP + plot_height / 2.0,
+        escape(y_label)
     );
     let _ = writeln!(
         svg,
@@ -101,7 +129,8 @@ pub(crate) fn svg(stats: &StartStats) -> String {
         WIDTH - RIGHT,
         y = y(mean)
     );
-    for (position, tally, score, interval) in &single {
+    for point in single {
+        let interval = &point.interval;
         let color = if interval.low > mean {
             "#c0392b"
         } else if interval.high < mean {
@@ -109,19 +138,29 @@ pub(crate) fn svg(stats: &StartStats) -> String {
         } else {
             "#7f8c8d"
         };
-        let px = x(position.id());
+        let px = x(point.id);
         let _ = writeln!(
             svg,
-            r#"<g><title>{} {position}: score {score:.3} ({:.3}..{:.3}), {} games</title><line x1="{px:.1}" x2="{px:.1}" y1="{:.1}" y2="{:.1}" stroke="{color}" stroke-opacity="0.35"/><circle cx="{px:.1}" cy="{:.1}" r="1.8" fill="{color}"/></g>"#,
-            position.id(),
+            r#"<g><title>{} {}: score {:.3} ({:.3}..{:.3}), {} games</title><line x1="{px:.1}" x2="{px:.1}" y1="{:.1}" y2="{:.1}" stroke="{color}" stroke-opacity="0.35"/><circle cx="{px:.1}" cy="{:.1}" r="1.8" fill="{color}"/></g>"#,
+            point.id,
+            point.rank,
+            point.score,
             interval.low,
             interval.high,
-            tally.games(),
+            point.games,
             y(interval.high),
             y(interval.low),
-            y(*score)
+            y(point.score)
         );
     }
     svg.push_str("</svg>\n");
     svg
+}
+
+/// Text made safe for SVG (a player's name may hold `<` or `&`).
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
