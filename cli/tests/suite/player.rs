@@ -45,7 +45,7 @@ fn check_tsv(stdout: &str, names: &str) {
     let mut lines = stdout.lines();
     assert_eq!(
         lines.next().unwrap(),
-        "id\tblack_id\trank\tgames\twhite_games\twins\tdraws\tlosses\tunknown\tscore\telo\telo_margin\tlos\tdraw_ratio\twhite_score\tblack_score"
+        "white_id\tblack_id\trank\tgames\twhite_games\twins\tdraws\tlosses\tunknown\tscore\telo\telo_margin\tlos\tdraw_ratio\twhite_score\tblack_score"
     );
     let expected = reference(names);
     let rows: Vec<Vec<&str>> = lines.map(|line| line.split('\t').collect()).collect();
@@ -140,12 +140,12 @@ fn csv_and_json_lines_carry_the_same_rows() {
     assert_eq!(values.len(), tsv.lines().count() - 1);
     let double = &values[5];
     assert_eq!(
-        (double["id"].as_u64(), double["black_id"].as_u64()),
+        (double["white_id"].as_u64(), double["black_id"].as_u64()),
         (Some(357), Some(623))
     );
     assert_eq!(double["rank"], "NRBBKRQN/RNQKRNBB");
     let total = values.last().unwrap();
-    assert!(total["id"].is_null() && total["black_id"].is_null());
+    assert!(total["white_id"].is_null() && total["black_id"].is_null());
     assert_eq!(total["rank"], "total");
     assert_eq!(total["games"], 44);
     assert_eq!(total["elo"].as_f64(), Some(160.56));

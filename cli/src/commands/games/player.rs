@@ -12,7 +12,7 @@ use std::io::{self, Write};
 
 /// The columns of `--player`.
 pub(crate) const COLUMNS: [&str; 16] = [
-    "id",
+    "white_id",
     "black_id",
     "rank",
     "games",
