@@ -12,7 +12,7 @@ use std::vec::Vec;
 pub const MAX_TAG_LINE: usize = 64 * 1024;
 
 /// Why a game record could not be read (or, from
-/// [`GameKind::classify`](super::GameKind::classify), could not be
+/// `GameKind::classify`, could not be
 /// placed). Each names the rule of PGN the record breaks.
 ///
 /// ```

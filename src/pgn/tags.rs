@@ -115,7 +115,7 @@ pub const MAX_FEN_TAGS: usize = 4;
 ///
 /// A repeated tag keeps its first value, except `FEN`: archives write one
 /// per castling notation, so up to [`MAX_FEN_TAGS`] are kept and
-/// [`GameKind::classify`](super::GameKind::classify) checks that they agree.
+/// `GameKind::classify` checks that they agree.
 ///
 /// ```
 /// use chess960::pgn::{TagName, Tags};
