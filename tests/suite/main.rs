@@ -31,6 +31,8 @@ mod peer_boards;
 #[cfg(feature = "pgn")]
 mod pgn;
 #[cfg(feature = "pgn")]
+mod pgn_differential;
+#[cfg(feature = "pgn")]
 mod pgn_parts;
 #[cfg(feature = "pgn")]
 mod player;

@@ -1,0 +1,269 @@
+//! Differential tests of the PGN reader against an independent one
+//! (`pgn-reader`, by the author of shakmaty, whose FEN reading gives the
+//! independent start): the same games in the same order, and per game the
+//! same kept tags, the same result and the same start, on the fixtures and
+//! on inputs generated from a small grammar of well-formed PGN
+//! (`pgn_differential/grammar.rs`); and the same records from our reader
+//! whatever the buffer and read sizes, on any bytes.
+//!
+//! Deliberate exclusions: where the two readers differ by design, the
+//! generated inputs stay out, and `documented_differences` pins each
+//! difference down:
+//! - Tag sections that follow each other without movetext: we start a new
+//!   record at each `Event` tag (a game without movetext, as some
+//!   exporters write), pgn-reader reads on to the next movetext and makes
+//!   one game of them. Generated games always have movetext (at least the
+//!   termination marker), except the last one.
+//! - A line inside a `{` comment that starts with `[` and a letter: we
+//!   report the comment unclosed (`RecordError::UnclosedComment`) and start
+//!   the next record there, so that one missing `}` costs one game;
+//!   pgn-reader reads the comment on to its `}`. Generated comments hold
+//!   such lines only after other text on the line (`[%clk]`-style lines
+//!   and `[` after a space are in).
+//! - A blank line in movetext outside a comment: pgn-reader ends the game
+//!   there (the rest is a game without tags), we read on to the next tag
+//!   line. Generated movetext has blank lines only inside comments.
+//! - Games without tags (our `NoTagSection`), tag names and values with
+//!   extra spaces around them (pgn-reader keeps the spaces in the name),
+//!   tag lines over 64 KiB, bytes that are not UTF-8 (we read ISO 8859-1,
+//!   pgn-reader's lossy UTF-8 gives U+FFFD), garbage bytes: none of these
+//!   is well-formed PGN, and only our reader's consistency across buffer
+//!   sizes is checked on them (`any_bytes_read_alike_in_pieces`).
+//!
+//! `cli/tests/fixtures/engine_match.pgn` is the same file as
+//! `tests/fixtures/engine_match.pgn`, so it is read once.
+
+#[path = "pgn_differential/compare.rs"]
+mod compare;
+#[path = "pgn_differential/grammar.rs"]
+mod grammar;
+
+use chess960::pgn::{Reader, Record, RecordError, TagName};
+use compare::{
+    CAPACITIES, ShortReads, TheirGame, assert_same_games, assert_same_records_in_pieces,
+    our_records, start_ranks, their_games,
+};
+use proptest::prelude::*;
+use std::collections::HashSet;
+use std::sync::OnceLock;
+
+const FIXTURES: [(&str, &[u8]); 2] = [
+    (
+        "engine_match.pgn",
+        include_bytes!("../fixtures/engine_match.pgn"),
+    ),
+    (
+        "player_archive.pgn",
+        include_bytes!("../fixtures/player_archive.pgn"),
+    ),
+];
+
+fn ranks() -> &'static HashSet<String> {
+    static RANKS: OnceLock<HashSet<String>> = OnceLock::new();
+    RANKS.get_or_init(start_ranks)
+}
+
+/// Both readers find the same games in `pgn`; pgn-reader finds them
+/// through short reads too.
+fn assert_agree(pgn: &[u8]) -> (Vec<Record>, Vec<TheirGame>) {
+    let ours = our_records(pgn);
+    let theirs = their_games(pgn);
+    assert_same_games(&ours, &theirs, ranks());
+    assert_eq!(their_games(ShortReads::new(pgn, 7, 5)), theirs);
+    (ours, theirs)
+}
+
+/// Our records of `pgn` through every buffer capacity and short reads.
+fn assert_same_in_pieces(pgn: &[u8], seed: u64) {
+    let whole = our_records(pgn);
+    for (index, capacity) in CAPACITIES.into_iter().enumerate() {
+        let longest = [1, 2, 5, 13, 300][index];
+        assert_same_records_in_pieces(pgn, &whole, capacity, seed + index as u64, longest);
+    }
+}
+
+#[test]
+fn the_fixtures_agree_with_pgn_reader() {
+    for (name, pgn) in FIXTURES {
+        let (ours, _) = assert_agree(pgn);
+        assert!(ours.len() >= 20, "{name}: {} games", ours.len());
+    }
+}
+
+#[test]
+fn the_fixtures_read_alike_in_pieces() {
+    for (_, pgn) in FIXTURES {
+        for seed in 0..4 {
+            assert_same_in_pieces(pgn, seed * 100);
+        }
+    }
+}
+
+/// Each feature of the grammar, written out once, for readable failures.
+#[test]
+fn hand_written_cases_agree() {
+    let start = "[Variant \"Chess960\"]\n[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1\"]\n";
+    let cases: Vec<String> = vec![
+        // Lichess style.
+        format!(
+            "[Event \"Rated Chess960 game\"]\n[Site \"https://example.org/x\"]\n[Result \"1-0\"]\n{start}\n1. e4 {{ [%clk 0:03:00] }} 1... e5 {{ [%clk 0:03:00] }} 1-0\n\n"
+        ),
+        // CRLF line ends.
+        format!("[Event \"a\"]\n{start}\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. d4 1/2-1/2\n")
+            .replace('\n', "\r\n"),
+        // A comment holding tag lines (after a space), blank lines, `%` and `;`.
+        format!(
+            "[Event \"a\"]\n{start}\n1. e4 {{ see\n [Event \"x\"]\n\n[%clk 0:01:00]\n% no escape\n; no comment }} e5 0-1\n\n[Event \"b\"]\n\n*\n"
+        ),
+        // `;` comments, `%` lines, variations, NAGs.
+        "[Event \"a\"]\n[Result \"0-1\"]\n\n1. e4 ; a { not a comment\n% an escape [Event \"x\"]\n1... e5 (1... c5 $1 (1... e6 {x}) 2. Nf3) !? 0-1\n".to_owned(),
+        // Games without moves, and a last game without movetext.
+        "[Event \"a\"]\n\n*\n[Event \"b\"]\n1-0\n\n\n[Event \"c\"]\n[White \"\\\"Q\\\" \\\\ x\"]\n".to_owned(),
+        // Two tags on a line, a `%` line between tags, a byte order mark.
+        "\u{FEFF}[Event \"a\"] [Site \"b\"]\n% x\n[White \"Zoë\"]\n\n1. e4 *\n".to_owned(),
+        // Double starts, changed rules, no start, repeated FENs.
+        "[FEN \"nrbbqkrn/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1\"]\n\n*\n\
+         [FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w Kk - 0 1\"]\n\n*\n\
+         [FEN \"8/8/8/4k3/8/8/4K3/8 w - - 0 1\"]\n\n*\n\
+         [FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1\"]\n\
+         [FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\"]\n\n*\n\
+         [FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1\"]\n\
+         [FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]\n\n*\n\
+         [Variant \"Chess960\"]\n\n*\n[Variant \"Crazyhouse\"]\n\n*\n"
+            .to_owned(),
+    ];
+    for case in cases {
+        let (ours, _) = assert_agree(case.as_bytes());
+        assert!(!ours.is_empty());
+        assert_same_in_pieces(case.as_bytes(), 1);
+    }
+}
+
+/// The differences by design named in the module doc, each checked on
+/// both readers, so that a change on either side shows here.
+#[test]
+fn documented_differences() {
+    // Tag sections one after the other: ours splits them at `Event`,
+    // pgn-reader makes one game; the tags are the same, in the same order.
+    let pgn = b"[Event \"a\"]\n[White \"x\"]\n\n[Event \"b\"]\n[White \"y\"]\n\n1. e4 *\n";
+    let ours = our_records(pgn);
+    let theirs = their_games(&pgn[..]);
+    assert_eq!((ours.len(), theirs.len()), (2, 1));
+    let events: Vec<_> = ours
+        .iter()
+        .map(|record| record.tags().get(TagName::Event).unwrap())
+        .collect();
+    assert_eq!(events, ["a", "b"]);
+    assert_eq!(theirs[0].tags.len(), 4);
+    assert_eq!(theirs[0].outcome.as_deref(), Some("*"));
+
+    // A comment line starting with `[` and a letter: ours reports the
+    // comment unclosed and starts a record there.
+    let pgn = b"[Event \"a\"]\n\n1. e4 {\n[Event \"x\"]\n} *\n";
+    let ours = our_records(pgn);
+    let theirs = their_games(&pgn[..]);
+    assert_eq!((ours.len(), theirs.len()), (2, 1));
+    assert_eq!(ours[0].error(), Some(RecordError::UnclosedComment));
+    assert_eq!(ours[1].tags().get(TagName::Event), Some("x"));
+    assert_eq!(theirs[0].outcome.as_deref(), Some("*"));
+
+    // pgn-reader 0.29.0's `RawTag::decode` on an escaped backslash before
+    // an escaped quote; the tests unescape its raw values themselves.
+    let raw = br#"a\\\"b"#;
+    assert_eq!(&*pgn_reader::RawTag(raw).decode(), b"a\"b");
+    assert_eq!(compare::unescape(raw), "a\\\"b");
+    let pgn = b"[White \"a\\\\\\\"b\"]\n\n*\n";
+    assert_eq!(
+        our_records(pgn)[0].tags().get(TagName::White),
+        Some("a\\\"b")
+    );
+
+    // A blank line in movetext: pgn-reader ends the game there.
+    let pgn = b"[Event \"a\"]\n\n1. e4\n\ne5 1-0\n";
+    let ours = our_records(pgn);
+    let theirs = their_games(&pgn[..]);
+    assert_eq!((ours.len(), theirs.len()), (1, 2));
+    assert!(theirs[1].tags.is_empty());
+    assert_eq!(theirs[1].outcome.as_deref(), Some("1-0"));
+}
+
+/// Generated games against the generator's own record of them and
+/// against pgn-reader, and through every buffer size.
+fn check_generated(data: &[u8], seed: u64) {
+    let generated = grammar::generate(data);
+    let pgn = &generated.pgn[..];
+    let (ours, theirs) = assert_agree(pgn);
+    let written: Vec<TheirGame> = generated
+        .games
+        .iter()
+        .map(|game| TheirGame {
+            tags: game.tags.clone(),
+            outcome: game.result.map(str::to_owned),
+        })
+        .collect();
+    assert_eq!(theirs, written, "{}", String::from_utf8_lossy(pgn));
+    assert_eq!(ours.len(), written.len());
+    assert_same_in_pieces(pgn, seed);
+}
+
+/// Damage to a well-formed input: bytes overwritten, removed or inserted,
+/// favouring the bytes the reader acts on.
+fn damage(mut pgn: Vec<u8>, edits: &[(u16, u8, u8)]) -> Vec<u8> {
+    const BYTES: [u8; 16] = [
+        b'[', b']', b'{', b'}', b'"', b'\\', b'\n', b'\r', b';', b'%', b'(', b' ', 0, 0xEF, 0xBB,
+        0xFF,
+    ];
+    for &(at, kind, byte) in edits {
+        let byte = if byte < 128 {
+            BYTES[usize::from(byte) % BYTES.len()]
+        } else {
+            byte
+        };
+        let at = usize::from(at) % (pgn.len() + 1);
+        match kind % 3 {
+            0 if at < pgn.len() => pgn[at] = byte,
+            1 if at < pgn.len() => {
+                pgn.remove(at);
+            }
+            _ => pgn.insert(at, byte),
+        }
+    }
+    pgn
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn generated_inputs_agree_with_pgn_reader(
+        data in proptest::collection::vec(any::<u8>(), 0..700),
+        seed in any::<u64>(),
+    ) {
+        check_generated(&data, seed);
+    }
+
+    #[test]
+    fn any_bytes_read_alike_in_pieces(
+        data in proptest::collection::vec(any::<u8>(), 0..400),
+        edits in proptest::collection::vec((any::<u16>(), any::<u8>(), any::<u8>()), 0..12),
+        seed in any::<u64>(),
+    ) {
+        let pgn = damage(grammar::generate(&data).pgn, &edits);
+        assert_same_in_pieces(&pgn, seed);
+        let mut whole = Reader::new(&pgn[..]);
+        let records: Vec<Record> = whole.by_ref().collect();
+        prop_assert!(whole.io_error().is_none());
+        prop_assert_eq!(whole.bytes_read(), pgn.len() as u64);
+        for (index, record) in records.iter().enumerate() {
+            prop_assert_eq!(record.number(), index as u64 + 1);
+        }
+    }
+
+    #[test]
+    fn raw_bytes_read_alike_in_pieces(
+        pgn in proptest::collection::vec(any::<u8>(), 0..300),
+        seed in any::<u64>(),
+    ) {
+        assert_same_in_pieces(&pgn, seed);
+    }
+}
