@@ -232,7 +232,7 @@ fn damage(mut pgn: Vec<u8>, edits: &[(u16, u8, u8)]) -> Vec<u8> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(400))]
+    #![proptest_config(ProptestConfig::with_cases(1000))]
 
     #[test]
     fn generated_inputs_agree_with_pgn_reader(
@@ -266,4 +266,92 @@ proptest! {
     ) {
         assert_same_in_pieces(&pgn, seed);
     }
+}
+
+/// The grammar writes every feature it claims, over a fixed sample of
+/// inputs: each kind of start, every separator and comment form, games
+/// without moves and without movetext, CRLF and byte order marks.
+#[test]
+fn the_grammar_covers_its_features() {
+    let mut state = 0x0960_u64;
+    let mut seen: std::collections::BTreeMap<&str, u32> = std::collections::BTreeMap::new();
+    for _ in 0..300 {
+        let data: Vec<u8> = (0..600)
+            .map(|_| splitmix(&mut state).to_le_bytes()[0])
+            .collect();
+        let generated = grammar::generate(&data);
+        let text = String::from_utf8(generated.pgn.clone()).unwrap();
+        for (feature, present) in [
+            ("crlf", text.contains("\r\n")),
+            ("bom", text.starts_with('\u{FEFF}')),
+            (
+                "blank line in a comment",
+                text.contains("{\n\n") || text.contains("\n\n\n[%eval"),
+            ),
+            ("tag line in a comment", text.contains(" [Event \"x\"]")),
+            ("percent line", text.contains("\n%")),
+            ("semicolon comment", text.contains("; ")),
+            ("variation", text.contains('(')),
+            ("two tags on a line", text.contains("\"] [")),
+            ("escaped quote", text.contains("\\\"")),
+            (
+                "a game right after the last one's result",
+                ["0\n[", "2\n[", "*\n["]
+                    .iter()
+                    .any(|end| text.contains(end)),
+            ),
+            (
+                "no movetext",
+                generated.games.iter().any(|game| game.result.is_none()),
+            ),
+        ] {
+            *seen.entry(feature).or_default() += u32::from(present);
+        }
+        for record in our_records(&generated.pgn) {
+            let name = match chess960::pgn::GameKind::of(&record) {
+                chess960::pgn::GameKind::Unreadable(RecordError::MissingFen) => "missing FEN",
+                chess960::pgn::GameKind::Unreadable(RecordError::ConflictingFens) => {
+                    "conflicting FENs"
+                }
+                kind => kind.name(),
+            };
+            *seen.entry(name).or_default() += 1;
+        }
+    }
+    eprintln!("{seen:#?}");
+    for feature in [
+        "crlf",
+        "bom",
+        "blank line in a comment",
+        "tag line in a comment",
+        "percent line",
+        "semicolon comment",
+        "variation",
+        "two tags on a line",
+        "escaped quote",
+        "a game right after the last one's result",
+        "no movetext",
+        "chess960",
+        "double-chess960",
+        "changed-rules",
+        "standard",
+        "other-variant",
+        "not-a-start",
+        "missing FEN",
+        "conflicting FENs",
+    ] {
+        assert!(
+            seen.get(feature).copied().unwrap_or(0) >= 3,
+            "{feature}: {seen:?}"
+        );
+    }
+}
+
+/// SplitMix64's next output.
+fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }

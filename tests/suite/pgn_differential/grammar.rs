@@ -169,7 +169,7 @@ fn game(choices: &mut Choices<'_>, out: &mut String, last: bool) -> Game {
     let result = choices.pick(&RESULTS);
     let count = 1 + choices.below(9);
     let mut tags: Vec<(String, String)> = Vec::new();
-    let start = choices.below(960);
+    let plan = Plan::draw(choices);
     for _ in 0..count {
         let name = choices.pick(&NAMES);
         if name == "Event" && tags.iter().any(|(name, _)| name == "Event") {
@@ -186,7 +186,7 @@ fn game(choices: &mut Choices<'_>, out: &mut String, last: bool) -> Game {
                     (1000 + choices.below(200) * 7).to_string()
                 }
             }
-            "FEN" => fen(choices, start),
+            "FEN" => fen(choices, plan),
             _ => text(choices, 12),
         };
         tags.push((name.to_owned(), value));
@@ -246,23 +246,49 @@ fn rank_of(id: usize) -> String {
         .collect()
 }
 
-/// A `FEN` tag value: mostly the game's start (`start`, so that repeated
-/// tags usually agree), in a dialect, sometimes a double start, changed
-/// rules or no start at all.
-fn fen(choices: &mut Choices<'_>, start: usize) -> String {
-    if choices.one_in(8) {
-        return choices.pick(&NOT_STARTS).to_owned();
+/// The start a game's `FEN` tags give: a position that is no start, or
+/// White's and Black's start ids and a change of rules (0 to 14, 5 and up
+/// for none).
+#[derive(Clone, Copy)]
+struct Plan {
+    not_a_start: Option<&'static str>,
+    white: usize,
+    black: usize,
+    change: usize,
+}
+
+impl Plan {
+    fn draw(choices: &mut Choices<'_>) -> Plan {
+        let not_a_start = choices.one_in(8).then(|| choices.pick(&NOT_STARTS));
+        let white = usize::from(choices.byte()) * 4 % 960 + choices.below(4);
+        let black = if choices.one_in(6) {
+            (white + 1 + choices.below(200)) % 960
+        } else {
+            white
+        };
+        let change = choices.below(15);
+        Plan {
+            not_a_start,
+            white,
+            black,
+            change,
+        }
     }
-    let white = if choices.one_in(8) {
-        choices.below(960)
+}
+
+/// A `FEN` tag value: the game's planned start (so that repeated tags
+/// usually agree, one in ten times another plan) in a dialect drawn here:
+/// X-FEN, or Shredder-FEN with the outer or the inner rook first.
+fn fen(choices: &mut Choices<'_>, plan: Plan) -> String {
+    let plan = if choices.one_in(10) {
+        Plan::draw(choices)
     } else {
-        start
+        plan
     };
-    let black = if choices.one_in(6) {
-        (white + 1 + choices.below(200)) % 960
-    } else {
-        white
-    };
+    if let Some(fen) = plan.not_a_start {
+        return fen.to_owned();
+    }
+    let (white, black) = (plan.white, plan.black);
     let (white, black) = (rank_of(white), rank_of(black).to_ascii_lowercase());
     let rooks = |rank: &str| -> Vec<char> {
         rank.char_indices()
@@ -288,7 +314,7 @@ fn fen(choices: &mut Choices<'_>, start: usize) -> String {
         }
     };
     let (mut turn, mut halfmoves, mut fullmoves) = ("w", 0, 1);
-    match choices.below(10) {
+    match plan.change {
         0 => turn = "b",
         1 => "-".clone_into(&mut castling),
         2 => "Kq".clone_into(&mut castling),
