@@ -137,6 +137,21 @@ def pgn():
     return out
 
 
+def pgn_differential():
+    # The first byte picks the buffer size and the seed of the short reads;
+    # the rest is read as PGN and as the grammar's choices. The pgn seeds,
+    # and fixed bytes that the grammar turns into several games.
+    out = pgn()
+    state = 0x0960
+    for length in [16, 64, 200, 600, 1500]:
+        data = bytearray()
+        for _ in range(length):
+            state = (state * 6364136223846793005 + 1442695040888963407) % 2**64
+            data.append(state >> 56)
+        out.append(bytes([length % 64]) + bytes(data))
+    return out
+
+
 def seeded():
     # Flags (bit 0: distinct; bit 1: exclude all but the ids listed), rounds,
     # n, then n id pairs, then the seed.
@@ -174,6 +189,7 @@ def main():
     write("serde_json", serde_json_seeds())
     write("text_forms", text_forms())
     write("pgn", pgn())
+    write("pgn_differential", pgn_differential())
     write("seeded", seeded())
 
 
