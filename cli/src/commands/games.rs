@@ -310,8 +310,8 @@ fn read_file(
     };
     let mut reader = Reader::new(input.text);
     let mut batch = 0;
-    for record in reader.by_ref() {
-        let kind = GameKind::of(&record);
+    while let Some(record) = reader.next_record() {
+        let kind = GameKind::of(record);
         findings.counts.add(&kind);
         if let GameKind::Unreadable(error) = kind {
             findings.skip(Skip {
@@ -320,12 +320,12 @@ fn read_file(
                 offset: record.offset(),
                 reason: error.to_string(),
             });
-            each(&record, &kind)?;
+            each(record, &kind)?;
         } else if filter.matches(record.tags()) {
             findings.matched += 1;
             findings.player.add(&kind, record.tags());
             findings.stats.add(kind, record.tags());
-            each(&record, &kind)?;
+            each(record, &kind)?;
         }
         batch += 1;
         if batch == 1024 {
