@@ -156,7 +156,7 @@ impl Record {
     ///
     /// let pgn = "[Event \"a\"]\n\n1. e4 *\n\n[Event \"b\"]\n\n*\n";
     /// let lengths: Vec<_> = Reader::new(pgn.as_bytes()).map(|r| r.length()).collect();
-    /// assert_eq!(lengths, [21, 15]);
+    /// assert_eq!(lengths, [22, 15]);
     /// ```
     pub const fn length(&self) -> u64 {
         self.length
