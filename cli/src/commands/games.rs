@@ -211,9 +211,23 @@ fn filter(args: &GamesArgs) -> Result<Filter, Failure> {
     Ok(filter)
 }
 
-/// The cores to read on.
+/// The cores to read on (the tests set `CHESS960_GAMES_THREADS`).
 fn cores() -> usize {
-    std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+    std::env::var("CHESS960_GAMES_THREADS")
+        .ok()
+        .and_then(|text| text.parse().ok())
+        .filter(|&threads| threads > 0)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get))
+}
+
+/// The size of the parts a large file is cut into (the tests set
+/// `CHESS960_GAMES_PART` to cut small files into many parts).
+fn part_size() -> u64 {
+    std::env::var("CHESS960_GAMES_PART")
+        .ok()
+        .and_then(|text| text.parse().ok())
+        .unwrap_or(split::PART)
+        .max(split::MIN_PART)
 }
 
 /// Reads several inputs on all cores, one input a core, and merges what
@@ -288,8 +302,9 @@ fn read_file<W: Write>(
     threads: usize,
 ) -> io::Result<()> {
     if threads > 1 {
-        if let Some(size) = input::plain_size(file).filter(|&size| size >= 2 * split::PART) {
-            return split::read(file, size, threads, context, counters, findings, out);
+        let part = part_size();
+        if let Some(size) = input::plain_size(file).filter(|&size| size >= 2 * part) {
+            return split::read(file, size, part, threads, context, counters, findings, out);
         }
     }
     let input = match input::open(file, Arc::clone(&counters.bytes)) {

@@ -19,6 +19,8 @@ use std::sync::{Condvar, Mutex, mpsc};
 
 /// The size of a part: a file of at least two parts is split.
 pub(crate) const PART: u64 = 8 << 20;
+/// The smallest part size the tests may ask for.
+pub(crate) const MIN_PART: u64 = 64;
 /// The buffer of each part's reading.
 const BUFFER: usize = 1 << 18;
 /// How far a likely record start is looked for at a time.
@@ -37,18 +39,22 @@ struct Done {
     error: Option<(io::Error, u64)>,
 }
 
-/// Reads the file `name` of `size` bytes on `threads` cores into `all`,
-/// writing the rows or records to `out` in input order.
+/// Reads the file `name` of `size` bytes on `threads` cores, in parts of
+/// about `part` bytes, into `all`, writing the rows or records to `out` in
+/// input order.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn read<W: Write>(
     name: &str,
     size: u64,
+    part: u64,
     threads: usize,
     context: &Context<'_>,
     counters: &Counters,
     all: &mut Findings,
     mut out: Option<&mut Writer<W>>,
 ) -> io::Result<()> {
-    let parts = size.div_ceil(PART);
+    let part = part.max(MIN_PART);
+    let parts = size.div_ceil(part);
     let taken = AtomicU64::new(0);
     // Parts merged; a reader stays at most two parts a thread ahead.
     let merged = (Mutex::new(0u64), Condvar::new());
@@ -78,7 +84,7 @@ pub(crate) fn read<W: Write>(
                         }
                     }
                     let done = match &mut file {
-                        Ok(file) => read_part(file, name, index, size, context),
+                        Ok(file) => read_part(file, name, index, part, size, context),
                         Err(error) => Done {
                             index,
                             start: 0,
@@ -177,11 +183,18 @@ fn merge<W: Write>(
 }
 
 /// Reads part `index`.
-fn read_part(file: &mut File, name: &str, index: u64, size: u64, context: &Context<'_>) -> Done {
-    let parts = size.div_ceil(PART);
-    let bounds = part_start(file, index, size).and_then(|start| {
+fn read_part(
+    file: &mut File,
+    name: &str,
+    index: u64,
+    part: u64,
+    size: u64,
+    context: &Context<'_>,
+) -> Done {
+    let parts = size.div_ceil(part);
+    let bounds = part_start(file, index, part, size).and_then(|start| {
         let end = if index + 1 < parts {
-            part_start(file, index + 1, size)?
+            part_start(file, index + 1, part, size)?
         } else {
             size
         };
@@ -198,7 +211,7 @@ fn read_part(file: &mut File, name: &str, index: u64, size: u64, context: &Conte
             end: 0,
             part: Part::new(context.players),
             next: None,
-            error: Some((error, index * PART)),
+            error: Some((error, index * part)),
         },
     }
 }
@@ -248,14 +261,14 @@ fn read_range(file: &mut File, name: &str, start: u64, end: u64, context: &Conte
 }
 
 /// Where part `index` starts: the first likely record start from
-/// `index * PART - 3` on (0 for the first part; the file's size when there
+/// `index * part - 3` on (0 for the first part; the file's size when there
 /// is none). Three bytes before, so that a blank line just before the cut
 /// counts.
-fn part_start(file: &mut File, index: u64, size: u64) -> io::Result<u64> {
+fn part_start(file: &mut File, index: u64, part: u64, size: u64) -> io::Result<u64> {
     if index == 0 {
         return Ok(0);
     }
-    let mut at = (index * PART).saturating_sub(3);
+    let mut at = (index * part).saturating_sub(3);
     let mut window = vec![0; WINDOW];
     while at < size {
         file.seek(SeekFrom::Start(at))?;
