@@ -7,6 +7,7 @@
 //! threads (`CHESS960_GAMES_THREADS`).
 
 use crate::common::BINARY;
+use std::fmt::Write as _;
 use std::process::{Command, Output};
 
 /// Ranks of a few starts (ids 0, 451, 518, 959).
@@ -143,9 +144,7 @@ fn a_comment_longer_than_many_parts_is_read_once() {
     let mut text = input(7, 20);
     text.push_str("[Event \"long\"]\n[Result \"1-0\"]\n\n1. e4 {\n");
     for line in 0..400 {
-        text.push_str(&format!(
-            "\n[ {line} looks like a tag but for its space ]\n"
-        ));
+        writeln!(text, "\n[ {line} looks like a tag but for its space ]").unwrap();
     }
     text.push_str("} 1-0\n\n");
     text.push_str(&input(8, 20));
