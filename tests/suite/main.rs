@@ -35,6 +35,8 @@ mod pgn_differential;
 #[cfg(feature = "pgn")]
 mod pgn_parts;
 #[cfg(feature = "pgn")]
+mod pgn_raw;
+#[cfg(feature = "pgn")]
 mod player;
 mod printed_tables;
 #[cfg(feature = "rand")]
