@@ -11,7 +11,9 @@
 //! `compare.rs`): pgn-reader reads back exactly the tag pairs and results
 //! the grammar wrote, and our reader finds the same games with the same
 //! kept tags, results and starts (the start from shakmaty's reading of the
-//! `FEN` tags), also through the small buffer and short reads. The
+//! `FEN` tags), also through the small buffer and short reads, and when
+//! the input is cut at any record (each record's span alone is one game
+//! to both; from any record on, both read the rest alike). The
 //! exclusions (where the two readers differ by design) are listed in
 //! `tests/suite/pgn_differential.rs`.
 #![no_main]
@@ -23,8 +25,8 @@ mod compare;
 mod grammar;
 
 use compare::{
-    TheirGame, assert_same_games, assert_same_records_in_pieces, our_records, start_ranks,
-    their_games,
+    TheirGame, assert_cuts_agree, assert_same_games, assert_same_records_in_pieces, our_records,
+    start_ranks, their_games,
 };
 use libfuzzer_sys::fuzz_target;
 use std::collections::HashSet;
@@ -62,4 +64,5 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(theirs, written, "{}", String::from_utf8_lossy(pgn));
     assert_same_games(&ours, &theirs, ranks());
     assert_same_records_in_pieces(pgn, &ours, capacity, seed, 13);
+    assert_cuts_agree(pgn);
 });

@@ -40,8 +40,8 @@ mod grammar;
 
 use chess960::pgn::{Reader, Record, RecordError, TagName};
 use compare::{
-    CAPACITIES, ShortReads, TheirGame, assert_same_games, assert_same_records_in_pieces,
-    our_records, start_ranks, their_games,
+    CAPACITIES, ShortReads, TheirGame, assert_cuts_agree, assert_same_games,
+    assert_same_records_in_pieces, our_records, start_ranks, their_games,
 };
 use proptest::prelude::*;
 use std::collections::HashSet;
@@ -87,6 +87,7 @@ fn the_fixtures_agree_with_pgn_reader() {
     for (name, pgn) in FIXTURES {
         let (ours, _) = assert_agree(pgn);
         assert!(ours.len() >= 20, "{name}: {} games", ours.len());
+        assert_cuts_agree(pgn);
     }
 }
 
@@ -136,6 +137,7 @@ fn hand_written_cases_agree() {
         let (ours, _) = assert_agree(case.as_bytes());
         assert!(!ours.is_empty());
         assert_same_in_pieces(case.as_bytes(), 1);
+        assert_cuts_agree(case.as_bytes());
     }
 }
 
@@ -240,6 +242,13 @@ proptest! {
         seed in any::<u64>(),
     ) {
         check_generated(&data, seed);
+    }
+
+    #[test]
+    fn records_cut_apart_agree_with_pgn_reader(
+        data in proptest::collection::vec(any::<u8>(), 0..700),
+    ) {
+        assert_cuts_agree(&grammar::generate(&data).pgn);
     }
 
     #[test]

@@ -2,8 +2,10 @@
 //! pgn-reader's view of each game (its tag pairs in order, its termination
 //! marker), the start a game's tags give when shakmaty reads its `FEN`,
 //! and the checks that our reader and `GameKind::classify` say the same.
-//! Also a `Read` that hands out short reads, for buffer boundaries. The
-//! fuzz target `pgn_differential` includes this file by path.
+//! Also a `Read` that hands out short reads, for buffer boundaries, and
+//! the checks of records cut apart at their spans, as the parallel reading
+//! of a large file cuts them. The fuzz target `pgn_differential` includes
+//! this file by path.
 
 use chess960::pgn::{GameKind, MAX_FEN_TAGS, Reader, Record, RecordError, TagName};
 use pgn_reader::{Outcome, RawTag, Visitor};
@@ -364,4 +366,43 @@ pub(crate) fn assert_same_records_in_pieces(
         short, whole,
         "short reads of 1 to {longest} bytes, seed {seed}"
     );
+}
+
+/// Records cut apart, as the parallel reading of a large file cuts it:
+/// each record's own bytes (`Reader::raw`, its span) read alone give that
+/// one game in both readers, and reading from any record's offset gives
+/// the rest of the games in both, our records with the same tags, errors
+/// and lengths, their offsets and numbers shifted.
+pub(crate) fn assert_cuts_agree(pgn: &[u8]) {
+    let ours = our_records(pgn);
+    let theirs = their_games(pgn);
+    let mut reader = Reader::new(pgn).keep_raw();
+    let mut index = 0;
+    while let Some(record) = reader.next_record().cloned() {
+        let offset = usize::try_from(record.offset()).unwrap();
+        let length = usize::try_from(record.length()).unwrap();
+        let span = &pgn[offset..offset + length];
+        assert_eq!(reader.raw(), Some(span), "record {}", record.number());
+        let alone = our_records(span);
+        assert_eq!(alone.len(), 1, "record {}", record.number());
+        assert_eq!(
+            (alone[0].tags(), alone[0].error(), alone[0].length()),
+            (record.tags(), record.error(), record.length())
+        );
+        assert_eq!(their_games(span), [theirs[index].clone()]);
+
+        let rest = our_records(&pgn[offset..]);
+        assert_eq!(rest.len(), ours.len() - index);
+        for (cut, whole) in rest.iter().zip(&ours[index..]) {
+            assert_eq!(cut.number() + index as u64, whole.number());
+            assert_eq!(cut.offset() + offset as u64, whole.offset());
+            assert_eq!(
+                (cut.tags(), cut.error(), cut.length()),
+                (whole.tags(), whole.error(), whole.length())
+            );
+        }
+        assert_eq!(their_games(&pgn[offset..]), theirs[index..]);
+        index += 1;
+    }
+    assert_eq!(index, ours.len());
 }
