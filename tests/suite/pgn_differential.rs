@@ -38,7 +38,7 @@ mod compare;
 #[path = "pgn_differential/grammar.rs"]
 mod grammar;
 
-use chess960::pgn::{Reader, Record, RecordError, TagName};
+use chess960::pgn::{GameKind, Reader, Record, RecordError, TagName};
 use compare::{
     CAPACITIES, ShortReads, TheirGame, assert_cuts_agree, assert_same_games,
     assert_same_records_in_pieces, our_records, start_ranks, their_games,
@@ -98,6 +98,60 @@ fn the_fixtures_read_alike_in_pieces() {
             assert_same_in_pieces(pgn, seed * 100);
         }
     }
+}
+
+/// What python-chess (a third reader) finds in the fixtures, written by
+/// `tests/fixtures/pgn_tags_reference.py`.
+const PYTHON_CHESS: &str = include_str!("../fixtures/pgn_tags_reference.tsv");
+
+#[test]
+fn the_fixtures_agree_with_python_chess() {
+    let mut rows = 0;
+    for (name, pgn) in FIXTURES {
+        let ours = our_records(pgn);
+        let theirs: Vec<Vec<&str>> = PYTHON_CHESS
+            .lines()
+            .filter(|line| !line.starts_with('#'))
+            .map(|line| line.split('\t').collect::<Vec<_>>())
+            .filter(|row| row[0] == name)
+            .collect();
+        assert_eq!(ours.len(), theirs.len(), "{name}");
+        for (record, row) in ours.iter().zip(&theirs) {
+            let place = format!("{name} game {}", row[1]);
+            assert_eq!(record.number().to_string(), row[1], "{place}");
+            assert_eq!(record.error(), None, "{place}");
+            let tags = [
+                TagName::Event,
+                TagName::White,
+                TagName::Black,
+                TagName::Result,
+                TagName::Variant,
+                TagName::Fen,
+            ];
+            for (tag, value) in tags.into_iter().zip(&row[2..8]) {
+                let ours = record.tags().get(tag).unwrap_or_default();
+                assert_eq!(ours, *value, "{place}, tag {}", tag.as_str());
+            }
+            let kind = GameKind::classify(record.tags());
+            let ranks = kind
+                .start()
+                .map(|start| (start.white().as_str(), start.black().as_str()));
+            let their_ranks = (!row[8].is_empty()).then_some((row[8], row[9]));
+            assert_eq!(ranks, their_ranks, "{place}");
+            match (kind, row[10]) {
+                (GameKind::Chess960(position), id) => {
+                    assert_eq!(position.id().to_string(), id, "{place}");
+                }
+                (GameKind::Standard, id) => assert_eq!(id, "518", "{place}"),
+                (GameKind::DoubleChess960(_) | GameKind::ChangedRules { .. }, id) => {
+                    assert_eq!(id, "", "{place}");
+                }
+                (kind, _) => assert!(row[8].is_empty(), "{place}: {kind:?}"),
+            }
+            rows += 1;
+        }
+    }
+    assert!(rows >= 70);
 }
 
 /// Each feature of the grammar, written out once, for readable failures.
@@ -317,11 +371,9 @@ fn the_grammar_covers_its_features() {
             *seen.entry(feature).or_default() += u32::from(present);
         }
         for record in our_records(&generated.pgn) {
-            let name = match chess960::pgn::GameKind::of(&record) {
-                chess960::pgn::GameKind::Unreadable(RecordError::MissingFen) => "missing FEN",
-                chess960::pgn::GameKind::Unreadable(RecordError::ConflictingFens) => {
-                    "conflicting FENs"
-                }
+            let name = match GameKind::of(&record) {
+                GameKind::Unreadable(RecordError::MissingFen) => "missing FEN",
+                GameKind::Unreadable(RecordError::ConflictingFens) => "conflicting FENs",
                 kind => kind.name(),
             };
             *seen.entry(name).or_default() += 1;
