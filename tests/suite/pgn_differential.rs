@@ -33,9 +33,7 @@
 //! `cli/tests/fixtures/engine_match.pgn` is the same file as
 //! `tests/fixtures/engine_match.pgn`, so it is read once.
 
-#[path = "pgn_differential/compare.rs"]
 mod compare;
-#[path = "pgn_differential/grammar.rs"]
 mod grammar;
 
 use chess960::pgn::{GameKind, Reader, Record, RecordError, TagName};
