@@ -23,6 +23,9 @@
 //! - A blank line in movetext outside a comment: pgn-reader ends the game
 //!   there (the rest is a game without tags), we read on to the next tag
 //!   line. Generated movetext has blank lines only inside comments.
+//! - A tag line indented by white space: we take it for movetext,
+//!   pgn-reader for a tag (probably ours to fix, see
+//!   `an_indented_tag_line_in_a_tag_section_is_a_tag`, ignored until then).
 //! - Games without tags (our `NoTagSection`), tag names and values with
 //!   extra spaces around them (pgn-reader keeps the spaces in the name),
 //!   tag lines over 64 KiB, bytes that are not UTF-8 (we read ISO 8859-1,
@@ -239,6 +242,22 @@ fn documented_differences() {
     assert_eq!((ours.len(), theirs.len()), (1, 2));
     assert!(theirs[1].tags.is_empty());
     assert_eq!(theirs[1].outcome.as_deref(), Some("1-0"));
+}
+
+/// A disagreement found by these tests that is probably ours to fix (in
+/// `src/pgn`, not here): a tag line indented by white space inside a tag
+/// section is read as the start of the movetext, so its tag is lost
+/// without an error; pgn-reader (and PGN's import format, which allows
+/// white space between tokens) reads it as a tag.
+#[test]
+#[ignore = "our reader takes an indented tag line in a tag section for movetext and drops its tag silently; pgn-reader reads the tag"]
+fn an_indented_tag_line_in_a_tag_section_is_a_tag() {
+    for pgn in [
+        &b"[Event \"a\"]\n  [Site \"b\"]\n\n1. e4 *\n"[..],
+        b"[Event \"a\"]\n\t[Site \"b\"]\n\n1. e4 *\n",
+    ] {
+        assert_agree(pgn);
+    }
 }
 
 /// Generated games against the generator's own record of them and

@@ -5,7 +5,8 @@
 //! it wrote, to check both readers against.
 //!
 //! What it writes: lichess-style and archive-style tag sections (one tag a
-//! line, or two on one line; `%` escape lines between them; values with
+//! line, or two on one line; white space after a tag; `%` escape lines
+//! between them; values with
 //! `\"` and `\\` escapes, non-ASCII letters, `[`, `]`, `{`, `;`), starts in
 //! X-FEN and Shredder-FEN (outer or inner rook first), double starts,
 //! starts with changed rules, positions that are no start, repeated and
@@ -20,8 +21,8 @@
 //! `pgn_differential`'s module doc): a game without tags, a tag section
 //! followed directly by another one, a second `Event` tag in one section, a
 //! blank line in movetext outside a comment, a comment line that starts
-//! with `[` and a letter, tag names or values with extra spaces around
-//! them, bytes that are not UTF-8.
+//! with `[` and a letter, a tag line indented by white space, tag names or
+//! values with extra spaces around them, bytes that are not UTF-8.
 
 use shakmaty::{Board, File, Rank, Square};
 
@@ -194,9 +195,11 @@ fn game(choices: &mut Choices<'_>, out: &mut String, last: bool) -> Game {
     let mut first = true;
     for (name, value) in &tags {
         if !first {
-            match choices.below(8) {
+            match choices.below(12) {
                 0 => out.push(' '),
-                1 => out.push_str("\n% between tags\n"),
+                1 => out.push_str("\t "),
+                2 => out.push_str("\n% between tags\n"),
+                3 => out.push_str(" \t\n"),
                 _ => out.push('\n'),
             }
         }
