@@ -11,7 +11,7 @@
 //! X-FEN and Shredder-FEN (outer or inner rook first), double starts,
 //! starts with changed rules, positions that are no start, repeated and
 //! conflicting `FEN` tags; movetext with moves, move numbers, NAGs, `{}`
-//! comments (spanning lines, holding blank lines, `%` lines, `[%clk]`,
+//! comments (spanning lines, holding `{`, blank lines, `%` lines, `[%clk]`,
 //! `[Event "x"]` after other text on the line), `;` comments, `%` lines,
 //! nested variations, games without moves, a last game without movetext;
 //! LF or CRLF line ends, an optional byte order mark, zero to two blank
@@ -386,7 +386,7 @@ fn comment(choices: &mut Choices<'_>, out: &mut String) {
             4 => out.push_str("\n; nor is this a line comment\n"),
             5 => out.push_str("\n(1. e4)"),
             _ => {
-                let text = text(choices, 12).replace(['{', '}'], "(");
+                let text = text(choices, 12).replace('}', "(");
                 // A comment line starting with `[` and a letter is the
                 // next game's tag for our reader (an unclosed comment).
                 if out.ends_with('\n') && text.starts_with('[') {
