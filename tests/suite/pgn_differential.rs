@@ -3,8 +3,11 @@
 //! independent start): the same games in the same order, and per game the
 //! same kept tags, the same result and the same start, on the fixtures and
 //! on inputs generated from a small grammar of well-formed PGN
-//! (`pgn_differential/grammar.rs`); and the same records from our reader
-//! whatever the buffer and read sizes, on any bytes.
+//! (`pgn_differential/grammar.rs`), also when the input is cut at any
+//! record; the fixtures against python-chess too (a table its script
+//! wrote); and the same records from our reader whatever the buffer and
+//! read sizes, on any bytes. The commands are in
+//! `tests/README-differential.md`.
 //!
 //! Deliberate exclusions: where the two readers differ by design, the
 //! generated inputs stay out, and `documented_differences` pins each
