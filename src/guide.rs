@@ -10,6 +10,13 @@
 // with the same labels as relative links for GitHub, which rustdoc ignores
 // because the first definition of a label wins. A chapter behind a feature
 // that is off is linked to this page instead.
+//
+// Rustdoc names a doctest after the file of its page's first doc fragment
+// and counts lines from there, so a chapter's doctests are reported as
+// `src/guide_links.md - guide::<chapter> (line N)` (the README's as
+// `src/guide_links.md - (line N)`): N is the line in the Markdown file
+// plus the length of `guide_links.md`. (The player statistics chapter's
+// are reported as `src/guide.rs`, after its first attribute.)
 #![cfg_attr(not(feature = "macros"), doc = "[guide-macros]: crate::guide")]
 #![cfg_attr(not(feature = "pgn"), doc = "[guide-player-statistics]: crate::guide")]
 #![doc = include_str!("guide_links.md")]
@@ -44,7 +51,8 @@ page!(
     #[cfg(feature = "pgn")]
     #[cfg_attr(docsrs, doc(cfg(feature = "pgn")))]
     // Its links to items: to their source files on GitHub, to their pages
-    // here.
+    // here (not in `guide_links.md`, which every page includes whatever
+    // the features).
     #[doc = "[`Players`]: crate::pgn::Players"]
     #[doc = "[`PlayerStats`]: crate::pgn::PlayerStats"]
     #[doc = "[`PlayerTally`]: crate::pgn::PlayerTally"]

@@ -14,7 +14,7 @@
     not(feature = "macros"),
     doc = "Chess960 (Fischer random chess) start positions, numbered 0..=959 by \
            Scharnagl's scheme. The front page of these docs, the README, needs \
-           the default `macros` feature; the [`guide`] is here with every feature."
+           the default `macros` feature; the [`guide`] is here with any features."
 )]
 // docs.rs builds with `--cfg docsrs` (see `[package.metadata.docs.rs]`), so
 // each feature-gated item shows the feature it needs. On the nightly here
