@@ -208,11 +208,12 @@ fn movetext(buffer: &[u8], error: &mut Option<RecordError>) -> Option<usize> {
 /// newline, and whether a comment is open at its end, which it is if and
 /// only if no `}` follows its last `{`. `None` for the byte-wise way.
 pub(super) fn whole_line(rest: &[u8]) -> Option<(usize, bool)> {
-    let end = memchr::memchr(b'\n', rest)?;
-    let line = &rest[..end];
-    if memchr::memchr(b';', line).is_some() {
+    // One pass: a `;` before the line's end sends it the byte-wise way.
+    let end = memchr::memchr2(b'\n', b';', rest)?;
+    if rest[end] == b';' {
         return None;
     }
+    let line = &rest[..end];
     let open = memchr::memrchr(b'{', line)
         .is_some_and(|open| memchr::memchr(b'}', &line[open..]).is_none());
     Some((end + 1, open))

@@ -37,6 +37,8 @@ struct Done {
     next: Option<u64>,
     /// Why the reading stopped early, and where.
     error: Option<(io::Error, u64)>,
+    /// The part's bounds could not be found: nothing was read.
+    failed: bool,
 }
 
 /// Reads the file `name` of `size` bytes on `threads` cores, in parts of
@@ -61,12 +63,14 @@ pub(crate) fn read<W: Write>(
     let ahead = 2 * threads as u64;
     let (send, receive) = mpsc::channel::<Done>();
     let mut main = File::open(name)?;
+    let files = (0..threads)
+        .map(|_| File::open(name))
+        .collect::<io::Result<Vec<File>>>()?;
     std::thread::scope(|scope| {
-        for _ in 0..threads {
+        for mut file in files {
             let send = send.clone();
             let (taken, merged) = (&taken, &merged);
             scope.spawn(move || {
-                let mut file = File::open(name);
                 loop {
                     let index = taken.fetch_add(1, Ordering::Relaxed);
                     if index >= parts {
@@ -83,17 +87,7 @@ pub(crate) fn read<W: Write>(
                                 .unwrap_or_else(std::sync::PoisonError::into_inner);
                         }
                     }
-                    let done = match &mut file {
-                        Ok(file) => read_part(file, name, index, part, size, context),
-                        Err(error) => Done {
-                            index,
-                            start: 0,
-                            end: 0,
-                            part: Part::new(context.players),
-                            next: None,
-                            error: Some((io::Error::new(error.kind(), error.to_string()), 0)),
-                        },
-                    };
+                    let done = read_part(&mut file, name, index, part, size, context);
                     counters
                         .bytes
                         .fetch_add(done.end.saturating_sub(done.start), Ordering::Relaxed);
@@ -146,6 +140,20 @@ fn merge<W: Write>(
                 Err(_) => return Err(io::Error::other("a reading thread stopped")),
             }
         };
+        if done.failed {
+            // Reading stops here, as it would on one core.
+            if let (Some(_), Some((error, at))) = (expected, &done.error) {
+                all.skip(Skip {
+                    file: name.to_owned(),
+                    number: None,
+                    offset: *at,
+                    reason: format!("reading stopped at byte {at}: {error}"),
+                });
+            }
+            expected = None;
+            continue_merged(merged, index);
+            continue;
+        }
         let done = match expected {
             Some(start) if start == done.start => Some(done),
             // The part before ended inside this part: read again from there.
@@ -173,13 +181,18 @@ fn merge<W: Write>(
                 expected = None;
             }
         }
-        let (lock, wake) = merged;
-        *lock
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner) = index + 1;
-        wake.notify_all();
+        continue_merged(merged, index);
     }
     Ok(())
+}
+
+/// Marks part `index` merged, and wakes the readers waiting for room.
+fn continue_merged(merged: &(Mutex<u64>, Condvar), index: u64) {
+    let (lock, wake) = merged;
+    *lock
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner) = index + 1;
+    wake.notify_all();
 }
 
 /// Reads part `index`.
@@ -212,6 +225,7 @@ fn read_part(
             part: Part::new(context.players),
             next: None,
             error: Some((error, index * part)),
+            failed: true,
         },
     }
 }
@@ -225,6 +239,7 @@ fn read_range(file: &mut File, name: &str, start: u64, end: u64, context: &Conte
         part: Part::new(context.players),
         next: Some(start),
         error: None,
+        failed: false,
     };
     if start >= end {
         return done;
