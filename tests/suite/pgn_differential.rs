@@ -307,8 +307,18 @@ fn damage(mut pgn: Vec<u8>, edits: &[(u16, u8, u8)]) -> Vec<u8> {
     pgn
 }
 
+/// 1,000 cases a test, or `PROPTEST_CASES` when it is set (for a longer
+/// run).
+fn config() -> ProptestConfig {
+    if std::env::var_os("PROPTEST_CASES").is_some() {
+        ProptestConfig::default()
+    } else {
+        ProptestConfig::with_cases(1000)
+    }
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(1000))]
+    #![proptest_config(config())]
 
     #[test]
     fn generated_inputs_agree_with_pgn_reader(
