@@ -82,6 +82,18 @@ fn tag_section(buffer: &[u8], tags: &mut Tags, bytes: &mut Vec<u8>) -> Option<Sc
     }
 }
 
+/// The bytes of a tag name: letters, digits and `_`.
+const NAME_BYTE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let b = byte as u8;
+        table[byte] = b.is_ascii_alphanumeric() || b == b'_';
+        byte += 1;
+    }
+    table
+};
+
 /// A tag line in its common form, `[Name "value"]` and its line end, with
 /// no escape, control byte or byte outside ASCII in the value: its name,
 /// its value and its length with the line end, found in one pass. `None`
@@ -89,7 +101,7 @@ fn tag_section(buffer: &[u8], tags: &mut Tags, bytes: &mut Vec<u8>) -> Option<Sc
 #[inline]
 fn plain_tag_line(line: &[u8]) -> Option<(&[u8], &[u8], usize)> {
     let mut at = 1;
-    while line.get(at)?.is_ascii_alphanumeric() || line[at] == b'_' {
+    while NAME_BYTE[usize::from(*line.get(at)?)] {
         at += 1;
     }
     if at == 1 || line.get(at..at + 2)? != b" \"" {
