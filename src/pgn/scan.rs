@@ -85,13 +85,14 @@ fn tag_section(buffer: &[u8], tags: &mut Tags, bytes: &mut Vec<u8>) -> Option<Sc
 /// The bytes of a tag name: letters, digits and `_`.
 const NAME_BYTE: [bool; 256] = {
     let mut table = [false; 256];
-    let mut byte = 0;
-    while byte < 256 {
-        let b = byte as u8;
-        table[byte] = b.is_ascii_alphanumeric() || b == b'_';
+    let mut byte: u8 = 0;
+    loop {
+        table[byte as usize] = byte.is_ascii_alphanumeric() || byte == b'_';
+        if byte == u8::MAX {
+            break table;
+        }
         byte += 1;
     }
-    table
 };
 
 /// A tag line in its common form, `[Name "value"]` and its line end, with
