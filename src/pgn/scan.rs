@@ -68,11 +68,23 @@ fn tag_section(buffer: &[u8], tags: &mut Tags, bytes: &mut Vec<u8>) -> Option<Sc
             }
             at = end + 1;
         }
-        // The next line: another tag, a `%` line, or the movetext.
+        // The next line: another tag (indented or not), a `%` line, or
+        // the movetext.
         loop {
             match *buffer.get(at)? {
                 b'%' => at += memchr::memchr(b'\n', &buffer[at..])? + 1,
                 b'[' => break,
+                b' ' | b'\t' => {
+                    let indent = buffer[at..]
+                        .iter()
+                        .position(|byte| !matches!(byte, b' ' | b'\t'))?;
+                    if buffer[at + indent] == b'[' {
+                        at += indent;
+                        break;
+                    }
+                    let length = at + movetext(&buffer[at..], &mut error)?;
+                    return Some(Scanned { length, error });
+                }
                 _ => {
                     let length = at + movetext(&buffer[at..], &mut error)?;
                     return Some(Scanned { length, error });
