@@ -14,8 +14,9 @@ pub const MAX_RAW_RECORD: usize = 16 << 20;
 ///
 /// The tag section is parsed; the movetext is skipped with its comments
 /// (`{...}`, which may hold `[` and span lines; `;` to the end of the line),
-/// `%` escape lines and variations. A line starting with `[` outside a
-/// comment starts the next record, and so do a second `Event` tag in one
+/// `%` escape lines and variations. In a tag section a tag line may be
+/// indented (spaces and tabs before its `[`). A line starting with `[`
+/// outside a comment starts the next record, and so do a second `Event` tag in one
 /// tag section and a line starting with a byte order mark (skipped) or with
 /// garbage (a control byte or a byte outside ASCII: a record of its own,
 /// [`RecordError::NoTagSection`]). A comment still open at a line starting
@@ -493,12 +494,28 @@ impl<R: BufRead> Reader<R> {
                 scan::set_first(&mut record.error, RecordError::TagLineTooLong);
             }
             self.line.clear();
-            // The next line: another tag, a `%` line, or the movetext.
+            // The next line: another tag (indented or not), a `%` line, or
+            // the movetext.
             loop {
                 line_offset = self.offset;
                 match self.peek() {
                     Peek::Byte(b'%') => self.skip_line(),
                     Peek::Byte(b'[') => break,
+                    Peek::Byte(b' ' | b'\t') => {
+                        // Past the indentation: a tag line starts at its
+                        // `[`; anything else is movetext, whose line start
+                        // was a blank.
+                        while let Peek::Byte(b' ' | b'\t') = self.peek() {
+                            self.consume(1);
+                        }
+                        line_offset = self.offset;
+                        if let Peek::Byte(b'[') = self.peek() {
+                            break;
+                        }
+                        self.skip_movetext(&mut record.error, false);
+                        self.finish(record);
+                        return true;
+                    }
                     Peek::Byte(_) => {
                         self.skip_movetext(&mut record.error, true);
                         self.finish(record);

@@ -68,11 +68,23 @@ fn tag_section(buffer: &[u8], tags: &mut Tags, bytes: &mut Vec<u8>) -> Option<Sc
             }
             at = end + 1;
         }
-        // The next line: another tag, a `%` line, or the movetext.
+        // The next line: another tag (indented or not), a `%` line, or
+        // the movetext.
         loop {
             match *buffer.get(at)? {
                 b'%' => at += memchr::memchr(b'\n', &buffer[at..])? + 1,
                 b'[' => break,
+                b' ' | b'\t' => {
+                    let indent = buffer[at..]
+                        .iter()
+                        .position(|byte| !matches!(byte, b' ' | b'\t'))?;
+                    if buffer[at + indent] == b'[' {
+                        at += indent;
+                        break;
+                    }
+                    let length = at + movetext(&buffer[at..], &mut error)?;
+                    return Some(Scanned { length, error });
+                }
                 _ => {
                     let length = at + movetext(&buffer[at..], &mut error)?;
                     return Some(Scanned { length, error });
@@ -82,6 +94,19 @@ fn tag_section(buffer: &[u8], tags: &mut Tags, bytes: &mut Vec<u8>) -> Option<Sc
     }
 }
 
+/// The bytes of a tag name: letters, digits and `_`.
+const NAME_BYTE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut byte: u8 = 0;
+    loop {
+        table[byte as usize] = byte.is_ascii_alphanumeric() || byte == b'_';
+        if byte == u8::MAX {
+            break table;
+        }
+        byte += 1;
+    }
+};
+
 /// A tag line in its common form, `[Name "value"]` and its line end, with
 /// no escape, control byte or byte outside ASCII in the value: its name,
 /// its value and its length with the line end, found in one pass. `None`
@@ -89,7 +114,7 @@ fn tag_section(buffer: &[u8], tags: &mut Tags, bytes: &mut Vec<u8>) -> Option<Sc
 #[inline]
 fn plain_tag_line(line: &[u8]) -> Option<(&[u8], &[u8], usize)> {
     let mut at = 1;
-    while line.get(at)?.is_ascii_alphanumeric() || line[at] == b'_' {
+    while NAME_BYTE[usize::from(*line.get(at)?)] {
         at += 1;
     }
     if at == 1 || line.get(at..at + 2)? != b" \"" {

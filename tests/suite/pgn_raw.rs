@@ -137,3 +137,28 @@ proptest! {
         );
     }
 }
+
+#[test]
+fn an_indented_tag_line_is_a_tag_at_every_buffer_size() {
+    use chess960::pgn::TagName;
+    let text = b"[Event \"a\"]\n  [Site \"indented\"]\n\t[Result \"1-0\"]\n \t[Event \"b\"]\n[White \"x\"]\n\n1. e4 *\n";
+    for capacity in [1, 2, 3, 7, 64, 4096] {
+        let found = spans(text, capacity);
+        assert_eq!(found.len(), 2, "capacity {capacity}");
+        let (first, second) = (&found[0].0, &found[1].0);
+        assert_eq!(first.tags().get(TagName::Site), Some("indented"));
+        assert_eq!(first.tags().get(TagName::Result), Some("1-0"));
+        assert_eq!(first.error(), None);
+        // The second Event starts the next record at its `[`.
+        assert_eq!(second.offset(), 50, "capacity {capacity}");
+        assert_eq!(second.tags().get(TagName::White), Some("x"));
+        // A line that is indented but no tag is movetext.
+        let records: Vec<Record> = Reader::new(BufReader::with_capacity(
+            capacity,
+            &b"[Event \"a\"]\n  1. e4 *\n"[..],
+        ))
+        .collect();
+        assert_eq!(records.len(), 1);
+        assert_eq!(records[0].error(), None);
+    }
+}

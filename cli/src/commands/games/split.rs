@@ -18,7 +18,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Condvar, Mutex, mpsc};
 
 /// The size of a part: a file of at least two parts is split.
-pub(crate) const PART: u64 = 8 << 20;
+pub(crate) const PART: u64 = 2 << 20;
 /// The smallest part size the tests may ask for.
 pub(crate) const MIN_PART: u64 = 64;
 /// The buffer of each part's reading.
