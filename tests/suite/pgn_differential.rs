@@ -26,9 +26,10 @@
 //! - A blank line in movetext outside a comment: pgn-reader ends the game
 //!   there (the rest is a game without tags), we read on to the next tag
 //!   line. Generated movetext has blank lines only inside comments.
-//! - A tag line indented by white space: we take it for movetext,
-//!   pgn-reader for a tag (probably ours to fix, see
-//!   `an_indented_tag_line_in_a_tag_section_is_a_tag`, ignored until then).
+//! - A game's first tag line indented by white space after another game's
+//!   movetext: we read it as movetext, pgn-reader as the start of a game
+//!   without tags; a tag to neither. (Inside a tag section an indented tag
+//!   line is a tag to both, and generated.)
 //! - Games without tags (our `NoTagSection`), tag names and values with
 //!   extra spaces around them (pgn-reader keeps the spaces in the name),
 //!   tag lines over 64 KiB, bytes that are not UTF-8 (we read ISO 8859-1,
@@ -238,6 +239,14 @@ fn documented_differences() {
         Some("a\\\"b")
     );
 
+    // An indented first tag line after movetext: movetext to us, a game
+    // without tags to pgn-reader.
+    let pgn = b"[Event \"a\"]\n\n1. e4 *\n  [Event \"b\"]\n\n*\n";
+    let ours = our_records(pgn);
+    let theirs = their_games(&pgn[..]);
+    assert_eq!((ours.len(), theirs.len()), (1, 2));
+    assert!(theirs[1].tags.is_empty());
+
     // A blank line in movetext: pgn-reader ends the game there.
     let pgn = b"[Event \"a\"]\n\n1. e4\n\ne5 1-0\n";
     let ours = our_records(pgn);
@@ -247,13 +256,12 @@ fn documented_differences() {
     assert_eq!(theirs[1].outcome.as_deref(), Some("1-0"));
 }
 
-/// A disagreement found by these tests that is probably ours to fix (in
-/// `src/pgn`, not here): a tag line indented by white space inside a tag
-/// section is read as the start of the movetext, so its tag is lost
-/// without an error; pgn-reader (and PGN's import format, which allows
-/// white space between tokens) reads it as a tag.
+/// A disagreement these tests found, fixed in `src/pgn` (e967681): a tag
+/// line indented by white space inside a tag section was read as the start
+/// of the movetext, its tag lost without an error; pgn-reader (and PGN's
+/// import format, which allows white space between tokens) reads it as a
+/// tag, and so do we now.
 #[test]
-#[ignore = "our reader takes an indented tag line in a tag section for movetext and drops its tag silently; pgn-reader reads the tag"]
 fn an_indented_tag_line_in_a_tag_section_is_a_tag() {
     for pgn in [
         &b"[Event \"a\"]\n  [Site \"b\"]\n\n1. e4 *\n"[..],
@@ -386,6 +394,10 @@ fn the_grammar_covers_its_features() {
             ("semicolon comment", text.contains("; ")),
             ("variation", text.contains('(')),
             ("two tags on a line", text.contains("\"] [")),
+            (
+                "an indented tag line",
+                text.contains("\n  [") || text.contains("\n\t["),
+            ),
             ("escaped quote", text.contains("\\\"")),
             (
                 "a game right after the last one's result",
@@ -419,6 +431,7 @@ fn the_grammar_covers_its_features() {
         "semicolon comment",
         "variation",
         "two tags on a line",
+        "an indented tag line",
         "escaped quote",
         "a game right after the last one's result",
         "no movetext",

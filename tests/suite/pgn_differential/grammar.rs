@@ -5,7 +5,8 @@
 //! it wrote, to check both readers against.
 //!
 //! What it writes: lichess-style and archive-style tag sections (one tag a
-//! line, or two on one line; white space after a tag; `%` escape lines
+//! line, or two on one line; white space after a tag and before a tag
+//! line other than the first; `%` escape lines
 //! between them; values with
 //! `\"` and `\\` escapes, non-ASCII letters, `[`, `]`, `{`, `;`), starts in
 //! X-FEN and Shredder-FEN (outer or inner rook first), double starts,
@@ -21,7 +22,8 @@
 //! `pgn_differential`'s module doc): a game without tags, a tag section
 //! followed directly by another one, a second `Event` tag in one section, a
 //! blank line in movetext outside a comment, a comment line that starts
-//! with `[` and a letter, a tag line indented by white space, tag names or
+//! with `[` and a letter, a game's first tag line indented by white space
+//! after another game, tag names or
 //! values with extra spaces around them, bytes that are not UTF-8.
 
 use shakmaty::{Board, File, Rank, Square};
@@ -200,6 +202,8 @@ fn game(choices: &mut Choices<'_>, out: &mut String, last: bool) -> Game {
                 1 => out.push_str("\t "),
                 2 => out.push_str("\n% between tags\n"),
                 3 => out.push_str(" \t\n"),
+                4 => out.push_str("\n  "),
+                5 => out.push_str("\n\t"),
                 _ => out.push('\n'),
             }
         }
