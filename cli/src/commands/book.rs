@@ -37,7 +37,8 @@ pub(crate) struct BookArgs {
     black: Option<PositionSet>,
     /// Write N distinct starts of the book, chosen uniformly at random by
     /// --seed, in book order (with --shuffle: in the order drawn).
-    #[arg(long, value_name = "N", requires = "seed", value_parser = parse_sample)]
+    #[arg(long, value_name = "N", requires = "seed", allow_negative_numbers = true,
+          value_parser = parse_sample)]
     sample: Option<u32>,
     /// Write the book in a random order fixed by --seed.
     #[arg(long, requires = "seed")]
