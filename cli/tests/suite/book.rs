@@ -95,6 +95,13 @@ fn output_to_a_file_is_the_same_book() {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"
     );
     std::fs::remove_file(&path).unwrap();
+    // A full disk: exit 1, one line naming the file.
+    let output = run(&["book", "-o", "/dev/full"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8(output.stderr).unwrap(),
+        "chess960: cannot write the output: No space left on device (os error 28) (/dev/full)\n"
+    );
     // A directory that does not exist: exit 1, one line naming the file.
     let output = run(&["book", "-o", "/nonexistent-dir/book.epd"]);
     assert_eq!(output.status.code(), Some(1));
