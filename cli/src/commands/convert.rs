@@ -148,7 +148,8 @@ pub(crate) fn run(args: &ConvertArgs, out: &mut dyn Write) -> Result<(), Failure
 }
 
 /// Where the bad positions and the notes go: standard error, written as
-/// they come, a failed write ignored.
+/// they come, a failed write ignored. Standard output is flushed before
+/// each, so that the two streams keep their order when they share a file.
 struct Reports<'err> {
     err: &'err mut dyn Write,
     keep_going: bool,
@@ -205,6 +206,7 @@ fn convert(
             match source.read(text) {
                 Ok(found) => {
                     if !found.departures.is_empty() {
+                        out.flush()?;
                         reports.note(&format!(
                             "{} is {}: converted as that start",
                             echo::quoted(text.trim()),
@@ -213,7 +215,10 @@ fn convert(
                     }
                     notation.write(&found, out)?;
                 }
-                Err(failure) => reports.bad(failure)?,
+                Err(failure) => {
+                    out.flush()?;
+                    reports.bad(failure)?;
+                }
             }
         }
         return reports.finish();
@@ -231,6 +236,7 @@ fn convert(
         let text = match text_of(&line, length, number) {
             Ok(text) => text,
             Err(failure) => {
+                out.flush()?;
                 reports.bad(failure)?;
                 continue;
             }
@@ -241,6 +247,7 @@ fn convert(
         match source.read(text) {
             Ok(found) => {
                 if !found.departures.is_empty() {
+                    out.flush()?;
                     reports.note(&format!(
                         "line {number} is {}: converted as that start",
                         found.describe()
@@ -248,7 +255,10 @@ fn convert(
                 }
                 notation.write(&found, out)?;
             }
-            Err(failure) => reports.bad(Failure::input(format!("line {number}: {failure}")))?,
+            Err(failure) => {
+                out.flush()?;
+                reports.bad(Failure::input(format!("line {number}: {failure}")))?;
+            }
         }
     }
     reports.finish()

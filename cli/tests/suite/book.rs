@@ -489,3 +489,27 @@ fn convert_answers_each_line_on_a_terminal() {
         &EXCHANGES,
     );
 }
+
+#[test]
+fn buffered_output_keeps_its_place_among_the_errors() {
+    // Standard output and error into one pipe: each bad line's message
+    // comes after the answers to the lines before it.
+    let output = crate::common::run_in_shell(
+        "",
+        "2>&1",
+        &["convert", "--keep-going", "--to", "id"],
+        b"518\nxx\n0\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\n959\n",
+    );
+    assert_eq!(output.status.code(), Some(2));
+    let text = String::from_utf8(output.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 6, "{text}");
+    assert_eq!(lines[0], "518");
+    assert!(lines[1].starts_with("chess960: line 2: "), "{text}");
+    assert_eq!(lines[2], "0");
+    assert!(
+        lines[3].starts_with("chess960: note: line 4 is start position 518"),
+        "{text}"
+    );
+    assert_eq!(&lines[4..], ["518", "959"], "{text}");
+}
