@@ -1,13 +1,20 @@
-// The crate docs are the README: its guide (which lookup when, the errors,
-// the features, the macros) is the front page on docs.rs, and its Rust code
-// blocks run as doctests. One source, not two copies. Its examples use
-// `sp!`, so without the `macros` feature the front page is a pointer.
+// The crate docs are the README, the front page: what the crate is and an
+// example or two for each kind of user, with links into the guide (the
+// `guide` module, `docs/guide/*.md`). Its Rust code blocks run as doctests.
+// The link targets for rustdoc come first (see `src/guide.rs`). Its
+// examples use `sp!`, so without the `macros` feature the front page is a
+// pointer.
+#![cfg_attr(
+    all(feature = "macros", not(feature = "pgn")),
+    doc = "[guide-player-statistics]: crate::guide"
+)]
+#![cfg_attr(feature = "macros", doc = include_str!("guide_links.md"))]
 #![cfg_attr(feature = "macros", doc = include_str!("../README.md"))]
 #![cfg_attr(
     not(feature = "macros"),
     doc = "Chess960 (Fischer random chess) start positions, numbered 0..=959 by \
-           Scharnagl's scheme. The guide, the README, is the front page of these \
-           docs when they are built with the default `macros` feature."
+           Scharnagl's scheme. The front page of these docs, the README, needs \
+           the default `macros` feature; the [`guide`] is here with any features."
 )]
 // docs.rs builds with `--cfg docsrs` (see `[package.metadata.docs.rs]`), so
 // each feature-gated item shows the feature it needs. On the nightly here
@@ -66,6 +73,7 @@ mod color;
 mod double;
 pub mod draw;
 mod fen;
+pub mod guide;
 mod identify;
 mod lookup;
 #[cfg(feature = "macros")]

@@ -1,9 +1,10 @@
 //! Which games to count: a rating range, matches on `Event`, `Variant`
-//! and `TimeControl`, and the players.
+//! and `TimeControl`, the players, and the start positions.
 
+use super::kind::GameKind;
 use super::players::Players;
 use super::tags::{TagName, Tags};
-use crate::Color;
+use crate::{Color, PositionSet};
 use std::string::String;
 
 /// A filter on a game's tags; the default lets every game through.
@@ -30,6 +31,7 @@ pub struct Filter {
     variant: Option<String>,
     time_control: Option<String>,
     players: Players,
+    starts: Option<PositionSet>,
 }
 
 impl Filter {
@@ -91,8 +93,83 @@ impl Filter {
         self
     }
 
-    /// Whether a game's tags pass every condition set.
+    /// The game's start is in `set`: its start board's White and Black
+    /// back ranks both, so a double Chess960 game passes when both of its
+    /// positions are in the set. A game without a start board (another
+    /// variant, a position that is no start, an unreadable record) fails.
+    /// A standard game starts from 518; a game whose FEN changes the rules
+    /// of a start (`GameKind::ChangedRules`) counts by its board.
+    ///
+    /// ```
+    /// use chess960::PositionSet;
+    /// use chess960::pgn::{Filter, TagName, Tags};
+    ///
+    /// let filter = Filter::new().starts("451,518".parse::<PositionSet>()?);
+    /// let mut tags = Tags::new();
+    /// tags.insert(TagName::Variant, "Chess960");
+    /// tags.insert(TagName::Fen, "brnnkqrb/pppppppp/8/8/8/8/PPPPPPPP/BRNNKQRB w KQkq - 0 1");
+    /// assert!(filter.matches(&tags));
+    /// tags.clear();
+    /// tags.insert(TagName::Variant, "Chess960");
+    /// tags.insert(TagName::Fen, "brnnkqrb/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
+    /// assert!(!filter.matches(&tags), "White's start is 0");
+    /// # Ok::<(), chess960::ParsePositionSetError>(())
+    /// ```
+    #[must_use]
+    pub fn starts(mut self, set: PositionSet) -> Filter {
+        self.starts = Some(set);
+        self
+    }
+
+    /// Whether a game of this kind passes the start condition (every kind
+    /// does when no start set is given): for a caller that has placed the
+    /// game already, so that [`Filter::accepts`] need not place it again.
+    ///
+    /// ```
+    /// use chess960::{Position, PositionSet};
+    /// use chess960::pgn::{Filter, GameKind};
+    ///
+    /// let filter = Filter::new().starts(PositionSet::EMPTY.with(Position::STANDARD));
+    /// assert!(filter.start_matches(&GameKind::Standard));
+    /// assert!(!filter.start_matches(&GameKind::Chess960(Position::from_id(0)?)));
+    /// # Ok::<(), chess960::PositionError>(())
+    /// ```
+    pub fn start_matches(&self, kind: &GameKind) -> bool {
+        self.starts.is_none_or(|set| {
+            kind.start()
+                .is_some_and(|start| set.contains(start.white()) && set.contains(start.black()))
+        })
+    }
+
+    /// Whether a game passes every condition set, its kind already known
+    /// (as [`GameKind::of`] or [`GameKind::classify`] gave it).
+    ///
+    /// ```
+    /// use chess960::PositionSet;
+    /// use chess960::pgn::{Filter, GameKind, Reader};
+    ///
+    /// let pgn = "[Variant \"Chess960\"]\n[FEN \"brnnkqrb/pppppppp/8/8/8/8/PPPPPPPP/BRNNKQRB w KQkq - 0 1\"]\n\n*\n";
+    /// let filter = Filter::new().starts("SP451".parse::<PositionSet>()?);
+    /// let mut reader = Reader::new(pgn.as_bytes());
+    /// let record = reader.next_record().unwrap();
+    /// assert!(filter.accepts(record.tags(), &GameKind::of(record)));
+    /// # Ok::<(), chess960::ParsePositionSetError>(())
+    /// ```
+    pub fn accepts(&self, tags: &Tags, kind: &GameKind) -> bool {
+        self.start_matches(kind) && self.tags_match(tags)
+    }
+
+    /// Whether a game's tags pass every condition set (the start set by
+    /// placing the game with [`GameKind::classify`]).
     pub fn matches(&self, tags: &Tags) -> bool {
+        if self.starts.is_some() && !self.start_matches(&GameKind::classify(tags)) {
+            return false;
+        }
+        self.tags_match(tags)
+    }
+
+    /// The conditions on tags other than the start.
+    fn tags_match(&self, tags: &Tags) -> bool {
         if self.min_elo.is_some() || self.max_elo.is_some() {
             let low = self.min_elo.unwrap_or(0);
             let high = self.max_elo.unwrap_or(u32::MAX);

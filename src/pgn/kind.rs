@@ -2,7 +2,7 @@
 //! with changed rules, the classical game, another variant, a position that
 //! is no start, or an unreadable record. Exactly one for each record.
 
-use super::reader::{Record, RecordError};
+use super::record::{Record, RecordError};
 use super::tags::{TagName, Tags};
 use super::variant::Variant;
 use crate::{Departures, identify_fen};

@@ -127,6 +127,9 @@ impl Players {
     /// The side(s) the player had in a game, by its `White` and `Black`
     /// tags; `None` when neither is theirs.
     pub fn seat(&self, tags: &Tags) -> Option<Seat> {
+        if self.names.is_empty() {
+            return None;
+        }
         let white = tags.get(TagName::White).is_some_and(|name| self.is(name));
         let black = tags.get(TagName::Black).is_some_and(|name| self.is(name));
         match (white, black) {

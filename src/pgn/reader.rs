@@ -1,176 +1,32 @@
 //! A streaming reader of PGN game records: the tag pairs are read, the
 //! movetext is skipped, and memory stays bounded whatever the input.
 
-use super::tags::{TagName, Tags};
-use core::fmt;
+use super::record::{MAX_TAG_LINE, Record, RecordError};
+use super::scan::{self, BOM};
 use std::io::{self, BufRead};
 use std::vec::Vec;
 
-/// The longest tag line the reader accepts, in bytes; a longer one makes
-/// its record unreadable ([`RecordError::TagLineTooLong`]) and is skipped
-/// without being stored.
-pub const MAX_TAG_LINE: usize = 64 * 1024;
-
-/// Why a game record could not be read (or, from
-/// `GameKind::classify`, could not be
-/// placed). Each names the rule of PGN the record breaks.
-///
-/// ```
-/// use chess960::pgn::RecordError;
-///
-/// assert_eq!(
-///     RecordError::UnclosedQuote.to_string(),
-///     "a tag value ends with '\"' on its line, but this one does not"
-/// );
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum RecordError {
-    /// The record does not start with a tag pair.
-    NoTagSection {
-        /// The first byte of the record.
-        byte: u8,
-    },
-    /// A tag line is longer than [`MAX_TAG_LINE`].
-    TagLineTooLong,
-    /// A tag line holds a control byte (other than tab and CR): binary
-    /// garbage.
-    ControlByte {
-        /// The byte.
-        byte: u8,
-    },
-    /// No tag name (letters, digits, `_`) follows `[`.
-    BadTagName,
-    /// The tag name is not followed by a value in double quotes.
-    MissingValue,
-    /// The tag value has no closing `"` on its line.
-    UnclosedQuote,
-    /// The tag pair has no closing `]`.
-    UnclosedBracket,
-    /// A `{` comment is still open when the next game's tags or the end of
-    /// the input come.
-    UnclosedComment,
-    /// Reading the input failed in this record (a truncated compressed
-    /// stream, for example); nothing after it was read.
-    Input {
-        /// What failed.
-        kind: io::ErrorKind,
-    },
-    /// A Chess960 game (by its `Variant` tag) without a `FEN` tag: its
-    /// start is unknown.
-    MissingFen,
-    /// Repeated `FEN` tags describe different starts.
-    ConflictingFens,
-}
-
-impl fmt::Display for RecordError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            RecordError::NoTagSection { byte } => {
-                let shown = if byte.is_ascii_graphic() {
-                    std::format!("'{}'", char::from(byte))
-                } else {
-                    std::format!("byte 0x{byte:02X}")
-                };
-                write!(
-                    f,
-                    "a game record starts with its tag pairs ('[Name \"value\"]'), but this one starts with {shown}"
-                )
-            }
-            RecordError::TagLineTooLong => write!(
-                f,
-                "a tag line is at most {MAX_TAG_LINE} bytes long, but this one is longer"
-            ),
-            RecordError::ControlByte { byte } => write!(
-                f,
-                "a tag line is text, but this one holds the control byte 0x{byte:02X}"
-            ),
-            RecordError::BadTagName => f.write_str(
-                "a tag pair starts with '[' and its name (letters, digits, '_'), but this one has no name",
-            ),
-            RecordError::MissingValue => f.write_str(
-                "a tag name is followed by its value in double quotes, but this one is not",
-            ),
-            RecordError::UnclosedQuote => {
-                f.write_str("a tag value ends with '\"' on its line, but this one does not")
-            }
-            RecordError::UnclosedBracket => {
-                f.write_str("a tag pair ends with ']' on its line, but this one does not")
-            }
-            RecordError::UnclosedComment => f.write_str(
-                "a '{' comment ends with '}' before the next game or the end of the input, but this one does not",
-            ),
-            RecordError::Input { kind } => {
-                write!(f, "reading the input failed inside this record ({kind})")
-            }
-            RecordError::MissingFen => {
-                f.write_str("a Chess960 game gives its start in a FEN tag, but this one has none")
-            }
-            RecordError::ConflictingFens => {
-                f.write_str("the FEN tags of this game describe different positions")
-            }
-        }
-    }
-}
-
-impl core::error::Error for RecordError {}
-
-/// One game record: its place in the input and its tags, or why it could
-/// not be read.
-///
-/// ```
-/// use chess960::pgn::{Reader, TagName};
-///
-/// let pgn = "[Event \"Casual\"]\n[Result \"1-0\"]\n\n1. e4 { [%clk 0:03:00] } 1-0\n";
-/// let record = Reader::new(pgn.as_bytes()).next().unwrap();
-/// assert_eq!((record.number(), record.offset()), (1, 0));
-/// assert_eq!(record.tags().get(TagName::Result), Some("1-0"));
-/// assert_eq!(record.error(), None);
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Record {
-    number: u64,
-    offset: u64,
-    tags: Tags,
-    error: Option<RecordError>,
-}
-
-impl Record {
-    /// The record's number in the input, from 1; unreadable records are
-    /// numbered too.
-    pub const fn number(&self) -> u64 {
-        self.number
-    }
-
-    /// The offset of the record's first byte in the (decompressed) input.
-    pub const fn offset(&self) -> u64 {
-        self.offset
-    }
-
-    /// The kept tags (those read before an error, for an unreadable record).
-    pub const fn tags(&self) -> &Tags {
-        &self.tags
-    }
-
-    /// Why the record could not be read, if it could not.
-    pub const fn error(&self) -> Option<RecordError> {
-        self.error
-    }
-}
+/// The longest record whose bytes [`Reader::raw`] gives (16 MiB): a longer
+/// one is read as any other, but its bytes are not kept.
+pub const MAX_RAW_RECORD: usize = 16 << 20;
 
 /// Reads game records from PGN text, one [`Record`] per game.
 ///
 /// The tag section is parsed; the movetext is skipped with its comments
 /// (`{...}`, which may hold `[` and span lines; `;` to the end of the line),
-/// `%` escape lines and variations. A line starting with `[` outside a
-/// comment starts the next record, and so do a second `Event` tag in one
+/// `%` escape lines and variations. In a tag section a tag line may be
+/// indented (spaces and tabs before its `[`). A line starting with `[`
+/// outside a comment starts the next record, and so do a second `Event` tag in one
 /// tag section and a line starting with a byte order mark (skipped) or with
 /// garbage (a control byte or a byte outside ASCII: a record of its own,
 /// [`RecordError::NoTagSection`]). A comment still open at a line starting
 /// with `[` and a letter is reported ([`RecordError::UnclosedComment`]) and
 /// the next record starts there, so one missing `}` costs one record.
 /// Memory is bounded: tag lines up to [`MAX_TAG_LINE`] bytes are buffered,
-/// movetext never. An I/O error ends the
+/// movetext never. [`Reader::next_record`] lends each record instead of
+/// giving it, which spares an allocation per record; with
+/// [`Reader::keep_raw`] it also gives each record's bytes as they stand in
+/// the input. An I/O error ends the
 /// iteration: the record being read is returned with
 /// [`RecordError::Input`], and [`Reader::io_error`] holds the error.
 ///
@@ -197,10 +53,14 @@ pub struct Reader<R> {
     pending: Option<(u64, bool)>,
     io_error: Option<io::Error>,
     done: bool,
+    /// The record last read (lent by `next_record`; its tags keep their
+    /// allocation from one record to the next).
+    record: Record,
+    /// With `keep_raw`: the bytes consumed since `raw_from` (`None`: since
+    /// the window overflowed), to give the last record's bytes.
+    raw: Option<Vec<u8>>,
+    raw_from: Option<u64>,
 }
-
-/// The byte order mark of UTF-8.
-const BOM: [u8; 3] = [0xEF, 0xBB, 0xBF];
 
 /// A peeked byte.
 enum Peek {
@@ -225,7 +85,70 @@ impl<R: BufRead> Reader<R> {
             pending: None,
             io_error: None,
             done: false,
+            record: Record::default(),
+            raw: None,
+            raw_from: Some(0),
         }
+    }
+
+    /// Keeps each record's bytes, for [`Reader::raw`].
+    ///
+    /// ```
+    /// let pgn = "[Event \"a\"]\r\n\r\n1. e4 {x} *\r\n\r\n[Event \"b\"]\n";
+    /// let mut reader = chess960::pgn::Reader::new(pgn.as_bytes()).keep_raw();
+    /// reader.next_record();
+    /// assert_eq!(reader.raw(), Some(&b"[Event \"a\"]\r\n\r\n1. e4 {x} *\r\n\r\n"[..]));
+    /// ```
+    #[must_use]
+    pub fn keep_raw(mut self) -> Reader<R> {
+        self.raw = Some(Vec::new());
+        self
+    }
+
+    /// The bytes of the record last read by [`Reader::next_record`] (or
+    /// `next`), exactly as they stand in the input: from its first byte up
+    /// to the next record's (its trailing blank lines included). `None`
+    /// without [`Reader::keep_raw`], before the first record, and for a
+    /// record longer than [`MAX_RAW_RECORD`].
+    ///
+    /// ```
+    /// let pgn = "%escaped\n[Event \"a\"]\n\n1. e4 *\n";
+    /// let mut reader = chess960::pgn::Reader::new(pgn.as_bytes()).keep_raw();
+    /// assert_eq!(reader.raw(), None);
+    /// let record = reader.next_record().unwrap();
+    /// assert_eq!((record.offset(), record.length()), (9, 21));
+    /// assert_eq!(reader.raw(), Some(&b"[Event \"a\"]\n\n1. e4 *\n"[..]));
+    /// ```
+    pub fn raw(&self) -> Option<&[u8]> {
+        let raw = self.raw.as_ref()?;
+        let length = usize::try_from(self.record.length).ok()?;
+        (self.records > 0 && self.raw_from == Some(self.record.offset))
+            .then(|| raw.get(..length))
+            .flatten()
+    }
+
+    /// Reads the next record and lends it: the same records as the
+    /// iterator gives, without an allocation per record.
+    ///
+    /// ```
+    /// use chess960::pgn::{Reader, TagName};
+    ///
+    /// let pgn = "[White \"Ada\"]\n\n*\n\n[White \"Bob\"]\n\n*\n";
+    /// let mut reader = Reader::new(pgn.as_bytes());
+    /// let mut names = Vec::new();
+    /// while let Some(record) = reader.next_record() {
+    ///     names.push(record.tags().get(TagName::White).unwrap().to_owned());
+    /// }
+    /// assert_eq!(names, ["Ada", "Bob"]);
+    /// ```
+    pub fn next_record(&mut self) -> Option<&Record> {
+        if self.done && self.pending.is_none() {
+            return None;
+        }
+        let mut record = core::mem::take(&mut self.record);
+        let read = self.read_record(&mut record);
+        self.record = record;
+        read.then_some(&self.record)
     }
 
     /// Bytes read from the input so far.
@@ -286,8 +209,38 @@ impl<R: BufRead> Reader<R> {
     }
 
     fn consume(&mut self, count: usize) {
+        if let Some(raw) = &mut self.raw {
+            if let Ok(buffer) = self.input.fill_buf() {
+                let bytes = buffer.get(..count).unwrap_or(buffer);
+                if self.raw_from.is_none() {
+                    self.raw_from = Some(self.offset);
+                }
+                if raw.len() + bytes.len() > MAX_RAW_RECORD {
+                    raw.clear();
+                    self.raw_from = None;
+                } else {
+                    raw.extend_from_slice(bytes);
+                }
+            }
+        }
         self.input.consume(count);
         self.offset += count as u64;
+    }
+
+    /// Drops the kept bytes before a record's first byte.
+    fn raw_starts(&mut self, offset: u64) {
+        if let (Some(raw), Some(from)) = (&mut self.raw, self.raw_from) {
+            match usize::try_from(offset.saturating_sub(from)) {
+                Ok(before) if before <= raw.len() && from <= offset => {
+                    raw.drain(..before);
+                    self.raw_from = Some(offset);
+                }
+                _ => {
+                    raw.clear();
+                    self.raw_from = None;
+                }
+            }
+        }
     }
 
     fn peek(&mut self) -> Peek {
@@ -388,7 +341,7 @@ impl<R: BufRead> Reader<R> {
             let mut at = 0;
             if let Some(start) = bracket.take() {
                 if buffer[0].is_ascii_alphabetic() {
-                    set_first(error, RecordError::UnclosedComment);
+                    scan::set_first(error, RecordError::UnclosedComment);
                     self.pending = Some((start, false));
                     self.line.clear();
                     self.line.push(b'[');
@@ -404,7 +357,7 @@ impl<R: BufRead> Reader<R> {
                     if byte == BOM[0] {
                         // A byte order mark: another file's start.
                         if in_comment {
-                            set_first(error, RecordError::UnclosedComment);
+                            scan::set_first(error, RecordError::UnclosedComment);
                         }
                         self.consume(at);
                         return;
@@ -412,7 +365,7 @@ impl<R: BufRead> Reader<R> {
                         if byte == b'[' {
                             match buffer.get(at + 1) {
                                 Some(next) if next.is_ascii_alphabetic() => {
-                                    set_first(error, RecordError::UnclosedComment);
+                                    scan::set_first(error, RecordError::UnclosedComment);
                                     self.consume(at);
                                     return;
                                 }
@@ -420,7 +373,7 @@ impl<R: BufRead> Reader<R> {
                                 None => bracket = Some(offset + at as u64),
                             }
                         }
-                    } else if byte == b'[' || is_garbage(byte) {
+                    } else if byte == b'[' || scan::is_garbage(byte) {
                         // The next record; garbage (a control byte or a
                         // byte outside ASCII where a movetext line starts)
                         // is a record of its own, reported unreadable.
@@ -432,7 +385,7 @@ impl<R: BufRead> Reader<R> {
                 }
                 let rest = &buffer[at..];
                 if at_line_start && !in_comment && !skip_line {
-                    if let Some((length, open)) = whole_line(rest) {
+                    if let Some((length, open)) = scan::whole_line(rest) {
                         at += length;
                         in_comment = open;
                         line_start = true;
@@ -478,38 +431,37 @@ impl<R: BufRead> Reader<R> {
         }
     }
 
-    /// Reads one record.
-    fn read_record(&mut self) -> Option<Record> {
+    /// Reads one record into `record`; `false` at the end.
+    fn read_record(&mut self, record: &mut Record) -> bool {
         let pending = self.pending.take();
         let (offset, mut complete) = match pending {
             Some((offset, complete)) => (offset, complete),
-            None => match self.skip_to_record()? {
-                (offset, b'[', true) => (offset, false),
-                (offset, byte, _) => {
-                    self.records += 1;
-                    let mut error = Some(RecordError::NoTagSection { byte });
+            None => match self.skip_to_record() {
+                None => return false,
+                Some((offset, b'[', true)) => (offset, false),
+                Some((offset, byte, _)) => {
+                    self.start(record, offset);
+                    record.error = Some(RecordError::NoTagSection { byte });
                     // Not at a line start: the first byte is the record's
                     // own, whatever it is.
-                    self.skip_movetext(&mut error, false);
-                    let mut record = Record {
-                        number: self.records,
-                        offset,
-                        tags: Tags::new(),
-                        error,
-                    };
-                    self.finish(&mut record);
-                    return Some(record);
+                    self.skip_movetext(&mut record.error, false);
+                    self.finish(record);
+                    return true;
                 }
             },
         };
-        self.records += 1;
-        let mut record = Record {
-            number: self.records,
-            offset,
-            tags: Tags::new(),
-            error: None,
-        };
+        self.start(record, offset);
         if pending.is_none() {
+            // The common case: the record lies whole in the buffer.
+            if let Some(buffer) = self.buffer() {
+                if let Some(scanned) = scan::record(buffer, &mut record.tags) {
+                    record.error = scanned.error;
+                    self.consume(scanned.length);
+                    self.finish(record);
+                    return true;
+                }
+                record.tags.clear();
+            }
             self.line.clear();
         }
         let mut has_event = false;
@@ -524,44 +476,77 @@ impl<R: BufRead> Reader<R> {
                 if self.line.last() == Some(&b'\r') {
                     self.line.pop();
                 }
-                let is_event = starts_event(&self.line);
+                let is_event = scan::starts_event(&self.line);
                 if is_event && has_event {
                     // A second Event: the record before had no movetext.
                     self.pending = Some((line_offset, true));
-                    return Some(record);
+                    self.finish(record);
+                    return true;
                 }
                 has_event |= is_event;
-                if let Err(error) = parse_tag_line(&self.line, &mut record.tags) {
-                    set_first(&mut record.error, error);
+                let mut bytes = record.tags.take_bytes();
+                let parsed = scan::parse_tag_line(&self.line, &mut record.tags, &mut bytes);
+                record.tags.put_bytes(bytes);
+                if let Err(error) = parsed {
+                    scan::set_first(&mut record.error, error);
                 }
             } else {
-                set_first(&mut record.error, RecordError::TagLineTooLong);
+                scan::set_first(&mut record.error, RecordError::TagLineTooLong);
             }
             self.line.clear();
-            // The next line: another tag, a `%` line, or the movetext.
+            // The next line: another tag (indented or not), a `%` line, or
+            // the movetext.
             loop {
                 line_offset = self.offset;
                 match self.peek() {
                     Peek::Byte(b'%') => self.skip_line(),
                     Peek::Byte(b'[') => break,
+                    Peek::Byte(b' ' | b'\t') => {
+                        // Past the indentation: a tag line starts at its
+                        // `[`; anything else is movetext, whose line start
+                        // was a blank.
+                        while let Peek::Byte(b' ' | b'\t') = self.peek() {
+                            self.consume(1);
+                        }
+                        line_offset = self.offset;
+                        if let Peek::Byte(b'[') = self.peek() {
+                            break;
+                        }
+                        self.skip_movetext(&mut record.error, false);
+                        self.finish(record);
+                        return true;
+                    }
                     Peek::Byte(_) => {
                         self.skip_movetext(&mut record.error, true);
-                        self.finish(&mut record);
-                        return Some(record);
+                        self.finish(record);
+                        return true;
                     }
                     Peek::End => {
-                        self.finish(&mut record);
-                        return Some(record);
+                        self.finish(record);
+                        return true;
                     }
                 }
             }
         }
-        self.finish(&mut record);
-        Some(record)
+        self.finish(record);
+        true
     }
 
-    /// Marks a record cut by an I/O error.
+    /// Starts the next record at `offset`: numbered, empty.
+    fn start(&mut self, record: &mut Record, offset: u64) {
+        self.records += 1;
+        record.number = self.records;
+        record.offset = offset;
+        record.length = 0;
+        record.tags.clear();
+        record.error = None;
+        self.raw_starts(offset);
+    }
+
+    /// Ends a record: its length, and the mark of an I/O error that cut it.
     fn finish(&self, record: &mut Record) {
+        let end = self.pending.map_or(self.offset, |(start, _)| start);
+        record.length = end - record.offset;
         if let Some(error) = &self.io_error {
             record.error = Some(RecordError::Input { kind: error.kind() });
         }
@@ -572,108 +557,6 @@ impl<R: BufRead> Iterator for Reader<R> {
     type Item = Record;
 
     fn next(&mut self) -> Option<Record> {
-        if self.done && self.pending.is_none() {
-            return None;
-        }
-        self.read_record()
-    }
-}
-
-/// The common case of movetext, a whole line in the buffer without `;`
-/// (lichess writes a game's moves on one line): its length with the
-/// newline, and whether a comment is open at its end, which it is if and
-/// only if no `}` follows its last `{`. `None` for the byte-wise way.
-fn whole_line(rest: &[u8]) -> Option<(usize, bool)> {
-    let end = memchr::memchr(b'\n', rest)?;
-    let line = &rest[..end];
-    if memchr::memchr(b';', line).is_some() {
-        return None;
-    }
-    let open = memchr::memrchr(b'{', line)
-        .is_some_and(|open| memchr::memchr(b'}', &line[open..]).is_none());
-    Some((end + 1, open))
-}
-
-/// Whether a byte cannot start a line of movetext: a control byte other
-/// than whitespace, or a byte outside ASCII.
-fn is_garbage(byte: u8) -> bool {
-    (byte < 0x20 && !matches!(byte, b'\t' | b'\n' | b'\r' | 0x0C)) || byte >= 0x7F
-}
-
-/// Keeps the first error of a record.
-fn set_first(slot: &mut Option<RecordError>, error: RecordError) {
-    if slot.is_none() {
-        *slot = Some(error);
-    }
-}
-
-/// Whether a tag line is an `Event` tag.
-fn starts_event(line: &[u8]) -> bool {
-    let line = trim_start(line);
-    line.strip_prefix(b"[")
-        .map(trim_start)
-        .and_then(|rest| rest.strip_prefix(b"Event"))
-        .is_some_and(|rest| matches!(rest.first(), Some(b' ' | b'\t' | b'"')))
-}
-
-fn trim_start(bytes: &[u8]) -> &[u8] {
-    let start = bytes
-        .iter()
-        .position(|byte| !matches!(byte, b' ' | b'\t'))
-        .unwrap_or(bytes.len());
-    &bytes[start..]
-}
-
-/// Parses the tag pairs of one line (usually one) into `tags`.
-fn parse_tag_line(line: &[u8], tags: &mut Tags) -> Result<(), RecordError> {
-    // Without an early exit, so that the compiler can vectorise it.
-    let control = |byte: u8| (byte < 0x20 && byte != b'\t') || byte == 0x7F;
-    if line
-        .iter()
-        .fold(false, |found, &byte| found | control(byte))
-    {
-        if let Some(&byte) = line.iter().find(|&&byte| control(byte)) {
-            return Err(RecordError::ControlByte { byte });
-        }
-    }
-    let mut rest = trim_start(line);
-    while let Some(after) = rest.strip_prefix(b"[") {
-        let after = trim_start(after);
-        let name_length = after
-            .iter()
-            .position(|byte| !(byte.is_ascii_alphanumeric() || *byte == b'_'))
-            .unwrap_or(after.len());
-        if name_length == 0 {
-            return Err(RecordError::BadTagName);
-        }
-        let (name, after) = after.split_at(name_length);
-        let Some(value_start) = trim_start(after).strip_prefix(b"\"") else {
-            return Err(RecordError::MissingValue);
-        };
-        let value_end = closing_quote(value_start).ok_or(RecordError::UnclosedQuote)?;
-        let (value, after) = value_start.split_at(value_end);
-        let Some(after) = trim_start(&after[1..]).strip_prefix(b"]") else {
-            return Err(RecordError::UnclosedBracket);
-        };
-        if let Some(name) = TagName::from_name(name) {
-            tags.insert_raw(name, value);
-        }
-        rest = trim_start(after);
-    }
-    Ok(())
-}
-
-/// The index of the `"` that closes a tag value (escapes skipped).
-fn closing_quote(value: &[u8]) -> Option<usize> {
-    let mut at = 0;
-    loop {
-        let found = at + memchr::memchr2(b'"', b'\\', &value[at..])?;
-        if value[found] == b'"' {
-            return Some(found);
-        }
-        at = found + 2;
-        if at > value.len() {
-            return None;
-        }
+        self.next_record().cloned()
     }
 }

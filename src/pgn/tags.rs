@@ -209,49 +209,70 @@ impl Tags {
         }
         let start = self.text.len();
         self.text.push_str(value);
-        self.record_from(name, start);
+        self.record_from(name, start, self.text.len());
         true
     }
 
-    /// Adds a raw PGN tag value (between the quotes, escapes still in it):
-    /// unescapes `\"` and `\\`, reads UTF-8, or ISO 8859-1 (the PGN
-    /// standard's character set) when the bytes are not UTF-8.
-    pub(crate) fn insert_raw(&mut self, name: TagName, raw: &[u8]) {
+    /// The text as bytes, to add values with [`Tags::push_raw`] and give
+    /// back with [`Tags::put_bytes`]: one check of the text per record.
+    pub(crate) fn take_bytes(&mut self) -> std::vec::Vec<u8> {
+        core::mem::take(&mut self.text).into_bytes()
+    }
+
+    /// Gives back the text taken by [`Tags::take_bytes`].
+    pub(crate) fn put_bytes(&mut self, bytes: std::vec::Vec<u8>) {
+        // `push_raw` adds UTF-8 only: the error arm is never taken.
+        self.text = String::from_utf8(bytes)
+            .unwrap_or_else(|error| String::from_utf8_lossy(error.as_bytes()).into_owned());
+    }
+
+    /// Adds a raw PGN tag value (between the quotes, escapes still in it)
+    /// to bytes taken by [`Tags::take_bytes`]: unescapes `\"` and `\\`,
+    /// reads UTF-8, or ISO 8859-1 (the PGN standard's character set) when
+    /// the bytes are not UTF-8. `ascii` when the caller knows `raw` is ASCII
+    /// without a backslash.
+    pub(crate) fn push_raw(
+        &mut self,
+        bytes: &mut std::vec::Vec<u8>,
+        name: TagName,
+        raw: &[u8],
+        ascii: bool,
+    ) {
         if self.span_for(name).is_none() {
             return;
         }
-        let start = self.text.len();
-        let plain = !raw.contains(&b'\\');
-        if plain {
-            if let Ok(text) = core::str::from_utf8(raw) {
-                self.text.push_str(text);
-                self.record_from(name, start);
-                return;
-            }
-        }
-        let mut bytes = std::vec::Vec::with_capacity(raw.len());
-        let mut escaped = false;
-        for &byte in raw {
-            if escaped {
-                if byte != b'"' && byte != b'\\' {
-                    bytes.push(b'\\');
+        let start = bytes.len();
+        if ascii || (!raw.contains(&b'\\') && core::str::from_utf8(raw).is_ok()) {
+            bytes.extend_from_slice(raw);
+        } else {
+            let mut plain = std::vec::Vec::with_capacity(raw.len());
+            let mut escaped = false;
+            for &byte in raw {
+                if escaped {
+                    if byte != b'"' && byte != b'\\' {
+                        plain.push(b'\\');
+                    }
+                    plain.push(byte);
+                    escaped = false;
+                } else if byte == b'\\' {
+                    escaped = true;
+                } else {
+                    plain.push(byte);
                 }
-                bytes.push(byte);
-                escaped = false;
-            } else if byte == b'\\' {
-                escaped = true;
+            }
+            if escaped {
+                plain.push(b'\\');
+            }
+            if core::str::from_utf8(&plain).is_ok() {
+                bytes.extend_from_slice(&plain);
             } else {
-                bytes.push(byte);
+                let mut utf8 = [0; 4];
+                for &byte in &plain {
+                    bytes.extend_from_slice(char::from(byte).encode_utf8(&mut utf8).as_bytes());
+                }
             }
         }
-        if escaped {
-            bytes.push(b'\\');
-        }
-        match core::str::from_utf8(&bytes) {
-            Ok(text) => self.text.push_str(text),
-            Err(_) => self.text.extend(bytes.iter().map(|&byte| char::from(byte))),
-        }
-        self.record_from(name, start);
+        self.record_from(name, start, bytes.len());
     }
 
     /// Whether a value of `name` would be kept: `Some(())` if so.
@@ -262,8 +283,7 @@ impl Tags {
         }
     }
 
-    fn record_from(&mut self, name: TagName, start: usize) {
-        let end = self.text.len();
+    fn record_from(&mut self, name: TagName, start: usize, end: usize) {
         let span = (
             u32::try_from(start).unwrap_or(u32::MAX),
             u32::try_from(end).unwrap_or(u32::MAX),

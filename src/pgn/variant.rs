@@ -47,6 +47,12 @@ impl Variant {
     /// punctuation. Names of another variant win over "960" in them
     /// (`Crazyhouse960` is Crazyhouse).
     pub fn from_name(name: &str) -> Variant {
+        // The names servers write, at once.
+        match name {
+            "Chess960" | "chess960" | "Fischerandom" => return Variant::Chess960,
+            "Standard" => return Variant::Standard,
+            _ => {}
+        }
         // The letters and digits, lowercase; long names are cut (no name
         // below needs more).
         let mut buffer = [0u8; 64];

@@ -34,6 +34,8 @@ mod pgn;
 #[cfg(feature = "pgn")]
 mod pgn_parts;
 #[cfg(feature = "pgn")]
+mod pgn_raw;
+#[cfg(feature = "pgn")]
 mod player;
 mod printed_tables;
 #[cfg(feature = "rand")]

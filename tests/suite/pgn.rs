@@ -127,8 +127,8 @@ struct Expected {
 
 /// A growing fixture: the text and what each record must be.
 #[derive(Default)]
-struct Fixture {
-    text: Vec<u8>,
+pub(crate) struct Fixture {
+    pub(crate) text: Vec<u8>,
     expected: Vec<Expected>,
 }
 
@@ -231,7 +231,7 @@ fn basic_tags(number: usize) -> Vec<(&'static str, String)> {
 }
 
 /// The whole fixture: every start in every dialect, and every other kind.
-fn fixture() -> Fixture {
+pub(crate) fn fixture() -> Fixture {
     let mut fixture = Fixture::default();
     // A byte order mark before the first record.
     fixture.text.extend_from_slice(b"\xEF\xBB\xBF");

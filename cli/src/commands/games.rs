@@ -2,25 +2,28 @@
 //! how each start scored. A thin layer over [`chess960::pgn`]: opening and
 //! decompressing the inputs, threads, rows, the summary, the plot.
 
+mod findings;
 mod input;
 mod output;
+mod part;
 mod player;
 mod plot;
 mod progress;
+mod split;
 
 use crate::failure::Failure;
-use chess960::pgn::{Filter, GameKind, KindCounts, PlayerStats, Players, Reader, StartStats};
+use chess960::PositionSet;
+use chess960::pgn::{Filter, Players, Reader};
 use clap::Args;
+use findings::{Findings, Skip};
 use output::{Format, Writer};
+use part::{Context, Mode, Part};
 use progress::{Bar, Counters};
 use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
-
-/// How many skipped records the summary lists one by one.
-const LISTED_SKIPS: usize = 10;
 
 /// The arguments of `chess960 games`.
 ///
@@ -47,11 +50,24 @@ pub(crate) struct GamesArgs {
     stats: bool,
     /// One row per game: file, number, byte offset, kind, start ids,
     /// result, players, ratings, date, event, site, variant, detail.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "pgn")]
     games: bool,
-    /// The output format.
-    #[arg(long, value_enum, default_value = "tsv")]
-    format: Format,
+    /// The selected games' records as they stand in the input, byte for
+    /// byte (tags, comments, variations, movetext, line ends), in input
+    /// order, each followed by one blank line; nothing else on standard
+    /// output. Unreadable records are not copied.
+    #[arg(long, conflicts_with_all = ["stats", "format"])]
+    pgn: bool,
+    /// Only games whose start is in SET: ids, ranges (`0-99`), back ranks
+    /// in either colour, `SP518`, comma-separated. A double Chess960 game
+    /// passes when both its White and its Black start are in SET; a
+    /// standard game starts from 518; a game whose FEN changes the rules
+    /// of a start counts by its board.
+    #[arg(long, value_name = "SET")]
+    start: Option<String>,
+    /// The output format (default tsv).
+    #[arg(long, value_enum)]
+    format: Option<Format>,
     /// Only games where both players are rated at least this.
     #[arg(long, value_name = "ELO")]
     min_elo: Option<u32>,
@@ -92,55 +108,6 @@ pub(crate) struct GamesArgs {
     plot: Option<PathBuf>,
 }
 
-/// A record that was skipped: where and why.
-struct Skip {
-    file: String,
-    number: Option<u64>,
-    offset: u64,
-    reason: String,
-}
-
-/// What reading one input found.
-#[derive(Default)]
-struct Findings {
-    counts: KindCounts,
-    stats: StartStats,
-    /// The `--player` statistics (no names: nothing counted).
-    player: PlayerStats,
-    /// Games that passed the filters.
-    matched: u64,
-    /// The first skips, in order.
-    skips: Vec<Skip>,
-    /// Every skip (records, and inputs that could not be read to the end).
-    skipped: u64,
-}
-
-impl Findings {
-    fn new(players: &Players) -> Findings {
-        Findings {
-            player: PlayerStats::new(players.clone()),
-            ..Findings::default()
-        }
-    }
-
-    fn skip(&mut self, skip: Skip) {
-        self.skipped += 1;
-        if self.skips.len() < LISTED_SKIPS {
-            self.skips.push(skip);
-        }
-    }
-
-    fn merge(&mut self, other: Findings) {
-        self.counts.merge(&other.counts);
-        self.stats.merge(&other.stats);
-        self.player.merge(&other.player);
-        self.matched += other.matched;
-        self.skipped += other.skipped;
-        let room = LISTED_SKIPS.saturating_sub(self.skips.len());
-        self.skips.extend(other.skips.into_iter().take(room));
-    }
-}
-
 /// Reads the inputs and writes the rows; the summary goes to standard error.
 pub(crate) fn run(args: &GamesArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let files = if args.files.is_empty() {
@@ -153,26 +120,40 @@ pub(crate) fn run(args: &GamesArgs, out: &mut dyn Write) -> Result<(), Failure> 
             "--player needs a name, not {name:?}"
         )));
     }
-    let filter = filter(args);
+    let format = args.format.unwrap_or(Format::Tsv);
+    let filter = filter(args)?;
     let players: Players = args.player.iter().collect();
+    let mode = if args.pgn {
+        Mode::Pgn
+    } else if args.games {
+        Mode::Games(format)
+    } else {
+        Mode::Stats
+    };
     let counters = Arc::new(Counters::default());
     let total = files
         .iter()
         .map(|file| input::size(file))
         .sum::<Option<u64>>();
+    let context = Context {
+        filter: &filter,
+        players: &players,
+        mode,
+        games: &counters.games,
+    };
     let bar = Bar::start(&counters, total);
-    let result = if args.games {
-        read_games(&files, &filter, &players, &counters, args.format, out)
+    let result = if mode == Mode::Stats && files.len() > 1 {
+        Ok(read_files(&files, &context, &counters))
     } else {
-        Ok(read_stats(&files, &filter, &players, &counters))
+        read_in_order(&files, &context, &counters, out)
     };
     bar.finish();
     let findings = result?;
     let who = args.player.join(", ");
-    if !args.games && !players.is_empty() {
-        player::write_rows(&mut *out, args.format, &findings.player)?;
-    } else if !args.games {
-        let mut writer = Writer::new(&mut *out, args.format, &output::STAT_COLUMNS)?;
+    if mode == Mode::Stats && !players.is_empty() {
+        player::write_rows(&mut *out, format, &findings.player)?;
+    } else if mode == Mode::Stats {
+        let mut writer = Writer::new(&mut *out, format, &output::STAT_COLUMNS)?;
         for (start, tally) in findings.stats.iter() {
             writer.row(&output::stat_row(start, tally))?;
         }
@@ -201,7 +182,7 @@ pub(crate) fn run(args: &GamesArgs, out: &mut dyn Write) -> Result<(), Failure> 
     Ok(())
 }
 
-fn filter(args: &GamesArgs) -> Filter {
+fn filter(args: &GamesArgs) -> Result<Filter, Failure> {
     let mut filter = Filter::new();
     if let Some(elo) = args.min_elo {
         filter = filter.min_elo(elo);
@@ -221,20 +202,38 @@ fn filter(args: &GamesArgs) -> Filter {
     for name in &args.player {
         filter = filter.player(name);
     }
-    filter
+    if let Some(text) = &args.start {
+        let set: PositionSet = text
+            .parse()
+            .map_err(|error| Failure::input(format!("--start {text:?}: {error}")))?;
+        filter = filter.starts(set);
+    }
+    Ok(filter)
 }
 
-/// Reads the inputs on all cores and merges what they found, in input
-/// order.
-fn read_stats(
-    files: &[String],
-    filter: &Filter,
-    players: &Players,
-    counters: &Arc<Counters>,
-) -> Findings {
-    let threads = std::thread::available_parallelism()
-        .map_or(1, std::num::NonZero::get)
-        .min(files.len());
+/// The cores to read on (the tests set `CHESS960_GAMES_THREADS`).
+fn cores() -> usize {
+    std::env::var("CHESS960_GAMES_THREADS")
+        .ok()
+        .and_then(|text| text.parse().ok())
+        .filter(|&threads| threads > 0)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get))
+}
+
+/// The size of the parts a large file is cut into (the tests set
+/// `CHESS960_GAMES_PART` to cut small files into many parts).
+fn part_size() -> u64 {
+    std::env::var("CHESS960_GAMES_PART")
+        .ok()
+        .and_then(|text| text.parse().ok())
+        .unwrap_or(split::PART)
+        .max(split::MIN_PART)
+}
+
+/// Reads several inputs on all cores, one input a core, and merges what
+/// they found in input order (statistics only: nothing is written).
+fn read_files(files: &[String], context: &Context<'_>, counters: &Arc<Counters>) -> Findings {
+    let threads = cores().min(files.len());
     let next = AtomicUsize::new(0);
     let mut results: Vec<(usize, Findings)> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
@@ -246,9 +245,10 @@ fn read_stats(
                         let Some(file) = files.get(index) else {
                             return found;
                         };
-                        let mut findings = Findings::new(players);
-                        // Rows are not written in this mode.
-                        let _ = read_file(file, filter, counters, &mut findings, |_, _| Ok(()));
+                        let mut findings = Findings::new(context.players);
+                        // Nothing is written in this mode.
+                        let _ =
+                            read_file::<io::Sink>(file, context, counters, &mut findings, None, 1);
                         found.push((index, findings));
                     }
                 })
@@ -260,42 +260,53 @@ fn read_stats(
             .collect()
     });
     results.sort_by_key(|(index, _)| *index);
-    let mut all = Findings::new(players);
+    let mut all = Findings::new(context.players);
     for (_, findings) in results {
-        all.merge(findings);
+        all.merge(findings, 0);
     }
     all
 }
 
-/// Reads the inputs one after the other, writing a row per game.
-fn read_games(
+/// Reads the inputs one after the other (each large plain file on all
+/// cores), writing the rows or records.
+fn read_in_order(
     files: &[String],
-    filter: &Filter,
-    players: &Players,
+    context: &Context<'_>,
     counters: &Arc<Counters>,
-    format: Format,
     out: &mut dyn Write,
 ) -> Result<Findings, Failure> {
-    let mut writer = Writer::new(io::BufWriter::new(out), format, &output::GAME_COLUMNS)?;
-    let mut all = Findings::new(players);
+    let buffered = io::BufWriter::with_capacity(part::FLUSH, out);
+    let mut writer = match context.mode {
+        Mode::Games(format) => Some(Writer::new(buffered, format, &output::GAME_COLUMNS)?),
+        Mode::Pgn => Some(Writer::raw(buffered)),
+        Mode::Stats => None,
+    };
+    let mut all = Findings::new(context.players);
     for file in files {
-        read_file(file, filter, counters, &mut all, |record, kind| {
-            writer.row(&output::game_row(file, record, kind))
-        })?;
+        read_file(file, context, counters, &mut all, writer.as_mut(), cores())?;
     }
-    writer.into_inner().flush()?;
+    if let Some(writer) = writer {
+        writer.into_inner().flush()?;
+    }
     Ok(all)
 }
 
-/// Reads one input into `findings`, calling `each` for every game that
-/// passes the filter (unreadable records included: they are listed too).
-fn read_file(
+/// Reads one input into `findings`, writing its rows or records to `out`:
+/// a large plain file on `threads` cores, anything else on one.
+fn read_file<W: Write>(
     file: &str,
-    filter: &Filter,
+    context: &Context<'_>,
     counters: &Counters,
     findings: &mut Findings,
-    mut each: impl FnMut(&chess960::pgn::Record, &GameKind) -> io::Result<()>,
+    mut out: Option<&mut Writer<W>>,
+    threads: usize,
 ) -> io::Result<()> {
+    if threads > 1 {
+        let part = part_size();
+        if let Some(size) = input::plain_size(file).filter(|&size| size >= 2 * part) {
+            return split::read(file, size, part, threads, context, counters, findings, out);
+        }
+    }
     let input = match input::open(file, Arc::clone(&counters.bytes)) {
         Ok(input) => input,
         Err(error) => {
@@ -309,31 +320,26 @@ fn read_file(
         }
     };
     let mut reader = Reader::new(input.text);
-    let mut batch = 0;
-    for record in reader.by_ref() {
-        let kind = GameKind::of(&record);
-        findings.counts.add(&kind);
-        if let GameKind::Unreadable(error) = kind {
-            findings.skip(Skip {
-                file: file.to_owned(),
-                number: Some(record.number()),
-                offset: record.offset(),
-                reason: error.to_string(),
-            });
-            each(&record, &kind)?;
-        } else if filter.matches(record.tags()) {
-            findings.matched += 1;
-            findings.player.add(&kind, record.tags());
-            findings.stats.add(kind, record.tags());
-            each(&record, &kind)?;
-        }
-        batch += 1;
-        if batch == 1024 {
-            counters.games.fetch_add(batch, Ordering::Relaxed);
-            batch = 0;
-        }
+    if context.mode == Mode::Pgn {
+        reader = reader.keep_raw();
     }
-    counters.games.fetch_add(batch, Ordering::Relaxed);
+    let mut part = Part::new(context.players);
+    part::read(
+        &mut reader,
+        file,
+        0,
+        context,
+        &mut part,
+        |_| true,
+        |part| match out.as_deref_mut() {
+            Some(writer) => part.write_out(file, 0, writer),
+            None => Ok(()),
+        },
+    )?;
+    if let Some(writer) = out {
+        part.write_out(file, 0, writer)?;
+    }
+    findings.merge(part.findings, 0);
     if let Some(error) = reader.io_error() {
         let compressed = if input.compression == input::Compression::None {
             ""

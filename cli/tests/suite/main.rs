@@ -15,6 +15,8 @@ mod common;
 mod dice_methods;
 mod edges;
 mod games;
+mod games_parts;
+mod games_pgn;
 mod player;
 mod property;
 mod svg_and_seeded;

@@ -91,6 +91,24 @@ pub(crate) fn open(name: &str, count: Arc<AtomicU64>) -> io::Result<Input> {
     Ok(Input { text, compression })
 }
 
+/// The size of an input that is a plain (not compressed) regular file of
+/// PGN text, which can be read in parts; `None` for anything else.
+pub(crate) fn plain_size(name: &str) -> Option<u64> {
+    let size = size(name)?;
+    let mut head = [0; 8];
+    let mut file = File::open(name).ok()?;
+    let mut filled = 0;
+    while filled < head.len() {
+        match file.read(&mut head[filled..]) {
+            Ok(0) => break,
+            Ok(read) => filled += read,
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+            Err(_) => return None,
+        }
+    }
+    (Compression::detect(&head[..filled]) == Compression::None).then_some(size)
+}
+
 /// The size of an input in bytes, when it is a regular file.
 pub(crate) fn size(name: &str) -> Option<u64> {
     if name == "-" {

@@ -88,13 +88,31 @@ impl<W: Write> Writer<W> {
         })
     }
 
+    /// A writer of bytes made elsewhere (records as they stand): no header,
+    /// no rows.
+    pub(crate) fn raw(out: W) -> Writer<W> {
+        Writer {
+            out,
+            format: Format::Jsonl,
+            columns: &[],
+        }
+    }
+
     /// Writes one row.
     pub(crate) fn row(&mut self, cells: &[Cell<'_>]) -> io::Result<()> {
         let mut line = String::with_capacity(256);
-        match self.format {
-            Format::Tsv | Format::Csv => {
-                let tsv = self.format == Format::Tsv;
-                for (index, cell) in cells.iter().enumerate() {
+        self.push_cells(&mut line, cells, 0);
+        self.push_end(&mut line);
+        self.out.write_all(line.as_bytes())
+    }
+
+    /// Adds the cells of a row from column `from` on to `line` (a row may
+    /// be made in two pieces: its first columns, then the rest).
+    pub(crate) fn push_cells(&self, line: &mut String, cells: &[Cell<'_>], from: usize) {
+        let tsv = self.format == Format::Tsv;
+        for (index, cell) in (from..).zip(cells) {
+            match self.format {
+                Format::Tsv | Format::Csv => {
                     if index > 0 {
                         line.push(if tsv { '\t' } else { ',' });
                     }
@@ -119,31 +137,35 @@ impl<W: Write> Writer<W> {
                         line.push_str(text);
                     }
                 }
-            }
-            Format::Jsonl => {
-                line.push('{');
-                for (index, (column, cell)) in self.columns.iter().zip(cells).enumerate() {
-                    if index > 0 {
-                        line.push(',');
-                    }
+                Format::Jsonl => {
+                    line.push(if index == 0 { '{' } else { ',' });
                     line.push('"');
-                    line.push_str(column);
+                    line.push_str(self.columns.get(index).copied().unwrap_or_default());
                     line.push_str("\":");
                     match cell {
-                        Cell::Text(text) => push_json_string(&mut line, text),
-                        Cell::Owned(text) => push_json_string(&mut line, text),
+                        Cell::Text(text) => push_json_string(line, text),
+                        Cell::Owned(text) => push_json_string(line, text),
                         Cell::Number(number) => line.push_str(number),
                         Cell::Missing => line.push_str("null"),
                     }
                 }
-                line.push('}');
             }
         }
-        line.push('\n');
-        self.out.write_all(line.as_bytes())
     }
 
-    /// The output, given back.
+    /// Ends a row made with [`Writer::push_cells`].
+    pub(crate) fn push_end(&self, line: &mut String) {
+        if self.format == Format::Jsonl {
+            line.push('}');
+        }
+        line.push('\n');
+    }
+
+    /// The output, to write a row's pieces made elsewhere.
+    pub(crate) fn out(&mut self) -> &mut W {
+        &mut self.out
+    }
+
     pub(crate) fn into_inner(self) -> W {
         self.out
     }
@@ -167,7 +189,12 @@ fn elo(record: &Record, color: chess960::Color) -> Cell<'static> {
 }
 
 /// The cells of one `--games` row.
-pub(crate) fn game_row<'a>(file: &'a str, record: &'a Record, kind: &GameKind) -> Vec<Cell<'a>> {
+pub(crate) fn game_row<'a>(
+    file: &'a str,
+    record: &'a Record,
+    offset: u64,
+    kind: &GameKind,
+) -> Vec<Cell<'a>> {
     let (id, black_id) = match kind.start() {
         Some(start) if start.is_single() => (Some(start.white().id()), None),
         Some(start) => (Some(start.white().id()), Some(start.black().id())),
@@ -189,7 +216,7 @@ pub(crate) fn game_row<'a>(file: &'a str, record: &'a Record, kind: &GameKind) -
     vec![
         Cell::Text(file),
         Cell::Number(record.number().to_string()),
-        Cell::Number(record.offset().to_string()),
+        Cell::Number(offset.to_string()),
         Cell::Text(kind.name()),
         id,
         black_id,

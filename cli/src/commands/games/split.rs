@@ -1,0 +1,313 @@
+//! One large plain file read on all cores: cut into parts at likely record
+//! starts, each part read on its own core, and the parts taken in input
+//! order. A part counts only where the reading of the part before it ended
+//! at a record starting exactly at the part's start (a record's reading
+//! depends on nothing before it); otherwise it is read again from the
+//! record where that reading ended. So the output is the one-core output,
+//! byte for byte, whatever the input holds.
+
+use super::findings::{Findings, Skip};
+use super::output::Writer;
+use super::part::{self, Context, Part};
+use super::progress::Counters;
+use chess960::pgn::{Reader, likely_record_start};
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::{self, BufReader, Read, Seek, SeekFrom, Write};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Condvar, Mutex, mpsc};
+
+/// The size of a part: a file of at least two parts is split.
+pub(crate) const PART: u64 = 2 << 20;
+/// The smallest part size the tests may ask for.
+pub(crate) const MIN_PART: u64 = 64;
+/// The buffer of each part's reading.
+const BUFFER: usize = 1 << 18;
+/// How far a likely record start is looked for at a time.
+const WINDOW: usize = 1 << 16;
+
+/// One part, read.
+struct Done {
+    index: u64,
+    start: u64,
+    end: u64,
+    part: Part,
+    /// The first record the reading declined, at or after `end` (`None`:
+    /// the file ended first).
+    next: Option<u64>,
+    /// Why the reading stopped early, and where.
+    error: Option<(io::Error, u64)>,
+    /// The part's bounds could not be found: nothing was read.
+    failed: bool,
+}
+
+/// Reads the file `name` of `size` bytes on `threads` cores, in parts of
+/// about `part` bytes, into `all`, writing the rows or records to `out` in
+/// input order.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn read<W: Write>(
+    name: &str,
+    size: u64,
+    part: u64,
+    threads: usize,
+    context: &Context<'_>,
+    counters: &Counters,
+    all: &mut Findings,
+    mut out: Option<&mut Writer<W>>,
+) -> io::Result<()> {
+    let part = part.max(MIN_PART);
+    let parts = size.div_ceil(part);
+    let taken = AtomicU64::new(0);
+    // Parts merged; a reader stays at most two parts a thread ahead.
+    let merged = (Mutex::new(0u64), Condvar::new());
+    let ahead = 2 * threads as u64;
+    let (send, receive) = mpsc::channel::<Done>();
+    let mut main = File::open(name)?;
+    let files = (0..threads)
+        .map(|_| File::open(name))
+        .collect::<io::Result<Vec<File>>>()?;
+    std::thread::scope(|scope| {
+        for mut file in files {
+            let send = send.clone();
+            let (taken, merged) = (&taken, &merged);
+            scope.spawn(move || {
+                loop {
+                    let index = taken.fetch_add(1, Ordering::Relaxed);
+                    if index >= parts {
+                        return;
+                    }
+                    {
+                        let (lock, wake) = merged;
+                        let mut done = lock
+                            .lock()
+                            .unwrap_or_else(std::sync::PoisonError::into_inner);
+                        while index >= done.saturating_add(ahead) {
+                            done = wake
+                                .wait(done)
+                                .unwrap_or_else(std::sync::PoisonError::into_inner);
+                        }
+                    }
+                    let done = read_part(&mut file, name, index, part, size, context);
+                    counters
+                        .bytes
+                        .fetch_add(done.end.saturating_sub(done.start), Ordering::Relaxed);
+                    if send.send(done).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(send);
+        let result = merge(
+            name, parts, &receive, &mut main, context, all, &mut out, &merged,
+        );
+        // Whatever happened, no reader waits any more.
+        let (lock, wake) = &merged;
+        *lock
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = u64::MAX;
+        wake.notify_all();
+        drop(receive);
+        result
+    })
+}
+
+/// Takes the parts in input order: keeps, reads again or drops each.
+#[allow(clippy::too_many_arguments)]
+fn merge<W: Write>(
+    name: &str,
+    parts: u64,
+    receive: &mpsc::Receiver<Done>,
+    main: &mut File,
+    context: &Context<'_>,
+    all: &mut Findings,
+    out: &mut Option<&mut Writer<W>>,
+    merged: &(Mutex<u64>, Condvar),
+) -> io::Result<()> {
+    let mut waiting = BTreeMap::new();
+    // Where the next record truly starts (`None`: the file has ended).
+    let mut expected = Some(0);
+    let mut base = 0;
+    for index in 0..parts {
+        let done = loop {
+            if let Some(done) = waiting.remove(&index) {
+                break done;
+            }
+            match receive.recv() {
+                Ok(done) => {
+                    waiting.insert(done.index, done);
+                }
+                Err(_) => return Err(io::Error::other("a reading thread stopped")),
+            }
+        };
+        if done.failed {
+            // Reading stops here, as it would on one core.
+            if let (Some(_), Some((error, at))) = (expected, &done.error) {
+                all.skip(Skip {
+                    file: name.to_owned(),
+                    number: None,
+                    offset: *at,
+                    reason: format!("reading stopped at byte {at}: {error}"),
+                });
+            }
+            expected = None;
+            continue_merged(merged, index);
+            continue;
+        }
+        let done = match expected {
+            Some(start) if start == done.start => Some(done),
+            // The part before ended inside this part: read again from there.
+            Some(start) if start < done.end => {
+                Some(read_range(main, name, start, done.end, context))
+            }
+            // The input ended, or the record at `start` starts in a later
+            // part: nothing here is a record of its own.
+            _ => None,
+        };
+        if let Some(mut done) = done {
+            expected = done.next;
+            if let Some(writer) = out.as_deref_mut() {
+                done.part.write_out(name, base, writer)?;
+            }
+            all.merge(done.part.findings, base);
+            base += done.part.records;
+            if let Some((error, at)) = done.error {
+                all.skip(Skip {
+                    file: name.to_owned(),
+                    number: None,
+                    offset: at,
+                    reason: format!("reading stopped at byte {at}: {error}"),
+                });
+                expected = None;
+            }
+        }
+        continue_merged(merged, index);
+    }
+    Ok(())
+}
+
+/// Marks part `index` merged, and wakes the readers waiting for room.
+fn continue_merged(merged: &(Mutex<u64>, Condvar), index: u64) {
+    let (lock, wake) = merged;
+    *lock
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner) = index + 1;
+    wake.notify_all();
+}
+
+/// Reads part `index`.
+fn read_part(
+    file: &mut File,
+    name: &str,
+    index: u64,
+    part: u64,
+    size: u64,
+    context: &Context<'_>,
+) -> Done {
+    let parts = size.div_ceil(part);
+    let bounds = part_start(file, index, part, size).and_then(|start| {
+        let end = if index + 1 < parts {
+            part_start(file, index + 1, part, size)?
+        } else {
+            size
+        };
+        Ok((start, end))
+    });
+    match bounds {
+        Ok((start, end)) => Done {
+            index,
+            ..read_range(file, name, start, end, context)
+        },
+        Err(error) => Done {
+            index,
+            start: 0,
+            end: 0,
+            part: Part::new(context.players),
+            next: None,
+            error: Some((error, index * part)),
+            failed: true,
+        },
+    }
+}
+
+/// Reads the records that start in `start..end`, the first at `start`.
+fn read_range(file: &mut File, name: &str, start: u64, end: u64, context: &Context<'_>) -> Done {
+    let mut done = Done {
+        index: 0,
+        start,
+        end,
+        part: Part::new(context.players),
+        next: Some(start),
+        error: None,
+        failed: false,
+    };
+    if start >= end {
+        return done;
+    }
+    if let Err(error) = file.seek(SeekFrom::Start(start)) {
+        done.error = Some((error, start));
+        return done;
+    }
+    let mut reader = Reader::new(BufReader::with_capacity(BUFFER, &mut *file));
+    if context.mode == part::Mode::Pgn {
+        reader = reader.keep_raw();
+    }
+    // A part's output stays in memory until its turn: parts are small.
+    let read = part::read(
+        &mut reader,
+        name,
+        start,
+        context,
+        &mut done.part,
+        |offset| offset < end,
+        |_| Ok(()),
+    );
+    match read {
+        Ok(next) => done.next = next,
+        Err(error) => done.error = Some((error, start)),
+    }
+    if let Some(error) = reader.io_error() {
+        done.error = Some((
+            io::Error::new(error.kind(), error.to_string()),
+            start + reader.bytes_read(),
+        ));
+    }
+    done
+}
+
+/// Where part `index` starts: the first likely record start from
+/// `index * part - 3` on (0 for the first part; the file's size when there
+/// is none). Three bytes before, so that a blank line just before the cut
+/// counts.
+fn part_start(file: &mut File, index: u64, part: u64, size: u64) -> io::Result<u64> {
+    if index == 0 {
+        return Ok(0);
+    }
+    let mut at = (index * part).saturating_sub(3);
+    let mut window = vec![0; WINDOW];
+    while at < size {
+        file.seek(SeekFrom::Start(at))?;
+        let mut filled = 0;
+        while filled < WINDOW {
+            match file.read(&mut window[filled..]) {
+                Ok(0) => break,
+                Ok(read) => filled += read,
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+                Err(error) => return Err(error),
+            }
+        }
+        if filled == 0 {
+            break;
+        }
+        if let Some(found) = likely_record_start(&window[..filled]) {
+            return Ok(at + found as u64);
+        }
+        if filled < 4 {
+            break;
+        }
+        // The next window overlaps by three bytes, so that no `\n\r\n[`
+        // across windows is missed.
+        at += filled as u64 - 3;
+    }
+    Ok(size)
+}

@@ -1,0 +1,161 @@
+//! A large plain file read on several cores: cut into parts at likely
+//! record starts, it must give exactly what one core gives (rows, records,
+//! statistics, the summary, the exit status), whatever lies at the cuts:
+//! comments with blank lines and `[`, CRLF, `;` and `%` lines, games with no
+//! movetext, garbage, a comment longer than a part. The tests cut small
+//! files into parts of a few dozen bytes (`CHESS960_GAMES_PART`) and set the
+//! threads (`CHESS960_GAMES_THREADS`).
+
+use crate::common::BINARY;
+use std::fmt::Write as _;
+use std::process::{Command, Output};
+
+/// Ranks of a few starts (ids 0, 451, 518, 959).
+const RANKS: [&str; 4] = ["BBQNNRKR", "BRNNKQRB", "RNBQKBNR", "RKRNNQBB"];
+
+/// A small linear congruential generator: the inputs are the same on every
+/// run and platform.
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, bound: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        usize::try_from((self.0 >> 33) % bound as u64).unwrap()
+    }
+}
+
+fn fen(white: &str, black: &str) -> String {
+    format!(
+        "{}/pppppppp/8/8/8/8/PPPPPPPP/{white} w KQkq - 0 1",
+        black.to_lowercase()
+    )
+}
+
+/// One piece of an input: a game of some shape, or something odd between
+/// games.
+fn piece(rng: &mut Lcg, number: usize) -> String {
+    let white = RANKS[rng.below(4)];
+    let black = if rng.below(5) == 0 {
+        RANKS[rng.below(4)]
+    } else {
+        white
+    };
+    let result = ["1-0", "0-1", "1/2-1/2", "*"][rng.below(4)];
+    let player = ["Ada", "Bob", "ada", "Zoë"][rng.below(4)];
+    let tags = format!(
+        "[Event \"Game {number}\"]\n[White \"{player}\"]\n[Black \"Cy\"]\n[Result \"{result}\"]\n\
+         [WhiteElo \"{}\"]\n[BlackElo \"1500\"]\n[Variant \"Chess960\"]\n[FEN \"{}\"]\n",
+        1400 + rng.below(400),
+        fen(white, black)
+    );
+    match rng.below(12) {
+        0 => format!(
+            "{tags}\n1. e4 {{ a comment\n\n[ not a tag ]\n\n[%clk 0:01:00] }} e5 {result}\n\n"
+        ),
+        1 => {
+            format!("{tags}\n1. e4 ; a [comment] to the end\n%escaped [line]\n1... e5 {result}\n\n")
+        }
+        2 => format!("{tags}\n").replace('\n', "\r\n") + &format!("1. d4 {{ x }} {result}\r\n\r\n"),
+        // No movetext: the next game's Event starts the next record.
+        3 => tags,
+        4 => format!(
+            "{tags}\n1. e4 {{ {} }} {result}\n\n",
+            "long comment\n\n[ 1 ]\n".repeat(60)
+        ),
+        5 => "\u{1}garbage line\n\n".to_owned(),
+        6 => format!("{tags}\n1. e4 ( 1. d4 {{ [%eval 0.2] }} ) 1... e5 {result}\n\n"),
+        // A comment left open: the next game's tags end it (a skip).
+        7 => format!("{tags}\n1. e4 {{ never closed {result}\n\n"),
+        8 => format!("[Event \"x\"]\n\n[Site \"a blank line in the tags\"]\n{tags}\n*\n\n"),
+        9 => format!("{tags}\n1. e4 e5 2. Nf3 Nc6 {result}\n\n\n\n"),
+        _ => {
+            format!("{tags}\n1. e4 {{ [%clk 0:03:00] }} 1... e5 {{ [%clk 0:03:00] }} {result}\n\n")
+        }
+    }
+}
+
+fn input(seed: u64, pieces: usize) -> String {
+    let mut rng = Lcg(seed);
+    (0..pieces).map(|number| piece(&mut rng, number)).collect()
+}
+
+fn games(path: &str, args: &[&str], threads: usize, part: usize) -> Output {
+    Command::new(BINARY)
+        .arg("games")
+        .args(args)
+        .arg(path)
+        .env("NO_COLOR", "1")
+        .env("CHESS960_GAMES_THREADS", threads.to_string())
+        .env("CHESS960_GAMES_PART", part.to_string())
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn parts_on_several_cores_give_what_one_core_gives() {
+    let dir = std::env::temp_dir().join(format!("chess960-parts-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let modes: [&[&str]; 5] = [
+        &[],
+        &["--games", "--format", "jsonl"],
+        &["--pgn"],
+        &["--player", "ada", "--format", "csv"],
+        &["--pgn", "--start", "451,518"],
+    ];
+    for seed in 1..=6 {
+        let text = input(seed, 150);
+        let path = dir.join(format!("input-{seed}.pgn"));
+        std::fs::write(&path, &text).unwrap();
+        let path = path.to_str().unwrap();
+        for args in modes {
+            let one = games(path, args, 1, 1 << 30);
+            assert!(
+                !one.stdout.is_empty() || args.contains(&"--start"),
+                "{args:?}"
+            );
+            for (threads, part) in [(2, 64), (2, 301), (3, 1000), (4, 4096), (2, 20_000)] {
+                let many = games(path, args, threads, part);
+                let context = format!("seed {seed}, {args:?}, {threads} threads, parts of {part}");
+                assert_eq!(
+                    String::from_utf8_lossy(&many.stdout),
+                    String::from_utf8_lossy(&one.stdout),
+                    "{context}"
+                );
+                assert_eq!(
+                    String::from_utf8_lossy(&many.stderr),
+                    String::from_utf8_lossy(&one.stderr),
+                    "{context}"
+                );
+                assert_eq!(many.status.code(), one.status.code(), "{context}");
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_comment_longer_than_many_parts_is_read_once() {
+    // A game whose comment holds what looks like game starts after blank
+    // lines, over dozens of parts: only the part reading that began before
+    // it counts, and the later parts are read again from the true record.
+    let mut text = input(7, 20);
+    text.push_str("[Event \"long\"]\n[Result \"1-0\"]\n\n1. e4 {\n");
+    for line in 0..400 {
+        writeln!(text, "\n[ {line} looks like a tag but for its space ]").unwrap();
+    }
+    text.push_str("} 1-0\n\n");
+    text.push_str(&input(8, 20));
+    let path = std::env::temp_dir().join(format!("chess960-parts-long-{}.pgn", std::process::id()));
+    std::fs::write(&path, &text).unwrap();
+    let path_text = path.to_str().unwrap();
+    for args in [&["--games"][..], &["--pgn"][..], &[][..]] {
+        let one = games(path_text, args, 1, 1 << 30);
+        let many = games(path_text, args, 2, 100);
+        assert_eq!(many.stdout, one.stdout, "{args:?}");
+        assert_eq!(many.stderr, one.stderr, "{args:?}");
+    }
+    let _ = std::fs::remove_file(&path);
+}

@@ -1,0 +1,75 @@
+// The guide: `docs/guide/index.md` is this module's page and each chapter
+// in `docs/guide/` a documentation-only submodule, so that the same files
+// read as a guide on GitHub and as `chess960::guide` on docs.rs, and their
+// Rust code blocks run as doctests. The benchmarks' and the tests' READMEs
+// and the changelog are pages here too, so that the README's links to
+// them resolve on docs.rs.
+//
+// Links: every page begins with `guide_links.md`, the rustdoc targets of
+// the labels the Markdown files use (`[FEN][guide-fen]`); each file ends
+// with the same labels as relative links for GitHub, which rustdoc ignores
+// because the first definition of a label wins. A chapter behind a feature
+// that is off is linked to this page instead.
+//
+// Rustdoc names a doctest after the file of its page's first doc fragment
+// and counts lines from there, so a chapter's doctests are reported as
+// `src/guide_links.md - guide::<chapter> (line N)` (the README's as
+// `src/guide_links.md - (line N)`): N is the line in the Markdown file
+// plus the length of `guide_links.md`. (The player statistics chapter's
+// are reported as `src/guide.rs`, after its first attribute.)
+#![cfg_attr(not(feature = "macros"), doc = "[guide-macros]: crate::guide")]
+#![cfg_attr(not(feature = "pgn"), doc = "[guide-player-statistics]: crate::guide")]
+#![doc = include_str!("guide_links.md")]
+#![doc = include_str!("../docs/guide/index.md")]
+
+/// One page of the guide: a module with no items, whose documentation is
+/// the link targets and then the Markdown file.
+macro_rules! page {
+    ($(#[$attr:meta])* $name:ident = $file:literal $({ $($inner:tt)* })?) => {
+        $(#[$attr])*
+        #[cfg_attr(not(feature = "macros"), doc = "[guide-macros]: crate::guide")]
+        #[cfg_attr(not(feature = "pgn"), doc = "[guide-player-statistics]: crate::guide")]
+        #[doc = include_str!("guide_links.md")]
+        #[doc = include_str!($file)]
+        pub mod $name {
+            $($($inner)*)?
+        }
+    };
+}
+
+page!(positions = "../docs/guide/positions.md");
+page!(fen = "../docs/guide/fen.md");
+page!(
+    #[cfg(feature = "macros")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "macros")))]
+    macros = "../docs/guide/macros.md"
+);
+page!(draws = "../docs/guide/draws.md");
+page!(diagrams = "../docs/guide/diagrams.md");
+page!(games = "../docs/guide/games.md");
+page!(
+    #[cfg(feature = "pgn")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "pgn")))]
+    // Its links to items: to their source files on GitHub, to their pages
+    // here (not in `guide_links.md`, which every page includes whatever
+    // the features).
+    #[doc = "[`Players`]: crate::pgn::Players"]
+    #[doc = "[`PlayerStats`]: crate::pgn::PlayerStats"]
+    #[doc = "[`PlayerTally`]: crate::pgn::PlayerTally"]
+    #[doc = "[`MatchScore`]: crate::pgn::MatchScore"]
+    #[doc = "[`Filter::player`]: crate::pgn::Filter::player"]
+    player_statistics = "../docs/guide/player-statistics.md"
+);
+page!(interop = "../docs/guide/interop.md");
+page!(command_line = "../docs/guide/command-line.md");
+page!(architecture = "../docs/guide/architecture.md");
+page!(performance = "../benches/README.md" {
+    page!(player = "../benches/README-player.md");
+});
+page!(testing = "../tests/README.md");
+page!(
+    // Its release headings are written `## [Unreleased]`, `## [0.1.0]`,
+    // Keep a Changelog's form, which are no links to items.
+    #[allow(rustdoc::broken_intra_doc_links)]
+    changelog = "../CHANGELOG.md"
+);
