@@ -99,12 +99,6 @@ mod square;
 pub mod svg;
 mod uci;
 
-// The engine-testing chapter of the guide (`docs/guide/engine-testing.md`):
-// its examples run as doctests here until the guide includes it as a page.
-#[cfg(all(doctest, feature = "seeded"))]
-#[doc = include_str!("../docs/guide/engine-testing.md")]
-mod engine_testing_guide {}
-
 pub use bitboard::Bitboards;
 pub use book::{Book, BookEntry, BookFormat, DoublePositions};
 pub use castling::{Castling, CastlingSide, ParseCastlingSideError};
