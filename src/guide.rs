@@ -19,6 +19,7 @@
 // are reported as `src/guide.rs`, after its first attribute.)
 #![cfg_attr(not(feature = "macros"), doc = "[guide-macros]: crate::guide")]
 #![cfg_attr(not(feature = "pgn"), doc = "[guide-player-statistics]: crate::guide")]
+#![cfg_attr(not(feature = "seeded"), doc = "[guide-engine-testing]: crate::guide")]
 #![doc = include_str!("guide_links.md")]
 #![doc = include_str!("../docs/guide/index.md")]
 
@@ -29,6 +30,7 @@ macro_rules! page {
         $(#[$attr])*
         #[cfg_attr(not(feature = "macros"), doc = "[guide-macros]: crate::guide")]
         #[cfg_attr(not(feature = "pgn"), doc = "[guide-player-statistics]: crate::guide")]
+        #[cfg_attr(not(feature = "seeded"), doc = "[guide-engine-testing]: crate::guide")]
         #[doc = include_str!("guide_links.md")]
         #[doc = include_str!($file)]
         pub mod $name {

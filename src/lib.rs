@@ -8,6 +8,10 @@
     all(feature = "macros", not(feature = "pgn")),
     doc = "[guide-player-statistics]: crate::guide"
 )]
+#![cfg_attr(
+    all(feature = "macros", not(feature = "seeded")),
+    doc = "[guide-engine-testing]: crate::guide"
+)]
 #![cfg_attr(feature = "macros", doc = include_str!("guide_links.md"))]
 #![cfg_attr(feature = "macros", doc = include_str!("../README.md"))]
 #![cfg_attr(
