@@ -19,6 +19,7 @@
 // are reported as `src/guide.rs`, after its first attribute.)
 #![cfg_attr(not(feature = "macros"), doc = "[guide-macros]: crate::guide")]
 #![cfg_attr(not(feature = "pgn"), doc = "[guide-player-statistics]: crate::guide")]
+#![cfg_attr(not(feature = "seeded"), doc = "[guide-engine-testing]: crate::guide")]
 #![doc = include_str!("guide_links.md")]
 #![doc = include_str!("../docs/guide/index.md")]
 
@@ -29,6 +30,7 @@ macro_rules! page {
         $(#[$attr])*
         #[cfg_attr(not(feature = "macros"), doc = "[guide-macros]: crate::guide")]
         #[cfg_attr(not(feature = "pgn"), doc = "[guide-player-statistics]: crate::guide")]
+        #[cfg_attr(not(feature = "seeded"), doc = "[guide-engine-testing]: crate::guide")]
         #[doc = include_str!("guide_links.md")]
         #[doc = include_str!($file)]
         pub mod $name {
@@ -60,11 +62,24 @@ page!(
     #[doc = "[`Filter::player`]: crate::pgn::Filter::player"]
     player_statistics = "../docs/guide/player-statistics.md"
 );
+page!(
+    // Its examples sample a book with `seeded_sample`. Its links to items:
+    // to their source files on GitHub, to their pages here.
+    #[cfg(feature = "seeded")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "seeded")))]
+    #[doc = "[`Book`]: crate::Book"]
+    #[doc = "[`BookEntry`]: crate::BookEntry"]
+    #[doc = "[`DoublePosition::all`]: crate::DoublePosition::all"]
+    #[doc = "[`seeded_sample`]: crate::seeded_sample"]
+    #[doc = "[`seeded_shuffle`]: crate::seeded_shuffle"]
+    engine_testing = "../docs/guide/engine-testing.md"
+);
 page!(interop = "../docs/guide/interop.md");
 page!(command_line = "../docs/guide/command-line.md");
 page!(architecture = "../docs/guide/architecture.md");
 page!(performance = "../benches/README.md" {
     page!(player = "../benches/README-player.md");
+    page!(book = "../benches/README-book.md");
 });
 page!(testing = "../tests/README.md");
 page!(

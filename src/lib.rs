@@ -8,6 +8,10 @@
     all(feature = "macros", not(feature = "pgn")),
     doc = "[guide-player-statistics]: crate::guide"
 )]
+#![cfg_attr(
+    all(feature = "macros", not(feature = "seeded")),
+    doc = "[guide-engine-testing]: crate::guide"
+)]
 #![cfg_attr(feature = "macros", doc = include_str!("guide_links.md"))]
 #![cfg_attr(feature = "macros", doc = include_str!("../README.md"))]
 #![cfg_attr(
@@ -55,9 +59,10 @@ extern crate std;
 //      square), `numbering` and `draw` (position, printed_tables).
 //   6. `fen` (color, double, position, square): error <- text <- read <-
 //      double inside it.
-//   7. `identify` (fen and below), `parse` (fen, position_set, double and
+//   7. `book` (fen, double, position_set), `identify` (fen and below), `parse` (fen, position_set, double and
 //      below: `FromStr` for Position, DoublePosition and PositionSet).
 //   8. The features: `random` and `seeded` (position, position_set),
+//      `sample` (seeded),
 //      `serialization` (the value types), `svg` (position, double, color),
 //      `pgn` (identify, fen and below).
 
@@ -66,6 +71,7 @@ extern crate std;
 mod position;
 
 mod bitboard;
+mod book;
 mod castling;
 mod color;
 mod double;
@@ -86,6 +92,8 @@ pub mod printed_tables;
 #[cfg(feature = "rand")]
 mod random;
 #[cfg(feature = "seeded")]
+mod sample;
+#[cfg(feature = "seeded")]
 mod seeded;
 #[cfg(feature = "serde")]
 mod serialization;
@@ -96,6 +104,7 @@ pub mod svg;
 mod uci;
 
 pub use bitboard::Bitboards;
+pub use book::{Book, BookEntry, BookFormat, DoublePositions};
 pub use castling::{Castling, CastlingSide, ParseCastlingSideError};
 pub use chess960_core::{
     Decomposition, File, KNIGHT_SLOTS, ParseFileError, Piece, PositionError, Spelling,
@@ -122,6 +131,9 @@ pub use position_set::{PositionSet, Positions};
 pub use random::AllExcludedError;
 #[cfg(feature = "rand_core_0_9")]
 pub use random::RandCore09;
+#[cfg(feature = "seeded")]
+#[cfg_attr(docsrs, doc(cfg(feature = "seeded")))]
+pub use sample::{seeded_sample, seeded_shuffle};
 #[cfg(feature = "seeded")]
 #[cfg_attr(docsrs, doc(cfg(feature = "seeded")))]
 pub use seeded::{SeededDraw, SeededRound, TooFewPositionsError, seeded_candidate};

@@ -11,8 +11,9 @@ use sha2::{Digest, Sha256};
 /// 65,280 = 68 × 960, so each id keeps exactly 68 of the values below.
 const ACCEPTED_BELOW: u16 = 68 * Position::COUNT;
 
-/// Feeds what is written into a SHA-256 state (no buffer, no allocation).
-struct Hashing(Sha256);
+/// Feeds what is written into a SHA-256 state (no buffer, no allocation);
+/// also the hash of the seeded sample and shuffle.
+pub(crate) struct Hashing(pub(crate) Sha256);
 
 impl fmt::Write for Hashing {
     fn write_str(&mut self, text: &str) -> fmt::Result {

@@ -9,13 +9,14 @@ mod diagram;
 mod echo;
 mod failure;
 mod json;
+mod output;
 mod query;
 mod style;
 mod suggest;
 mod usage;
 
 use clap::{CommandFactory as _, Parser, Subcommand};
-use commands::{completions, convert, dice, games, manpage, random, show, table, tables};
+use commands::{book, completions, convert, dice, games, manpage, random, show, table, tables};
 use failure::Failure;
 use std::ffi::OsString;
 use std::io::Write;
@@ -59,6 +60,11 @@ enum Command {
     Convert(convert::ConvertArgs),
     /// Draw positions uniformly at random, one per line (`id rank`).
     Random(random::RandomArgs),
+    /// Write an opening book for engine testing: the 960 starts (Stockfish
+    /// testing's `FRC_openings.epd`) or, with --double, the 921,600 double
+    /// Chess960 starts (`DFRC_openings.epd`), one a line, as EPD or PGN;
+    /// a selection, a seeded sample or a seeded shuffle of them.
+    Book(Box<book::BookArgs>),
     /// Turn a draw made by hand with dice, coins or cards into its position.
     ///
     /// Give every outcome in the order it came, repeated throws included:
@@ -122,8 +128,12 @@ fn main() -> ExitCode {
             };
         }
     };
-    let mut out = std::io::stdout().lock();
-    match run(cli, &names, &mut out).and_then(|()| Ok(out.flush()?)) {
+    let mut out = output::Output::stdout();
+    // Flushed before any failure is said, so that what was written comes
+    // first, as it did line by line.
+    let ran = run(cli, &names, &mut out);
+    let flushed = out.flush();
+    match ran.and_then(|()| Ok(flushed?)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => failure.report(),
     }
@@ -135,6 +145,7 @@ fn run(cli: Cli, names: &[&str], out: &mut dyn Write) -> Result<(), Failure> {
         Some(Command::Show(args)) => show::run(&args, out),
         Some(Command::Convert(args)) => convert::run(&args, out),
         Some(Command::Random(args)) => random::run(&args, out),
+        Some(Command::Book(args)) => book::run(&args, out),
         Some(Command::Dice(args)) => dice::run(&args, out),
         Some(Command::Table(args)) => table::run(&args, out),
         Some(Command::Tables(args)) => tables::run(&args, out),

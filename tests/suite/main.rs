@@ -15,6 +15,7 @@
 mod against_cozy_chess;
 mod against_shakmaty;
 mod bad_input;
+mod book;
 mod castling;
 mod common;
 mod conventions;

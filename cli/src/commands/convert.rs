@@ -16,10 +16,13 @@ use crate::json;
 use crate::query::{Found, identify, parse_number};
 use chess960::{FenStyle, Position};
 use clap::{Args, ValueEnum};
-use std::io::{BufRead, ErrorKind, Write};
+use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
 
 /// The longest line `convert` reads, in bytes; the longest start FEN has 90.
 const LONGEST_LINE: usize = 4096;
+
+/// How many bytes of input are read at a time.
+const INPUT_BUFFER: usize = 64 * 1024;
 
 /// The arguments of `chess960 convert`.
 #[derive(Args, Debug)]
@@ -141,11 +144,12 @@ impl Notation {
 /// Converts each of the positions `args` gives, or each non-empty line of
 /// standard input when it gives none.
 pub(crate) fn run(args: &ConvertArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    convert(args, std::io::stdin().lock(), out, &mut std::io::stderr())
+    convert(args, std::io::stdin(), out, &mut std::io::stderr())
 }
 
 /// Where the bad positions and the notes go: standard error, written as
-/// they come, a failed write ignored.
+/// they come, a failed write ignored. Standard output is flushed before
+/// each, so that the two streams keep their order when they share a file.
 struct Reports<'err> {
     err: &'err mut dyn Write,
     keep_going: bool,
@@ -182,10 +186,12 @@ impl Reports<'_> {
 
 /// Converts each of `args.positions`, or each non-empty line of `input` when
 /// there are none. Stops at the first bad one, naming its line, unless
-/// `--keep-going` says to report it on `err` and go on.
+/// `--keep-going` says to report it on `err` and go on. `out` is flushed
+/// whenever the input read so far is used up, before waiting for more: a
+/// program that writes a line and waits for its answer gets it.
 fn convert(
     args: &ConvertArgs,
-    mut input: impl BufRead,
+    input: impl Read,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<(), Failure> {
@@ -200,6 +206,7 @@ fn convert(
             match source.read(text) {
                 Ok(found) => {
                     if !found.departures.is_empty() {
+                        out.flush()?;
                         reports.note(&format!(
                             "{} is {}: converted as that start",
                             echo::quoted(text.trim()),
@@ -208,21 +215,28 @@ fn convert(
                     }
                     notation.write(&found, out)?;
                 }
-                Err(failure) => reports.bad(failure)?,
+                Err(failure) => {
+                    out.flush()?;
+                    reports.bad(failure)?;
+                }
             }
         }
         return reports.finish();
     }
+    let mut input = BufReader::with_capacity(INPUT_BUFFER, input);
     let mut line = Vec::with_capacity(LONGEST_LINE);
     for number in 1_u64.. {
-        let Some(length) = read_line(&mut input, &mut line)
-            .map_err(|error| Failure::input(format!("line {number}: {error}")))?
+        let Some(length) = read_line(&mut input, &mut line, out).map_err(|stop| match stop {
+            Stop::Read(error) => Failure::input(format!("line {number}: {error}")),
+            Stop::Write(error) => Failure::from(error),
+        })?
         else {
             break;
         };
         let text = match text_of(&line, length, number) {
             Ok(text) => text,
             Err(failure) => {
+                out.flush()?;
                 reports.bad(failure)?;
                 continue;
             }
@@ -233,6 +247,7 @@ fn convert(
         match source.read(text) {
             Ok(found) => {
                 if !found.departures.is_empty() {
+                    out.flush()?;
                     reports.note(&format!(
                         "line {number} is {}: converted as that start",
                         found.describe()
@@ -240,10 +255,21 @@ fn convert(
                 }
                 notation.write(&found, out)?;
             }
-            Err(failure) => reports.bad(Failure::input(format!("line {number}: {failure}")))?,
+            Err(failure) => {
+                out.flush()?;
+                reports.bad(Failure::input(format!("line {number}: {failure}")))?;
+            }
         }
     }
     reports.finish()
+}
+
+/// Why [`read_line`] stopped short: the input could not be read, or the
+/// output flushed before waiting for more input could not be written.
+#[derive(Debug)]
+enum Stop {
+    Read(std::io::Error),
+    Write(std::io::Error),
 }
 
 /// The text of line `number`, read into `line` from a line `length` bytes
@@ -273,16 +299,24 @@ fn text_of(line: &[u8], length: usize, number: u64) -> Result<&str, Failure> {
 /// returns its length in bytes, or `None` at the end of the input. Of a
 /// line longer than [`LONGEST_LINE`] bytes only the first are kept and the
 /// rest is read and dropped as it comes (the length counts it all, up to
-/// `usize::MAX`), so that a line costs no more memory than that.
-fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> std::io::Result<Option<usize>> {
+/// `usize::MAX`), so that a line costs no more memory than that. Before a
+/// read that may wait (nothing left in `input`'s buffer), `out` is flushed.
+fn read_line(
+    input: &mut BufReader<impl Read>,
+    line: &mut Vec<u8>,
+    out: &mut dyn Write,
+) -> Result<Option<usize>, Stop> {
     line.clear();
     let mut length: usize = 0;
     let mut any = false;
     loop {
+        if input.buffer().is_empty() {
+            out.flush().map_err(Stop::Write)?;
+        }
         let available = match input.fill_buf() {
             Ok(available) => available,
             Err(error) if error.kind() == ErrorKind::Interrupted => continue,
-            Err(error) => return Err(error),
+            Err(error) => return Err(Stop::Read(error)),
         };
         if available.is_empty() {
             return Ok(any.then_some(length));
@@ -373,17 +407,18 @@ mod tests {
     #[test]
     fn a_long_line_keeps_only_its_beginning() {
         let input = format!("{}\nx\n{}", "y".repeat(3 * LONGEST_LINE), "z".repeat(7));
-        let mut input = input.as_bytes();
+        let mut input = std::io::BufReader::new(input.as_bytes());
         let mut line = Vec::new();
+        let mut out = std::io::sink();
         assert_eq!(
-            read_line(&mut input, &mut line).unwrap(),
+            read_line(&mut input, &mut line, &mut out).unwrap(),
             Some(3 * LONGEST_LINE)
         );
         assert_eq!(line.len(), LONGEST_LINE);
-        assert_eq!(read_line(&mut input, &mut line).unwrap(), Some(1));
+        assert_eq!(read_line(&mut input, &mut line, &mut out).unwrap(), Some(1));
         assert_eq!(line, b"x");
-        assert_eq!(read_line(&mut input, &mut line).unwrap(), Some(7));
-        assert_eq!(read_line(&mut input, &mut line).unwrap(), None);
+        assert_eq!(read_line(&mut input, &mut line, &mut out).unwrap(), Some(7));
+        assert_eq!(read_line(&mut input, &mut line, &mut out).unwrap(), None);
     }
 
     #[test]

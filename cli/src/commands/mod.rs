@@ -2,6 +2,7 @@
 //! (`XArgs`) and a `run(args, out)` that writes the command's output to `out`
 //! and says why it failed with a [`Failure`](crate::failure::Failure).
 
+pub(crate) mod book;
 pub(crate) mod completions;
 pub(crate) mod convert;
 pub(crate) mod dice;

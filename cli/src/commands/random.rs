@@ -7,9 +7,8 @@ use crate::details::Details;
 use crate::echo;
 use crate::failure::Failure;
 use crate::json;
-use crate::query::parse_position;
 use chess960::svg::Sheet;
-use chess960::{Position, PositionSet, RandCore09, SeededDraw};
+use chess960::{ParsePositionSetError, Position, PositionSet, RandCore09, SeededDraw};
 use clap::Args;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
@@ -38,8 +37,9 @@ pub(crate) struct RandomArgs {
     /// ones.
     #[arg(long)]
     distinct: bool,
-    /// Positions never to draw, ids or ranks separated by commas
-    /// (`--exclude 518` plays "Chess959").
+    /// Positions never to draw: ids, ranges of ids (0-99), ranks or SP
+    /// labels separated by commas (`--exclude 518` plays "Chess959"); may
+    /// be given more than once.
     #[arg(long, value_name = "POSITIONS")]
     exclude: Vec<String>,
     /// Print JSON Lines for scripts instead of text: one object a line, as
@@ -107,19 +107,24 @@ pub(crate) fn run(args: &RandomArgs, out: &mut dyn Write) -> Result<(), Failure>
     }
 }
 
-/// The positions `--exclude` names: ids or ranks separated by commas.
+/// The positions `--exclude` names, each occurrence a set in the library's
+/// grammar (ids, ranges such as `0-99`, ranks, labels, separated by
+/// commas). A bad item is named by its own text.
 fn excluded(lists: &[String]) -> Result<PositionSet, Failure> {
     let mut set = PositionSet::EMPTY;
-    for item in lists.iter().flat_map(|list| list.split(',')) {
-        if !item.trim().is_empty() {
-            let position = parse_position(item).map_err(|failure| {
-                Failure::input(format!(
-                    "--exclude {}: {failure}",
-                    echo::shortened(item.trim())
-                ))
-            })?;
-            set = set.with(position);
-        }
+    for list in lists {
+        let more = list.parse::<PositionSet>().map_err(|error| {
+            let (item, reason) = match error {
+                ParsePositionSetError::Position { item, error } => (item, error.to_string()),
+                _ => (0, error.to_string()),
+            };
+            let text = list.split(',').nth(item.wrapping_sub(1)).unwrap_or(list);
+            Failure::input(format!(
+                "--exclude {}: {reason}",
+                echo::shortened(text.trim())
+            ))
+        })?;
+        set |= more;
     }
     Ok(set)
 }
@@ -217,8 +222,8 @@ mod tests {
 
     #[test]
     fn text_and_json_give_the_same_draws() {
-        let text = drawn(20, &["518, 0", "959"], false);
-        let json: Vec<serde_json::Value> = drawn(20, &["518, 0", "959"], true)
+        let text = drawn(20, &["518, 0", "959-959"], false);
+        let json: Vec<serde_json::Value> = drawn(20, &["518, 0", "959-959"], true)
             .lines()
             .map(|line| serde_json::from_str(line).unwrap())
             .collect();

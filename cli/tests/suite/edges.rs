@@ -106,6 +106,9 @@ fn output_that_cannot_be_written_exits_1_with_a_message() {
         &["completions", "bash"],
         &["manpage"],
         &["dice", "--json", "die", "2-3-3-2-3"],
+        &["book"],
+        &["book", "--double", "--format", "pgn"],
+        &["book", "--shuffle", "--seed", "x"],
     ] {
         let output = run_in_shell("", ">/dev/full", args, b"");
         assert_eq!(output.status.code(), Some(1), "{args:?}");

@@ -9,6 +9,7 @@
 //! what it checks, and declare it below in alphabetical order. Run one
 //! module with `cargo test -p chess960-cli --test suite <module>::`.
 
+mod book;
 mod cli;
 mod common;
 mod dice_methods;
