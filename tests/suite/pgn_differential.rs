@@ -7,7 +7,7 @@
 //! record; the fixtures against python-chess too (a table its script
 //! wrote); and the same records from our reader whatever the buffer and
 //! read sizes, on any bytes. The commands are in
-//! `tests/README-differential.md`.
+//! `tests/README.md` ("Differential testing of the PGN reader").
 //!
 //! Deliberate exclusions: where the two readers differ by design, the
 //! generated inputs stay out, and `documented_differences` pins each
