@@ -24,12 +24,17 @@ and then, as a tester reads the results:
     target/release/chess960 games --player cli/tests/fixtures/book_match.pgn
 """
 
+import os
 import subprocess
 import sys
 
 import chess
 import chess.engine
 import chess.pgn
+
+# The game loop is the engine match fixture's (tests/fixtures/engine_match.py).
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "fixtures"))
+from engine_match import play_out  # noqa: E402
 
 ENGINES = [("SF-nodes-4000", 4000), ("SF-nodes-1000", 1000)]
 MAX_PLIES = 160
@@ -60,20 +65,7 @@ def play(engines, names, fen, command, line, game_number):
     game.headers["BookLine"] = str(line)
     game.setup(board)
     game.headers["FEN"] = fen  # the book's line as written (python-chess would rewrite its castling)
-    node = game
-    while not board.is_game_over(claim_draw=True) and board.ply() < MAX_PLIES:
-        engine, nodes = engines[0 if board.turn == chess.WHITE else 1]
-        move = engine.play(board, chess.engine.Limit(nodes=nodes)).move
-        board.push(move)
-        node = node.add_variation(move)
-    outcome = board.outcome(claim_draw=True)
-    if outcome is None:
-        game.headers["Result"] = "1/2-1/2"
-        game.headers["Termination"] = "adjudication: move limit"
-    else:
-        game.headers["Result"] = outcome.result()
-        game.headers["Termination"] = outcome.termination.name.lower()
-    return game
+    return play_out(game, board, engines, MAX_PLIES)
 
 
 def main():

@@ -53,14 +53,7 @@ fuzz_target!(|data: &[u8]| {
     let pgn = &generated.pgn[..];
     let ours = our_records(pgn);
     let theirs = their_games(pgn);
-    let written: Vec<TheirGame> = generated
-        .games
-        .iter()
-        .map(|game| TheirGame {
-            tags: game.tags.clone(),
-            outcome: game.result.map(str::to_owned),
-        })
-        .collect();
+    let written: Vec<TheirGame> = generated.games.iter().map(TheirGame::from).collect();
     assert_eq!(theirs, written, "{}", String::from_utf8_lossy(pgn));
     assert_same_games(&ours, &theirs, ranks());
     assert_same_records_in_pieces(pgn, &ours, capacity, seed, 13);

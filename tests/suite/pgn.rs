@@ -254,35 +254,31 @@ pub(crate) fn fixture() -> Fixture {
             fixture.game(&tags, movetext, newline, "chess960", Some((id, id)), None);
         }
     }
-    // Double Chess960, with and without a Variant tag.
-    for (white, black) in [(518, 959), (0, 1), (959, 0), (300, 301)] {
+    // Double Chess960, with and without a Variant tag; then changed rules
+    // (no castling), with one.
+    let starts = [
+        (518, 959, "double-chess960"),
+        (0, 1, "double-chess960"),
+        (959, 0, "double-chess960"),
+        (300, 301, "double-chess960"),
+        (0, 0, "changed-rules"),
+        (518, 518, "changed-rules"),
+        (959, 959, "changed-rules"),
+    ];
+    for (white, black, kind) in starts {
         number += 1;
+        let changed = kind == "changed-rules";
         let mut tags = basic_tags(number);
-        if white == 0 {
+        if white == 0 || changed {
             tags.push(("Variant", "Chess960".to_owned()));
         }
-        tags.push(("FEN", fen(white, black, Dialect::XFen, false)));
+        tags.push(("FEN", fen(white, black, Dialect::XFen, changed)));
         fixture.game(
             &tags,
             Some(MOVETEXT),
             "\n",
-            "double-chess960",
+            kind,
             Some((white, black)),
-            None,
-        );
-    }
-    // Changed rules: no castling.
-    for id in [0, 518, 959] {
-        number += 1;
-        let mut tags = basic_tags(number);
-        tags.push(("Variant", "Chess960".to_owned()));
-        tags.push(("FEN", fen(id, id, Dialect::XFen, true)));
-        fixture.game(
-            &tags,
-            Some(MOVETEXT),
-            "\n",
-            "changed-rules",
-            Some((id, id)),
             None,
         );
     }
@@ -363,29 +359,25 @@ pub(crate) fn fixture() -> Fixture {
     }
     fixture.text.extend_from_slice(b"\n");
     // A Chess960 game without its FEN; repeated FENs that disagree.
-    number += 1;
-    let mut tags = basic_tags(number);
-    tags.push(("Variant", "Chess960".to_owned()));
-    fixture.game(
-        &tags,
-        Some(MOVETEXT),
-        "\n",
-        "unreadable",
-        None,
-        Some(RecordError::MissingFen),
-    );
-    number += 1;
-    let mut tags = basic_tags(number);
-    tags.push(("FEN", fen(1, 1, Dialect::XFen, false)));
-    tags.push(("FEN", fen(2, 2, Dialect::XFen, false)));
-    fixture.game(
-        &tags,
-        Some(MOVETEXT),
-        "\n",
-        "unreadable",
-        None,
-        Some(RecordError::ConflictingFens),
-    );
+    let unplaced = [
+        (
+            vec![("Variant", "Chess960".to_owned())],
+            RecordError::MissingFen,
+        ),
+        (
+            vec![
+                ("FEN", fen(1, 1, Dialect::XFen, false)),
+                ("FEN", fen(2, 2, Dialect::XFen, false)),
+            ],
+            RecordError::ConflictingFens,
+        ),
+    ];
+    for (extra, error) in unplaced {
+        number += 1;
+        let mut tags = basic_tags(number);
+        tags.extend(extra);
+        fixture.game(&tags, Some(MOVETEXT), "\n", "unreadable", None, Some(error));
+    }
     // Broken tag lines.
     let broken: [(&[u8], RecordError); 6] = [
         (

@@ -479,22 +479,15 @@ fn start_statistics_count_and_merge_per_start() {
 /// Every kept tag's name, read and written back; names are exact.
 #[test]
 fn tag_names_read_and_write_back() {
-    let names = [
-        "Event",
-        "Site",
-        "Date",
-        "White",
-        "Black",
-        "Result",
-        "WhiteElo",
-        "BlackElo",
-        "TimeControl",
-        "Variant",
-        "SetUp",
-        "FEN",
-    ];
-    for name in names {
+    // The names as the PGN standard and lichess spell them, one line each,
+    // beside the variant they must read as.
+    let names = "Event Event\nSite Site\nDate Date\nWhite White\nBlack Black\nResult Result\n\
+                 WhiteElo WhiteElo\nBlackElo BlackElo\nTimeControl TimeControl\n\
+                 Variant Variant\nSetUp SetUp\nFEN Fen";
+    for line in names.lines() {
+        let (name, variant) = line.split_once(' ').unwrap();
         let tag = TagName::from_name(name.as_bytes()).unwrap_or_else(|| panic!("{name}"));
+        assert_eq!(format!("{tag:?}"), variant);
         assert_eq!(tag.as_str(), name);
         assert_eq!(
             TagName::from_name(name.to_lowercase().as_bytes()),
@@ -502,6 +495,7 @@ fn tag_names_read_and_write_back() {
             "{name}"
         );
     }
+    assert_eq!(names.lines().count(), TagName::ALL.len());
     for other in ["Round", "ECO", "Annotator", ""] {
         assert_eq!(TagName::from_name(other.as_bytes()), None, "{other}");
     }

@@ -25,6 +25,16 @@ pub(crate) struct TheirGame {
     pub(crate) outcome: Option<String>,
 }
 
+/// A game as the grammar wrote it, as pgn-reader should read it.
+impl From<&super::grammar::Game> for TheirGame {
+    fn from(game: &super::grammar::Game) -> TheirGame {
+        TheirGame {
+            tags: game.tags.clone(),
+            outcome: game.result.map(str::to_owned),
+        }
+    }
+}
+
 /// A pgn-reader visitor that keeps the tag pairs and the result.
 struct Collect;
 

@@ -4,12 +4,24 @@
 use chess960::pgn::{Interval, StartStats};
 use std::fmt::Write as _;
 
-const WIDTH: f64 = 1200.0;
-const HEIGHT: f64 = 640.0;
-const LEFT: f64 = 70.0;
-const RIGHT: f64 = 20.0;
-const TOP: f64 = 60.0;
-const BOTTOM: f64 = 60.0;
+/// The picture's size and the margins around the plot, in pixels.
+struct Frame {
+    width: f64,
+    height: f64,
+    left: f64,
+    right: f64,
+    top: f64,
+    bottom: f64,
+}
+
+const FRAME: Frame = Frame {
+    width: 1200.0,
+    height: 640.0,
+    left: 70.0,
+    right: 20.0,
+    top: 60.0,
+    bottom: 60.0,
+};
 
 /// One start's point: its id, the score, its 95% interval, its games.
 pub(crate) struct Point {
@@ -59,30 +71,38 @@ pub(crate) fn svg(stats: &StartStats) -> String {
 /// y axis's label.
 #[allow(clippy::too_many_lines)]
 pub(crate) fn draw(single: &[Point], mean: f64, title: &str, y_label: &str) -> String {
+    let Frame {
+        width,
+        height,
+        left,
+        right,
+        top,
+        bottom,
+    } = FRAME;
     // The y range: the intervals' range, at least 0.3..0.7, within 0..1.
     let (low, high) = single.iter().fold((0.3f64, 0.7f64), |(low, high), point| {
         (low.min(point.interval.low), high.max(point.interval.high))
     });
     let (low, high) = ((low * 10.0).floor() / 10.0, (high * 10.0).ceil() / 10.0);
-    let plot_width = WIDTH - LEFT - RIGHT;
-    let plot_height = HEIGHT - TOP - BOTTOM;
-    let x = |id: u16| LEFT + (f64::from(id) + 0.5) / 960.0 * plot_width;
-    let y = |score: f64| TOP + (high - score) / (high - low) * plot_height;
+    let plot_width = width - left - right;
+    let plot_height = height - top - bottom;
+    let x = |id: u16| left + (f64::from(id) + 0.5) / 960.0 * plot_width;
+    let y = |score: f64| top + (high - score) / (high - low) * plot_height;
     let mut svg = String::new();
     let _ = writeln!(
         svg,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}" font-family="sans-serif" font-size="13">"#
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" font-family="sans-serif" font-size="13">"#
     );
     let _ = writeln!(svg, r#"<rect width="100%" height="100%" fill="white"/>"#);
     let games: u64 = single.iter().map(|point| point.games).sum();
     let _ = writeln!(
         svg,
-        r#"<text x="{LEFT}" y="24" font-size="17" font-weight="bold">{}</text>"#,
+        r#"<text x="{left}" y="24" font-size="17" font-weight="bold">{}</text>"#,
         escape(title)
     );
     let _ = writeln!(
         svg,
-        r##"<text x="{LEFT}" y="44" fill="#555">{} starts, {games} games; mean score {mean:.3} (dashed). Red: interval above the mean, blue: below (1 start in 20 falls outside by chance).</text>"##,
+        r##"<text x="{left}" y="44" fill="#555">{} starts, {games} games; mean score {mean:.3} (dashed). Red: interval above the mean, blue: below (1 start in 20 falls outside by chance).</text>"##,
         single.len()
     );
     // Grid and axes.
@@ -90,43 +110,43 @@ pub(crate) fn draw(single: &[Point], mean: f64, title: &str, y_label: &str) -> S
     while tick <= high + 1e-9 {
         let _ = writeln!(
             svg,
-            r##"<line x1="{LEFT}" x2="{}" y1="{y:.1}" y2="{y:.1}" stroke="#ddd"/><text x="{}" y="{:.1}" text-anchor="end">{tick:.1}</text>"##,
-            WIDTH - RIGHT,
-            LEFT - 8.0,
+            r##"<line x1="{left}" x2="{}" y1="{y:.1}" y2="{y:.1}" stroke="#ddd"/><text x="{}" y="{:.1}" text-anchor="end">{tick:.1}</text>"##,
+            width - right,
+            left - 8.0,
             y(tick) + 4.0,
             y = y(tick)
         );
         tick += 0.1;
     }
     for id in (0..=960u16).step_by(120) {
-        let position = LEFT + f64::from(id) / 960.0 * plot_width;
+        let position = left + f64::from(id) / 960.0 * plot_width;
         let _ = writeln!(
             svg,
-            r##"<line x1="{position:.1}" x2="{position:.1}" y1="{TOP}" y2="{}" stroke="#eee"/><text x="{position:.1}" y="{}" text-anchor="middle">{id}</text>"##,
-            HEIGHT - BOTTOM,
-            HEIGHT - BOTTOM + 18.0
+            r##"<line x1="{position:.1}" x2="{position:.1}" y1="{top}" y2="{}" stroke="#eee"/><text x="{position:.1}" y="{}" text-anchor="middle">{id}</text>"##,
+            height - bottom,
+            height - bottom + 18.0
         );
     }
     let _ = writeln!(
         svg,
         r#"<text x="{}" y="{}" text-anchor="middle">start position id (Scharnagl; 518 = RNBQKBNR)</text>"#,
-        LEFT + plot_width / 2.0,
-        HEIGHT - 14.0
+        left + plot_width / 2.0,
+        height - 14.0
     );
     let _ = writeln!(
         svg,
         r#"<text transform="translate(18 {}) rotate(-90)" text-anchor="middle">{}</text>"#,
-        TOP + plot_height / 2.0,
+        top + plot_height / 2.0,
         escape(y_label)
     );
     let _ = writeln!(
         svg,
-        r##"<rect x="{LEFT}" y="{TOP}" width="{plot_width}" height="{plot_height}" fill="none" stroke="#888"/>"##
+        r##"<rect x="{left}" y="{top}" width="{plot_width}" height="{plot_height}" fill="none" stroke="#888"/>"##
     );
     let _ = writeln!(
         svg,
-        r##"<line x1="{LEFT}" x2="{}" y1="{y:.1}" y2="{y:.1}" stroke="#333" stroke-dasharray="6 4"/>"##,
-        WIDTH - RIGHT,
+        r##"<line x1="{left}" x2="{}" y1="{y:.1}" y2="{y:.1}" stroke="#333" stroke-dasharray="6 4"/>"##,
+        width - right,
         y = y(mean)
     );
     for point in single {
