@@ -64,7 +64,9 @@ extern crate std;
 //   8. The features: `random` and `seeded` (position, position_set),
 //      `sample` (seeded),
 //      `serialization` (the value types), `svg` (position, double, color),
-//      `pgn` (identify, fen and below).
+//      `pgn` (identify, fen, position_set and below; inside it `tags` <-
+//      `record` <- `scan` <- `reader`, `split` on nothing, `kind` on
+//      `record` and `tags`, and the counting modules on `kind`).
 
 // First, so that rustdoc lists `Position`'s constructors and accessors
 // before the methods other modules add (it follows declaration order).

@@ -9,6 +9,12 @@
 //! side, with the match figures of a [`MatchScore`] (Elo difference and
 //! margin, LOS, draw ratio).
 //!
+//! For archives: [`Reader::next_record`] lends each record without an
+//! allocation, [`Reader::keep_raw`] keeps each record's bytes as they stand
+//! ([`Reader::raw`], `Record::length`), [`Filter::starts`] picks games by
+//! a set of starts, and [`likely_record_start`] says where a large input
+//! may be cut to read its parts on several cores.
+//!
 //! ```
 //! use chess960::pgn::{GameKind, KindCounts, Reader, StartStats};
 //!
