@@ -42,7 +42,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 #[derive(Args, Debug)]
 pub(crate) struct GamesArgs {
     /// PGN files; none or `-` reads standard input. Several files are read
-    /// on all cores.
+    /// on all cores, and so is one large plain file, in parts (the output
+    /// is the same as on one core).
     #[arg(value_name = "FILE")]
     files: Vec<String>,
     /// One row per start position (the default).
@@ -89,7 +90,7 @@ pub(crate) struct GamesArgs {
     /// engine versions); a game between two of them is a self-game and is
     /// not counted.
     ///
-    /// Columns: `id`, `black_id`, `rank` (a double Chess960 start's row is
+    /// Columns: `white_id`, `black_id`, `rank` (a double Chess960 start's row is
     /// the game's start: White's back rank, then Black's, whatever the
     /// player's colour), `games`, `white_games` (as White), `wins`,
     /// `draws`, `losses`, `unknown` (no result), `score` (points per game
