@@ -209,6 +209,10 @@ impl<R: BufRead> Reader<R> {
     }
 
     fn consume(&mut self, count: usize) {
+        // Nothing to keep of nothing (and no `fill_buf` that might read).
+        if count == 0 {
+            return;
+        }
         if let Some(raw) = &mut self.raw {
             if let Ok(buffer) = self.input.fill_buf() {
                 let bytes = buffer.get(..count).unwrap_or(buffer);
