@@ -162,3 +162,35 @@ fn an_indented_tag_line_is_a_tag_at_every_buffer_size() {
         assert_eq!(records[0].error(), None);
     }
 }
+
+#[test]
+fn odd_inputs_read_alike_at_every_buffer_size() {
+    // Where the in-buffer way and the byte-wise way could part: indented
+    // movetext after the tags, a comment or `;` there, a byte order mark
+    // starting a record, CRLF, a last line without its line end.
+    let inputs: [&[u8]; 7] = [
+        b"[Event \"a\"]\n  {open\n[White \"x\"]\n",
+        b"[Event \"a\"]\n \t; c\n[Event \"b\"]\n",
+        b"[Event \"a\"]\n\t 1. e4 { [ } *\n\n\xEF\xBB\xBF[Event \"b\"]\n\n*",
+        b"\xEF\xBB\xBF[Event \"a\"]\r\n\r\n1. e4 *\r\n\r\n[Event \"b\"]\r\n  [Site \"s\"]\r\n",
+        b"[Event \"a\"]\n%x\n  %y\n*\n[Event \"b\"]\n[Event \"c\"]",
+        b"  [Event \"a\"]\n  [Event \"b\"]\n\n*\n",
+        b"[Event \"a\"]\n\n{\n\n[ x\n[Event \"b\"]\n\n*\n",
+    ];
+    for text in inputs {
+        let whole: Vec<(Record, Vec<u8>)> = spans(text, text.len().max(1));
+        for capacity in 1..=text.len() {
+            assert_eq!(
+                spans(text, capacity),
+                whole,
+                "capacity {capacity}: {:?}",
+                String::from_utf8_lossy(text)
+            );
+        }
+        for (record, raw) in &whole {
+            let start = usize::try_from(record.offset()).unwrap();
+            let end = start + usize::try_from(record.length()).unwrap();
+            assert_eq!(raw.as_slice(), &text[start..end]);
+        }
+    }
+}
