@@ -51,6 +51,7 @@ mod record;
 mod scan;
 mod split;
 mod stats;
+mod swar;
 mod tags;
 mod variant;
 

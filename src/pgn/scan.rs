@@ -4,6 +4,7 @@
 //! buffer's end, and both ways give the same records.
 
 use super::record::{MAX_TAG_LINE, RecordError};
+use super::swar;
 use super::tags::{TagName, Tags};
 use std::vec::Vec;
 
@@ -38,12 +39,12 @@ fn tag_section(buffer: &[u8], tags: &mut Tags, bytes: &mut Vec<u8>) -> Option<Sc
     loop {
         // A tag line starts at `at`.
         if let Some((name, value, length)) = plain_tag_line(&buffer[at..]) {
-            let is_event = name == b"Event";
+            let is_event = name == Some(TagName::Event);
             if is_event && has_event {
                 return Some(Scanned { length: at, error });
             }
             has_event |= is_event;
-            if let Some(name) = TagName::from_name(name) {
+            if let Some(name) = name {
                 tags.push_raw(bytes, name, value, true);
             }
             at += length;
@@ -94,77 +95,103 @@ fn tag_section(buffer: &[u8], tags: &mut Tags, bytes: &mut Vec<u8>) -> Option<Sc
     }
 }
 
-/// The bytes of a tag name: letters, digits and `_`.
-const NAME_BYTE: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut byte: u8 = 0;
-    loop {
-        table[byte as usize] = byte.is_ascii_alphanumeric() || byte == b'_';
-        if byte == u8::MAX {
-            break table;
-        }
-        byte += 1;
-    }
-};
-
 /// A tag line in its common form, `[Name "value"]` and its line end, with
-/// no escape, control byte or byte outside ASCII in the value: its name,
-/// its value and its length with the line end, found in one pass. `None`
-/// for any other line: the general rules read it.
+/// no escape, control byte or byte outside ASCII in the value: the kept tag
+/// it names (if any), its value and its length with the line end, found
+/// eight bytes at a time. `None` for any other line, and for a line too
+/// near the buffer's end: the general rules read it.
 #[inline]
-fn plain_tag_line(line: &[u8]) -> Option<(&[u8], &[u8], usize)> {
-    let mut at = 1;
-    while NAME_BYTE[usize::from(*line.get(at)?)] {
-        at += 1;
-    }
-    if at == 1 || line.get(at..at + 2)? != b" \"" {
-        return None;
-    }
-    let start = at + 2;
-    let mut end = start;
-    loop {
-        // Eight bytes at a time while none of them is special.
-        while let Some(word) = line.get(end..end + 8) {
-            let word = u64::from_le_bytes(word.try_into().ok()?);
-            if special(word) || end > 4096 {
-                break;
-            }
-            end += 8;
-        }
-        let byte = *line.get(end)?;
-        if byte == b'"' {
-            break;
-        }
-        if !(0x20..0x7F).contains(&byte) || byte == b'\\' || end > 4096 {
+fn plain_tag_line(line: &[u8]) -> Option<(Option<TagName>, &[u8], usize)> {
+    let head = swar::word_at(line, 1)?;
+    let not_name = !swar::name_bytes(head) & swar::HIGHS;
+    let (name_length, name) = if not_name != 0 {
+        let length = swar::first(not_name);
+        (length, kept_name(swar::low_bytes(head, length)))
+    } else {
+        // Eight to fifteen bytes (longer names go the general way).
+        let tail = swar::word_at(line, 9)?;
+        let not_name = !swar::name_bytes(tail) & swar::HIGHS;
+        if not_name == 0 {
             return None;
         }
-        end += 1;
+        let length = 8 + swar::first(not_name);
+        let name = match length {
+            8 => kept_name(head),
+            11 if head == pack(b"TimeCont") && swar::low_bytes(tail, 3) == pack(b"rol") => {
+                Some(TagName::TimeControl)
+            }
+            _ => None,
+        };
+        (length, name)
+    };
+    if name_length == 0 || line.get(name_length + 1..name_length + 3)? != b" \"" {
+        return None;
+    }
+    let start = name_length + 3;
+    let mut end = start;
+    loop {
+        let stops = swar::value_stops(swar::word_at(line, end)?);
+        if stops != 0 {
+            end += swar::first(stops);
+            break;
+        }
+        end += 8;
+        if end > 4096 {
+            return None;
+        }
+    }
+    if line[end] != b'"' {
+        return None;
     }
     let length = match line.get(end + 1..end + 3)? {
         [b']', b'\n'] => end + 3,
         [b']', b'\r'] if line.get(end + 3) == Some(&b'\n') => end + 4,
         _ => return None,
     };
-    Some((&line[1..at], &line[start..end], length))
+    Some((name, &line[start..end], length))
 }
 
-/// Whether any of eight bytes may end a plain tag value or make it not
-/// plain: a quote, a backslash, a control byte, or a byte outside ASCII.
-/// Exact when `false` (it may say `true` of a clean word, which the caller
-/// then reads byte by byte).
+/// Up to eight bytes as a little-endian word, the rest zero.
+const fn pack(name: &[u8]) -> u64 {
+    let mut word = 0;
+    let mut at = 0;
+    while at < name.len() && at < 8 {
+        word |= (name[at] as u64) << (8 * at);
+        at += 1;
+    }
+    word
+}
+
+/// The kept tag named by a name of one to eight bytes, packed by [`pack`]
+/// (a name's bytes are never zero, so the word also gives its length).
+/// Every kept name but `TimeControl` has at most eight bytes.
 #[inline]
-fn special(word: u64) -> bool {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGHS: u64 = 0x8080_8080_8080_8080;
-    // A zero byte in `x` sets its high bit here (and may set others).
-    let zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGHS;
-    let below_space = word.wrapping_sub(ONES * 0x20) & !word & HIGHS;
-    let found = below_space
-        | (word & HIGHS)
-        | zero(word ^ (ONES * 0x7F))
-        | zero(word ^ (ONES * u64::from(b'"')))
-        | zero(word ^ (ONES * u64::from(b'\\')));
-    found != 0
+fn kept_name(packed: u64) -> Option<TagName> {
+    const EVENT: u64 = pack(b"Event");
+    const SITE: u64 = pack(b"Site");
+    const DATE: u64 = pack(b"Date");
+    const WHITE: u64 = pack(b"White");
+    const BLACK: u64 = pack(b"Black");
+    const RESULT: u64 = pack(b"Result");
+    const WHITE_ELO: u64 = pack(b"WhiteElo");
+    const BLACK_ELO: u64 = pack(b"BlackElo");
+    const VARIANT: u64 = pack(b"Variant");
+    const SET_UP: u64 = pack(b"SetUp");
+    const FEN: u64 = pack(b"FEN");
+    Some(match packed {
+        EVENT => TagName::Event,
+        SITE => TagName::Site,
+        DATE => TagName::Date,
+        WHITE => TagName::White,
+        BLACK => TagName::Black,
+        RESULT => TagName::Result,
+        WHITE_ELO => TagName::WhiteElo,
+        BLACK_ELO => TagName::BlackElo,
+        VARIANT => TagName::Variant,
+        SET_UP => TagName::SetUp,
+        FEN => TagName::Fen,
+        _ => return None,
+    })
 }
 
 /// Skips movetext that starts at a line start, up to the next record's
@@ -329,5 +356,124 @@ fn closing_quote(value: &[u8]) -> Option<usize> {
         if at > value.len() {
             return None;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::string::String;
+    use std::vec;
+
+    /// Reads a line the general way, as `tag_section` does.
+    fn general(line: &[u8]) -> (Result<(), RecordError>, Tags) {
+        let mut tags = Tags::new();
+        let mut bytes = tags.take_bytes();
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        let result = parse_tag_line(line, &mut tags, &mut bytes);
+        tags.put_bytes(bytes);
+        (result, tags)
+    }
+
+    /// The fast way agrees with the general way wherever it answers, and
+    /// answers for every plain line with a buffer behind it.
+    #[test]
+    fn plain_tag_lines_read_as_the_general_rules_read_them() {
+        let mut names: Vec<Vec<u8>> = TagName::ALL
+            .iter()
+            .map(|name| name.as_str().as_bytes().to_vec())
+            .collect();
+        for name in [
+            "Round",
+            "Termination",
+            "WhiteRatingDiff",
+            "A",
+            "_x9",
+            "Whit",
+            "WhiteEloX",
+            "TimeContro",
+            "TimeControl2",
+            "TimeControL",
+            "FENx",
+            "Fen",
+            "Fifteen_letters",
+            "Sixteen_letters_",
+            "Seventeen_letters",
+            "Wh-te",
+            "Wh\u{e9}",
+            "",
+            "Event\t",
+        ] {
+            names.push(name.as_bytes().to_vec());
+        }
+        let mut values: Vec<Vec<u8>> = (0..40).map(|length| vec![b'a'; length]).collect();
+        for special in [b'"', b'\\', b'\t', b'\r', 0x7F, 0xC3, b']', 0] {
+            for at in [0, 1, 7, 8, 9, 15] {
+                let mut value = vec![b'v'; 16];
+                value[at] = special;
+                values.push(value);
+            }
+        }
+        let plain_name = |name: &[u8]| {
+            (1..=15).contains(&name.len())
+                && name
+                    .iter()
+                    .all(|&byte| byte.is_ascii_alphanumeric() || byte == b'_')
+        };
+        let plain_value = |value: &[u8]| {
+            value
+                .iter()
+                .all(|&byte| (0x20..0x7F).contains(&byte) && !matches!(byte, b'"' | b'\\'))
+        };
+        let mut fast = 0;
+        for name in &names {
+            for value in &values {
+                for (close, end) in [
+                    ("\"]", "\n"),
+                    ("\"]", "\r\n"),
+                    ("\"]", "\r"),
+                    ("\" ]", "\n"),
+                    ("\"] ", "\n"),
+                    ("\"", "\n"),
+                ] {
+                    for after in [&b"[Event \"next\"]\n"[..], b"", b"1"] {
+                        let mut line = b"[".to_vec();
+                        line.extend_from_slice(name);
+                        line.extend_from_slice(b" \"");
+                        line.extend_from_slice(value);
+                        line.extend_from_slice(close.as_bytes());
+                        let text = line.clone();
+                        line.extend_from_slice(end.as_bytes());
+                        line.extend_from_slice(after);
+                        let plain = plain_name(name)
+                            && plain_value(value)
+                            && close == "\"]"
+                            && end.ends_with('\n');
+                        let Some((kept, raw, length)) = plain_tag_line(&line) else {
+                            assert!(
+                                !(plain && after.len() >= 8),
+                                "{:?}",
+                                String::from_utf8_lossy(&line)
+                            );
+                            continue;
+                        };
+                        fast += 1;
+                        assert!(plain, "{:?}", String::from_utf8_lossy(&line));
+                        assert_eq!(length, text.len() + end.len());
+                        let (result, expected) = general(&text);
+                        assert_eq!(result, Ok(()));
+                        let mut tags = Tags::new();
+                        let mut bytes = tags.take_bytes();
+                        if let Some(kept) = kept {
+                            tags.push_raw(&mut bytes, kept, raw, true);
+                        }
+                        tags.put_bytes(bytes);
+                        assert_eq!(tags, expected, "{:?}", String::from_utf8_lossy(&line));
+                        assert_eq!(kept, TagName::from_name(name));
+                    }
+                }
+            }
+        }
+        assert!(fast > 1000, "{fast}");
     }
 }

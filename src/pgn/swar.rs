@@ -1,0 +1,160 @@
+//! Eight bytes at a time: which bytes of a word belong to a class of bytes,
+//! found with integer arithmetic alone (no `unsafe`, no SIMD intrinsics).
+//!
+//! Each class function gives a mask with the high bit of every byte of the
+//! class set and every other bit clear, exact byte by byte: no sum carries
+//! from one byte into the next, so a byte's answer never depends on its
+//! neighbours. Words are read little-endian, so the first byte in memory is
+//! the lowest byte of the word and [`first`] finds it.
+
+/// `0x01` in every byte.
+const ONES: u64 = 0x0101_0101_0101_0101;
+/// The high bit of every byte.
+pub(super) const HIGHS: u64 = 0x8080_8080_8080_8080;
+/// The low seven bits of every byte.
+const LOWS: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+
+/// The eight bytes at `at`, as a little-endian word; `None` when fewer
+/// than eight remain.
+#[inline]
+pub(super) fn word_at(bytes: &[u8], at: usize) -> Option<u64> {
+    let eight: [u8; 8] = bytes.get(at..at.checked_add(8)?)?.try_into().ok()?;
+    Some(u64::from_le_bytes(eight))
+}
+
+/// The index (0 to 7) of the first byte set in a non-zero mask.
+#[inline]
+pub(super) const fn first(mask: u64) -> usize {
+    (mask.trailing_zeros() / 8) as usize
+}
+
+/// The low `count` bytes of a word (`count` from 0 to 8), the others zero.
+#[inline]
+pub(super) const fn low_bytes(word: u64, count: usize) -> u64 {
+    if count >= 8 {
+        word
+    } else {
+        word & ((1 << (8 * count)) - 1)
+    }
+}
+
+/// Bytes equal to `byte`.
+#[inline]
+pub(super) const fn equal(word: u64, byte: u8) -> u64 {
+    let x = word ^ (ONES * byte as u64);
+    // A byte of `x` is zero when neither its high bit is set nor its low
+    // seven bits carry into the high bit on adding 0x7F.
+    !(((x & LOWS) + LOWS) | x) & HIGHS
+}
+
+/// Bytes below `bound` (at most 0x80).
+#[inline]
+pub(super) const fn below(word: u64, bound: u8) -> u64 {
+    debug_assert!(bound <= 0x80);
+    // For a byte under 0x80, adding 0x80 - bound sets its high bit when it
+    // is at least `bound`; a byte of 0x80 or more is never below.
+    let raised = (word & LOWS) + ONES * (0x80 - bound as u64);
+    !(raised | word) & HIGHS
+}
+
+/// Bytes from `low` to `high` (both under 0x80).
+#[inline]
+pub(super) const fn within(word: u64, low: u8, high: u8) -> u64 {
+    debug_assert!(low <= high && high < 0x80);
+    let seven = word & LOWS;
+    let at_least_low = seven + ONES * (0x80 - low as u64);
+    let above_high = seven + ONES * (0x7F - high as u64);
+    at_least_low & !above_high & !word & HIGHS
+}
+
+/// Bytes of a tag name: ASCII letters, digits and `_`.
+#[inline]
+pub(super) const fn name_bytes(word: u64) -> u64 {
+    // Setting bit 0x20 maps `A..=Z` onto `a..=z` and nothing else there.
+    within(word | (ONES * 0x20), b'a', b'z') | within(word, b'0', b'9') | equal(word, b'_')
+}
+
+/// Bytes that end a plain tag value or keep it from being plain: a quote,
+/// a backslash, a control byte (0x7F too), or a byte outside ASCII.
+#[inline]
+pub(super) const fn value_stops(word: u64) -> u64 {
+    below(word, 0x20) | (word & HIGHS) | equal(word, 0x7F) | equal(word, b'"') | equal(word, b'\\')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Checks a class function against its byte predicate: every byte value
+    /// in every place of the word, beside every neighbour value.
+    fn exhaustive(class: impl Fn(u64) -> u64, member: impl Fn(u8) -> bool) {
+        for place in 0..8 {
+            for byte in 0..=u8::MAX {
+                for filler in 0..=u8::MAX {
+                    let mut bytes = [filler; 8];
+                    bytes[place] = byte;
+                    let mask = class(u64::from_le_bytes(bytes));
+                    for (at, &value) in bytes.iter().enumerate() {
+                        let set = mask & (0x80 << (8 * at)) != 0;
+                        assert_eq!(
+                            set,
+                            member(value),
+                            "byte {value:#04x} at {at} of {bytes:02x?}"
+                        );
+                    }
+                    assert_eq!(mask & !HIGHS, 0);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn equal_is_exact() {
+        for byte in [0, b'"', b'\\', 0x7F, 0x80, 0xFF] {
+            exhaustive(|word| equal(word, byte), |value| value == byte);
+        }
+    }
+
+    #[test]
+    fn below_is_exact() {
+        for bound in [0, 1, 0x20, 0x7F, 0x80] {
+            exhaustive(|word| below(word, bound), |value| value < bound);
+        }
+    }
+
+    #[test]
+    fn within_is_exact() {
+        for (low, high) in [(0, 0x7F), (b'0', b'9'), (b'a', b'z'), (5, 5)] {
+            exhaustive(
+                |word| within(word, low, high),
+                |value| (low..=high).contains(&value),
+            );
+        }
+    }
+
+    #[test]
+    fn name_bytes_are_letters_digits_and_underscore() {
+        exhaustive(name_bytes, |value| {
+            value.is_ascii_alphanumeric() || value == b'_'
+        });
+    }
+
+    #[test]
+    fn value_stops_are_quotes_backslashes_controls_and_non_ascii() {
+        exhaustive(value_stops, |value| {
+            matches!(value, b'"' | b'\\') || !(0x20..0x7F).contains(&value)
+        });
+    }
+
+    #[test]
+    fn words_and_places() {
+        let bytes = b"0123456789";
+        assert_eq!(word_at(bytes, 2), Some(u64::from_le_bytes(*b"23456789")));
+        assert_eq!(word_at(bytes, 3), None);
+        assert_eq!(word_at(bytes, usize::MAX), None);
+        assert_eq!(first(equal(u64::from_le_bytes(*b"ab\"cd\"ef"), b'"')), 2);
+        assert_eq!(low_bytes(u64::MAX, 0), 0);
+        assert_eq!(low_bytes(u64::MAX, 3), 0xFF_FFFF);
+        assert_eq!(low_bytes(u64::MAX, 8), u64::MAX);
+    }
+}
