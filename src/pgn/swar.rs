@@ -47,16 +47,6 @@ pub(super) const fn equal(word: u64, byte: u8) -> u64 {
     !(((x & LOWS) + LOWS) | x) & HIGHS
 }
 
-/// Bytes below `bound` (at most 0x80).
-#[inline]
-pub(super) const fn below(word: u64, bound: u8) -> u64 {
-    debug_assert!(bound <= 0x80);
-    // For a byte under 0x80, adding 0x80 - bound sets its high bit when it
-    // is at least `bound`; a byte of 0x80 or more is never below.
-    let raised = (word & LOWS) + ONES * (0x80 - bound as u64);
-    !(raised | word) & HIGHS
-}
-
 /// Bytes from `low` to `high` (both under 0x80).
 #[inline]
 pub(super) const fn within(word: u64, low: u8, high: u8) -> u64 {
@@ -78,7 +68,7 @@ pub(super) const fn name_bytes(word: u64) -> u64 {
 /// a backslash, a control byte (0x7F too), or a byte outside ASCII.
 #[inline]
 pub(super) const fn value_stops(word: u64) -> u64 {
-    below(word, 0x20) | (word & HIGHS) | equal(word, 0x7F) | equal(word, b'"') | equal(word, b'\\')
+    (!within(word, 0x20, 0x7E) & HIGHS) | equal(word, b'"') | equal(word, b'\\')
 }
 
 #[cfg(test)]
@@ -112,13 +102,6 @@ mod tests {
     fn equal_is_exact() {
         for byte in [0, b'"', b'\\', 0x7F, 0x80, 0xFF] {
             exhaustive(|word| equal(word, byte), |value| value == byte);
-        }
-    }
-
-    #[test]
-    fn below_is_exact() {
-        for bound in [0, 1, 0x20, 0x7F, 0x80] {
-            exhaustive(|word| below(word, bound), |value| value < bound);
         }
     }
 
