@@ -231,6 +231,7 @@ impl Tags {
     /// reads UTF-8, or ISO 8859-1 (the PGN standard's character set) when
     /// the bytes are not UTF-8. `ascii` when the caller knows `raw` is ASCII
     /// without a backslash.
+    #[inline]
     pub(crate) fn push_raw(
         &mut self,
         bytes: &mut std::vec::Vec<u8>,
@@ -242,7 +243,17 @@ impl Tags {
             return;
         }
         let start = bytes.len();
-        if ascii || (!raw.contains(&b'\\') && core::str::from_utf8(raw).is_ok()) {
+        if ascii {
+            bytes.extend_from_slice(raw);
+        } else {
+            Tags::push_decoded(bytes, raw);
+        }
+        self.record_from(name, start, bytes.len());
+    }
+
+    /// Adds a raw value that may hold escapes or bytes outside ASCII.
+    fn push_decoded(bytes: &mut std::vec::Vec<u8>, raw: &[u8]) {
+        if !raw.contains(&b'\\') && core::str::from_utf8(raw).is_ok() {
             bytes.extend_from_slice(raw);
         } else {
             let mut plain = std::vec::Vec::with_capacity(raw.len());
@@ -272,10 +283,10 @@ impl Tags {
                 }
             }
         }
-        self.record_from(name, start, bytes.len());
     }
 
     /// Whether a value of `name` would be kept: `Some(())` if so.
+    #[inline]
     fn span_for(&self, name: TagName) -> Option<()> {
         match name {
             TagName::Fen => (usize::from(self.fen_count) < MAX_FEN_TAGS).then_some(()),
@@ -283,6 +294,7 @@ impl Tags {
         }
     }
 
+    #[inline]
     fn record_from(&mut self, name: TagName, start: usize, end: usize) {
         let span = (
             u32::try_from(start).unwrap_or(u32::MAX),
