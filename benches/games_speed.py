@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Benchmark of `chess960 games` at the speed of memory (a script, not a
-test: run it by hand). Figures and how to read them: benches/README-games.md.
+test: run it by hand). Figures and how to read them: benches/README.md,
+"Reading game records".
 
     python3 benches/games_speed.py [SIZE_MB] [RUNS]     (defaults 200 and 7)
 
@@ -18,7 +19,7 @@ throughput. Cases: statistics on one core (taskset -c 0) and on all cores
 against `grep -c '^\\[FEN'` and `wc -l`; `--games` and `--pgn` (every game,
 and one start's) on all cores, with the check that one core and all cores
 write the same bytes; each compressed file against its decompressor alone
-writing to /dev/null; the peak resident size at 20 MB and 20x that.
+writing to a file; the peak resident size at 20 MB and 20x that.
 """
 import os
 import statistics
