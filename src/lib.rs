@@ -65,7 +65,8 @@ extern crate std;
 //      `sample` (seeded),
 //      `serialization` (the value types), `svg` (position, double, color),
 //      `pgn` (identify, fen, position_set and below; inside it `tags` <-
-//      `record` <- `scan` <- `reader`, `split` on nothing, `kind` on
+//      `record` <- `scan` <- `reader`, `scan` on `swar`, `split` and
+//      `swar` on nothing, `kind` on
 //      `record` and `tags`, and the counting modules on `kind`).
 
 // First, so that rustdoc lists `Position`'s constructors and accessors
