@@ -98,10 +98,13 @@ fn tag_section(buffer: &[u8], tags: &mut Tags, bytes: &mut Vec<u8>) -> Option<Sc
 /// A tag line in its common form, `[Name "value"]` and its line end, with
 /// no escape, control byte or byte outside ASCII in the value: the kept tag
 /// it names (if any), its value and its length with the line end, found
-/// eight bytes at a time. `None` for any other line, and for a line too
-/// near the buffer's end: the general rules read it.
+/// eight bytes at a time. `line` starts at the `[`. `None` for any other
+/// line, and for lines the general rules read just as well: a name of 16
+/// bytes or more, a value of about 4 KiB or more, a line too near the
+/// buffer's end.
 #[inline]
 fn plain_tag_line(line: &[u8]) -> Option<(Option<TagName>, &[u8], usize)> {
+    debug_assert_eq!(line.first(), Some(&b'['));
     let head = swar::word_at(line, 1)?;
     let not_name = !swar::name_bytes(head) & swar::HIGHS;
     let (name_length, name) = if not_name != 0 {

@@ -76,7 +76,8 @@ mod tests {
     use super::*;
 
     /// Checks a class function against its byte predicate: every byte value
-    /// in every place of the word, beside every neighbour value.
+    /// in every place of the word, the seven other bytes all of one value,
+    /// for every value.
     fn exhaustive(class: impl Fn(u64) -> u64, member: impl Fn(u8) -> bool) {
         for place in 0..8 {
             for byte in 0..=u8::MAX {
@@ -127,6 +128,56 @@ mod tests {
         exhaustive(value_stops, |value| {
             matches!(value, b'"' | b'\\') || !(0x20..0x7F).contains(&value)
         });
+    }
+
+    /// Words of mixed bytes, most of them at the classes' edges, against
+    /// every class byte by byte, with `within` over many ranges.
+    #[test]
+    fn mixed_words_agree_byte_by_byte() {
+        const EDGES: [u8; 16] = [
+            0, 0x1F, 0x20, 0x21, b'"', b'/', b'0', b'9', b'@', b'Z', b'\\', b'_', b'z', 0x7F, 0x80,
+            0xFF,
+        ];
+        let mut state = 0x9E37_79B9_7F4A_7C15_u64;
+        let mut next = move || {
+            // xorshift64
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let byte_of = |mask: u64, at: usize| mask & (0x80 << (8 * at)) != 0;
+        for _ in 0..200_000 {
+            let choice = next();
+            let random = next().to_le_bytes();
+            let bytes: [u8; 8] = core::array::from_fn(|at| {
+                if choice >> (8 * at) & 1 == 0 {
+                    EDGES[(random[at] & 15) as usize]
+                } else {
+                    random[at]
+                }
+            });
+            let word = u64::from_le_bytes(bytes);
+            let range = next();
+            let (low, high) = {
+                let (one, two) = ((range & 0x7F) as u8, (range >> 8 & 0x7F) as u8);
+                (one.min(two), one.max(two))
+            };
+            let (names, stops, quotes) = (name_bytes(word), value_stops(word), equal(word, b'"'));
+            let inside = within(word, low, high);
+            for (at, &value) in bytes.iter().enumerate() {
+                assert_eq!(
+                    byte_of(names, at),
+                    value.is_ascii_alphanumeric() || value == b'_'
+                );
+                assert_eq!(
+                    byte_of(stops, at),
+                    matches!(value, b'"' | b'\\') || !(0x20..0x7F).contains(&value)
+                );
+                assert_eq!(byte_of(quotes, at), value == b'"');
+                assert_eq!(byte_of(inside, at), (low..=high).contains(&value));
+            }
+        }
     }
 
     #[test]
