@@ -120,7 +120,11 @@ fn plain_tag_line(line: &[u8]) -> Option<(Option<TagName>, &[u8], usize)> {
         let length = 8 + swar::first(not_name);
         let name = match length {
             8 => kept_name(head),
-            11 if head == pack(b"TimeCont") && swar::low_bytes(tail, 3) == pack(b"rol") => {
+            length
+                if length == TIME_CONTROL.len()
+                    && head == pack(TIME_CONTROL)
+                    && swar::low_bytes(tail, length - 8) == pack(TIME_CONTROL.split_at(8).1) =>
+            {
                 Some(TagName::TimeControl)
             }
             _ => None,
@@ -165,22 +169,39 @@ const fn pack(name: &[u8]) -> u64 {
     word
 }
 
+/// The one kept name longer than eight bytes (at most sixteen).
+const TIME_CONTROL: &[u8] = TagName::TimeControl.as_str().as_bytes();
+
+// Every other kept name has at most eight bytes, for `kept_name`.
+const _: () = {
+    let mut at = 0;
+    while at < TagName::ALL.len() {
+        let name = TagName::ALL[at];
+        let length = name.as_str().len();
+        assert!(length <= 8 || (matches!(name, TagName::TimeControl) && length <= 16));
+        at += 1;
+    }
+};
+
 /// The kept tag named by a name of one to eight bytes, packed by [`pack`]
 /// (a name's bytes are never zero, so the word also gives its length).
-/// Every kept name but `TimeControl` has at most eight bytes.
 #[inline]
 fn kept_name(packed: u64) -> Option<TagName> {
-    const EVENT: u64 = pack(b"Event");
-    const SITE: u64 = pack(b"Site");
-    const DATE: u64 = pack(b"Date");
-    const WHITE: u64 = pack(b"White");
-    const BLACK: u64 = pack(b"Black");
-    const RESULT: u64 = pack(b"Result");
-    const WHITE_ELO: u64 = pack(b"WhiteElo");
-    const BLACK_ELO: u64 = pack(b"BlackElo");
-    const VARIANT: u64 = pack(b"Variant");
-    const SET_UP: u64 = pack(b"SetUp");
-    const FEN: u64 = pack(b"FEN");
+    /// A kept name of at most eight bytes, packed, spelt as `as_str` does.
+    const fn short(name: TagName) -> u64 {
+        pack(name.as_str().as_bytes())
+    }
+    const EVENT: u64 = short(TagName::Event);
+    const SITE: u64 = short(TagName::Site);
+    const DATE: u64 = short(TagName::Date);
+    const WHITE: u64 = short(TagName::White);
+    const BLACK: u64 = short(TagName::Black);
+    const RESULT: u64 = short(TagName::Result);
+    const WHITE_ELO: u64 = short(TagName::WhiteElo);
+    const BLACK_ELO: u64 = short(TagName::BlackElo);
+    const VARIANT: u64 = short(TagName::Variant);
+    const SET_UP: u64 = short(TagName::SetUp);
+    const FEN: u64 = short(TagName::Fen);
     Some(match packed {
         EVENT => TagName::Event,
         SITE => TagName::Site,
