@@ -4,6 +4,7 @@
 
 mod findings;
 mod input;
+mod mapped;
 mod output;
 mod part;
 mod player;
@@ -16,11 +17,12 @@ use chess960::PositionSet;
 use chess960::pgn::{Filter, Players, Reader};
 use clap::Args;
 use findings::{Findings, Skip};
+use input::Text;
 use output::{Format, Writer};
 use part::{Context, Mode, Part};
 use progress::{Bar, Counters};
 use std::fmt::Write as _;
-use std::io::{self, Write};
+use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -40,6 +42,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 /// Exit status: 0 when every record was read, 2 when any record was
 /// skipped as unreadable or an input could not be read to its end.
 #[derive(Args, Debug)]
+// Each flag is a switch of its own on the command line.
+#[allow(clippy::struct_excessive_bools)]
 pub(crate) struct GamesArgs {
     /// PGN files; none or `-` reads standard input. Several files are read
     /// on all cores, and so is one large plain file, in parts (the output
@@ -107,6 +111,11 @@ pub(crate) struct GamesArgs {
     /// position as an SVG picture.
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<PathBuf>,
+    /// Read plain files with `read` instead of through memory maps: for a
+    /// file that another program may cut short while it is read (a mapped
+    /// file cut short ends the process with SIGBUS).
+    #[arg(long)]
+    no_mmap: bool,
 }
 
 /// Reads the inputs and writes the rows; the summary goes to standard error.
@@ -141,6 +150,7 @@ pub(crate) fn run(args: &GamesArgs, out: &mut dyn Write) -> Result<(), Failure> 
         players: &players,
         mode,
         games: &counters.games,
+        map: !args.no_mmap,
     };
     let bar = Bar::start(&counters, total);
     let result = if mode == Mode::Stats && files.len() > 1 {
@@ -299,7 +309,7 @@ fn read_file<W: Write>(
     context: &Context<'_>,
     counters: &Counters,
     findings: &mut Findings,
-    mut out: Option<&mut Writer<W>>,
+    out: Option<&mut Writer<W>>,
     threads: usize,
 ) -> io::Result<()> {
     if threads > 1 {
@@ -308,7 +318,7 @@ fn read_file<W: Write>(
             return split::read(file, size, part, threads, context, counters, findings, out);
         }
     }
-    let input = match input::open(file, Arc::clone(&counters.bytes)) {
+    let input = match input::open(file, Arc::clone(&counters.bytes), context.map) {
         Ok(input) => input,
         Err(error) => {
             findings.skip(Skip {
@@ -320,7 +330,28 @@ fn read_file<W: Write>(
             return Ok(());
         }
     };
-    let mut reader = Reader::new(input.text);
+    let compressed = input.compression != input::Compression::None;
+    match input.text {
+        Text::Mapped(text) => {
+            read_text(Reader::new(text), file, compressed, context, findings, out)
+        }
+        Text::Buffered(text) => {
+            read_text(Reader::new(text), file, compressed, context, findings, out)
+        }
+    }
+}
+
+/// Reads one opened input on one core (a function of its own so that each
+/// kind of input gets its own compiled reader: no call through a pointer
+/// for each buffer's bytes).
+fn read_text<R: BufRead, W: Write>(
+    mut reader: Reader<R>,
+    file: &str,
+    compressed: bool,
+    context: &Context<'_>,
+    findings: &mut Findings,
+    mut out: Option<&mut Writer<W>>,
+) -> io::Result<()> {
     if context.mode == Mode::Pgn {
         reader = reader.keep_raw();
     }
@@ -342,11 +373,7 @@ fn read_file<W: Write>(
     }
     findings.merge(part.findings, 0);
     if let Some(error) = reader.io_error() {
-        let compressed = if input.compression == input::Compression::None {
-            ""
-        } else {
-            " (decompressed)"
-        };
+        let compressed = if compressed { " (decompressed)" } else { "" };
         findings.skip(Skip {
             file: file.to_owned(),
             number: None,

@@ -83,15 +83,105 @@ fn input(seed: u64, pieces: usize) -> String {
 }
 
 fn games(path: &str, args: &[&str], threads: usize, part: usize) -> Output {
-    Command::new(BINARY)
+    games_mapped(path, args, threads, part, None)
+}
+
+/// [`games`], plain files mapped `window` bytes at a time (`None`: the
+/// default window; `Some(0)`: not mapped, `--no-mmap`).
+fn games_mapped(
+    path: &str,
+    args: &[&str],
+    threads: usize,
+    part: usize,
+    window: Option<usize>,
+) -> Output {
+    let mut command = Command::new(BINARY);
+    command
         .arg("games")
         .args(args)
         .arg(path)
         .env("NO_COLOR", "1")
         .env("CHESS960_GAMES_THREADS", threads.to_string())
-        .env("CHESS960_GAMES_PART", part.to_string())
-        .output()
-        .unwrap()
+        .env("CHESS960_GAMES_PART", part.to_string());
+    match window {
+        Some(0) => {
+            command.arg("--no-mmap");
+        }
+        Some(window) => {
+            command.env("CHESS960_GAMES_WINDOW", window.to_string());
+        }
+        None => {}
+    }
+    command.output().unwrap()
+}
+
+/// The same standard output, standard error and exit status.
+fn assert_same(output: &Output, expected: &Output, context: &str) {
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&expected.stdout),
+        "{context}"
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        String::from_utf8_lossy(&expected.stderr),
+        "{context}"
+    );
+    assert_eq!(output.status.code(), expected.status.code(), "{context}");
+}
+
+/// A plain file is read through memory maps of a few MiB (records lie
+/// across them) unless `--no-mmap` is given; whatever the window, on one
+/// core or in parts, the output is what `read` gives, and what standard
+/// input (never mapped) gives.
+#[test]
+fn mapped_windows_of_any_size_read_what_read_reads() {
+    let dir = std::env::temp_dir().join(format!("chess960-windows-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let modes: [&[&str]; 3] = [&[], &["--games"], &["--pgn"]];
+    for seed in 7..=9 {
+        let text = input(seed, 120);
+        let path = dir.join(format!("input-{seed}.pgn"));
+        std::fs::write(&path, &text).unwrap();
+        let path = path.to_str().unwrap();
+        for args in modes {
+            let read = games_mapped(path, args, 1, 1 << 30, Some(0));
+            assert!(!read.stdout.is_empty(), "{args:?}");
+            let stdin = Command::new(BINARY)
+                .arg("games")
+                .args(args)
+                .env("NO_COLOR", "1")
+                .stdin(std::fs::File::open(path).unwrap())
+                .output()
+                .unwrap();
+            // `--games` names the file in its first column (`-` here).
+            if !args.contains(&"--games") {
+                assert_eq!(
+                    String::from_utf8_lossy(&stdin.stdout),
+                    String::from_utf8_lossy(&read.stdout),
+                    "seed {seed}, {args:?}, standard input"
+                );
+            }
+            for (threads, part, window) in [
+                (1, 1 << 30, None),
+                (1, 1 << 30, Some(1)),
+                (1, 1 << 30, Some(7)),
+                (1, 1 << 30, Some(64)),
+                (1, 1 << 30, Some(4093)),
+                (2, 301, Some(5)),
+                (2, 301, Some(100)),
+                (3, 1000, Some(0)),
+                (2, 4096, None),
+            ] {
+                let mapped = games_mapped(path, args, threads, part, window);
+                let context = format!(
+                    "seed {seed}, {args:?}, {threads} threads, part {part}, window {window:?}"
+                );
+                assert_same(&mapped, &read, &context);
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -119,17 +209,7 @@ fn parts_on_several_cores_give_what_one_core_gives() {
             for (threads, part) in [(2, 64), (2, 301), (3, 1000), (4, 4096), (2, 20_000)] {
                 let many = games(path, args, threads, part);
                 let context = format!("seed {seed}, {args:?}, {threads} threads, parts of {part}");
-                assert_eq!(
-                    String::from_utf8_lossy(&many.stdout),
-                    String::from_utf8_lossy(&one.stdout),
-                    "{context}"
-                );
-                assert_eq!(
-                    String::from_utf8_lossy(&many.stderr),
-                    String::from_utf8_lossy(&one.stderr),
-                    "{context}"
-                );
-                assert_eq!(many.status.code(), one.status.code(), "{context}");
+                assert_same(&many, &one, &context);
             }
         }
     }

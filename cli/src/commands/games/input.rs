@@ -1,8 +1,9 @@
 //! Opening an input of `chess960 games`: a file or standard input, plain
 //! or compressed, the compression told by the first bytes.
 
+use super::mapped::{self, Mapped};
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read};
+use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
@@ -56,27 +57,53 @@ impl<R: Read> Read for Counting<R> {
     }
 }
 
+/// An opened input's text.
+pub(crate) enum Text {
+    /// A plain regular file, read through memory maps.
+    Mapped(Mapped),
+    /// Anything else: standard input, a file read with `read`, or the
+    /// decompressed text.
+    Buffered(Box<dyn BufRead + Send>),
+}
+
 /// An opened input: its text, decompressed.
 pub(crate) struct Input {
     /// The PGN text.
-    pub(crate) text: Box<dyn BufRead + Send>,
+    pub(crate) text: Text,
     /// How it was compressed.
     pub(crate) compression: Compression,
 }
 
-/// Opens `name` (`-` is standard input), counting raw bytes into `count`.
-pub(crate) fn open(name: &str, count: Arc<AtomicU64>) -> io::Result<Input> {
+/// Opens `name` (`-` is standard input), counting raw bytes into `count`;
+/// with `map`, a plain regular file is read through memory maps
+/// ([`Mapped`]).
+pub(crate) fn open(name: &str, count: Arc<AtomicU64>, map: bool) -> io::Result<Input> {
     let raw: Box<dyn Read + Send> = if name == "-" {
         Box::new(io::stdin())
     } else {
-        Box::new(File::open(name)?)
+        let mut file = File::open(name)?;
+        if map && file.metadata()?.is_file() {
+            if Compression::detect(&head(&mut file)?) == Compression::None {
+                let text = file.try_clone().ok().and_then(|file| {
+                    Mapped::try_new(file, 0, mapped::window(), Some(Arc::clone(&count)))
+                });
+                if let Some(text) = text {
+                    return Ok(Input {
+                        text: Text::Mapped(text),
+                        compression: Compression::None,
+                    });
+                }
+            }
+            file.seek(SeekFrom::Start(0))?;
+        }
+        Box::new(file)
     };
     let mut raw = BufReader::with_capacity(BUFFER, Counting { inner: raw, count });
     let compression = Compression::detect(raw.fill_buf()?);
     let decoder: Box<dyn Read + Send> = match compression {
         Compression::None => {
             return Ok(Input {
-                text: Box::new(raw),
+                text: Text::Buffered(Box::new(raw)),
                 compression,
             });
         }
@@ -87,7 +114,7 @@ pub(crate) fn open(name: &str, count: Arc<AtomicU64>) -> io::Result<Input> {
     };
     // Decompression runs on its own thread, a few chunks ahead of the
     // reader: decompressing and reading take turns on two cores.
-    let text = Box::new(Pipeline::start(decoder));
+    let text = Text::Buffered(Box::new(Pipeline::start(decoder)));
     Ok(Input { text, compression })
 }
 
@@ -95,18 +122,23 @@ pub(crate) fn open(name: &str, count: Arc<AtomicU64>) -> io::Result<Input> {
 /// PGN text, which can be read in parts; `None` for anything else.
 pub(crate) fn plain_size(name: &str) -> Option<u64> {
     let size = size(name)?;
+    let head = head(&mut File::open(name).ok()?).ok()?;
+    (Compression::detect(&head) == Compression::None).then_some(size)
+}
+
+/// Up to the first eight bytes of `file`, read from where it stands.
+fn head(file: &mut File) -> io::Result<Vec<u8>> {
     let mut head = [0; 8];
-    let mut file = File::open(name).ok()?;
     let mut filled = 0;
     while filled < head.len() {
         match file.read(&mut head[filled..]) {
             Ok(0) => break,
             Ok(read) => filled += read,
             Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
-            Err(_) => return None,
+            Err(error) => return Err(error),
         }
     }
-    (Compression::detect(&head[..filled]) == Compression::None).then_some(size)
+    Ok(head[..filled].to_vec())
 }
 
 /// The size of an input in bytes, when it is a regular file.
@@ -184,11 +216,7 @@ impl Pipeline {
 
 impl Read for Pipeline {
     fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
-        let available = self.fill_buf()?;
-        let count = available.len().min(buffer.len());
-        buffer[..count].copy_from_slice(&available[..count]);
-        self.consume(count);
-        Ok(count)
+        mapped::read_buffered(self, buffer)
     }
 }
 

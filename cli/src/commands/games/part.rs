@@ -26,6 +26,8 @@ pub(crate) struct Context<'a> {
     pub(crate) mode: Mode,
     /// Games read, for the progress bar.
     pub(crate) games: &'a AtomicU64,
+    /// Whether plain regular files are read through memory maps.
+    pub(crate) map: bool,
 }
 
 /// Bytes of output a part gathers before they are written.

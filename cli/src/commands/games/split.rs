@@ -7,13 +7,14 @@
 //! byte for byte, whatever the input holds.
 
 use super::findings::{Findings, Skip};
+use super::mapped::{self, Mapped};
 use super::output::Writer;
 use super::part::{self, Context, Part};
 use super::progress::Counters;
 use chess960::pgn::{Reader, likely_record_start};
 use std::collections::BTreeMap;
 use std::fs::File;
-use std::io::{self, BufReader, Read, Seek, SeekFrom, Write};
+use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom, Write};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Condvar, Mutex, mpsc};
 
@@ -244,11 +245,40 @@ fn read_range(file: &mut File, name: &str, start: u64, end: u64, context: &Conte
     if start >= end {
         return done;
     }
-    if let Err(error) = file.seek(SeekFrom::Start(start)) {
-        done.error = Some((error, start));
+    // The part and a little more (the last record may run past its end)
+    // in one map; a longer record takes further maps.
+    let window = usize::try_from(end - start)
+        .map_or(usize::MAX, |part| part.saturating_add(WINDOW))
+        .min(mapped::window());
+    let mapped = context
+        .map
+        .then(|| file.try_clone().ok())
+        .flatten()
+        .and_then(|file| Mapped::try_new(file, start, window, None));
+    if let Some(text) = mapped {
+        read_from(Reader::new(text), name, start, end, context, &mut done);
         return done;
     }
-    let mut reader = Reader::new(BufReader::with_capacity(BUFFER, &mut *file));
+    match file.seek(SeekFrom::Start(start)) {
+        Ok(_) => {
+            let text = BufReader::with_capacity(BUFFER, &mut *file);
+            read_from(Reader::new(text), name, start, end, context, &mut done);
+        }
+        Err(error) => done.error = Some((error, start)),
+    }
+    done
+}
+
+/// Reads with `reader` the records of `done`'s part, which starts at
+/// `start`; an error that ends the reading is kept in `done`.
+fn read_from<R: BufRead>(
+    mut reader: Reader<R>,
+    name: &str,
+    start: u64,
+    end: u64,
+    context: &Context<'_>,
+    done: &mut Done,
+) {
     if context.mode == part::Mode::Pgn {
         reader = reader.keep_raw();
     }
@@ -272,7 +302,6 @@ fn read_range(file: &mut File, name: &str, start: u64, end: u64, context: &Conte
             start + reader.bytes_read(),
         ));
     }
-    done
 }
 
 /// Where part `index` starts: the first likely record start from

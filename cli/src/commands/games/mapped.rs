@@ -1,0 +1,250 @@
+//! A plain file read through read-only memory maps of a few MiB taken in
+//! turn: the reader sees the kernel's own copy of the file, which spares
+//! the copy into a buffer that `read` makes (a third of the time on one
+//! core). The one module of the workspace with `unsafe` code.
+//!
+//! The hazard of a map is a file cut short while it is mapped: touching a
+//! page past its new end ends the process with `SIGBUS`. So only regular
+//! files are mapped, each window is mapped with its pages loaded at once
+//! (`MAP_POPULATE`), and `--no-mmap` reads with `read` instead, for files
+//! that another program may truncate while they are read.
+#![allow(unsafe_code)]
+
+use memmap2::{Mmap, MmapOptions};
+use std::fs::File;
+use std::io::{self, BufRead, Read};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Bytes mapped at a time: the cost of a map is small against the reading
+/// of 4 MiB (windows of 2 to 256 MiB read as fast), and the resident size
+/// stays flat.
+pub(crate) const WINDOW: usize = 4 << 20;
+
+/// The window, or the one the tests set in `CHESS960_GAMES_WINDOW` (small,
+/// so that records lie across windows).
+pub(crate) fn window() -> usize {
+    std::env::var("CHESS960_GAMES_WINDOW")
+        .ok()
+        .and_then(|text| text.parse().ok())
+        .filter(|&window| window > 0)
+        .unwrap_or(WINDOW)
+}
+
+/// A file read through maps of `window` bytes from an offset on.
+pub(crate) struct Mapped {
+    file: File,
+    /// The file's size when last looked at (looked at again at its end, so
+    /// that a file still growing is read as `read` would read it).
+    size: u64,
+    window: usize,
+    map: Option<Mmap>,
+    /// The file offset of `map`'s first byte.
+    start: u64,
+    /// The file offset of the next byte to give.
+    at: u64,
+    /// Bytes consumed, for the progress bar.
+    count: Option<Arc<AtomicU64>>,
+}
+
+impl Mapped {
+    /// Reads `file` from `offset` on, `window` bytes mapped at a time,
+    /// adding the bytes consumed to `count`.
+    pub(crate) fn new(
+        file: File,
+        offset: u64,
+        window: usize,
+        count: Option<Arc<AtomicU64>>,
+    ) -> io::Result<Mapped> {
+        let size = file.metadata()?.len();
+        Ok(Mapped {
+            file,
+            size,
+            window: window.max(1),
+            map: None,
+            start: offset,
+            at: offset,
+            count,
+        })
+    }
+
+    /// [`Mapped::new`], if the file can be mapped from `offset` on: `None`
+    /// for an empty file (files of `/proc` say they are) and for a file
+    /// system that cannot map files, which are read with `read` instead.
+    pub(crate) fn try_new(
+        file: File,
+        offset: u64,
+        window: usize,
+        count: Option<Arc<AtomicU64>>,
+    ) -> Option<Mapped> {
+        let mut mapped = Mapped::new(file, offset, window, count).ok()?;
+        if mapped.size == 0 || mapped.fill_buf().is_err() {
+            return None;
+        }
+        Some(mapped)
+    }
+
+    /// Maps the window that starts at `self.at`; `false` at the file's end.
+    fn map_next(&mut self) -> io::Result<bool> {
+        self.map = None;
+        if self.at >= self.size {
+            self.size = self.file.metadata()?.len();
+            if self.at >= self.size {
+                return Ok(false);
+            }
+        }
+        let length =
+            usize::try_from(self.size - self.at).map_or(self.window, |left| left.min(self.window));
+        // SAFETY: the map is read-only and private to this reader, and the
+        // bytes are only read while it lives. What the type system cannot
+        // see is a file cut short by another program while it is mapped,
+        // which the module's documentation states (`SIGBUS`, `--no-mmap`).
+        let map = unsafe {
+            MmapOptions::new()
+                .offset(self.at)
+                .len(length)
+                .populate()
+                .map(&self.file)?
+        };
+        self.start = self.at;
+        self.map = Some(map);
+        Ok(true)
+    }
+}
+
+impl BufRead for Mapped {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        let inside = self
+            .map
+            .as_ref()
+            .is_some_and(|map| self.at < self.start + map.len() as u64);
+        if !inside && !self.map_next()? {
+            return Ok(&[]);
+        }
+        let map = self.map.as_deref().unwrap_or_default();
+        let from = usize::try_from(self.at - self.start).unwrap_or(map.len());
+        Ok(map.get(from..).unwrap_or_default())
+    }
+
+    fn consume(&mut self, count: usize) {
+        let mapped_end = self
+            .map
+            .as_ref()
+            .map_or(self.at, |map| self.start + map.len() as u64);
+        let count = (count as u64).min(mapped_end - self.at);
+        self.at += count;
+        if let Some(total) = &self.count {
+            total.fetch_add(count, Ordering::Relaxed);
+        }
+    }
+}
+
+impl Read for Mapped {
+    fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+        read_buffered(self, buffer)
+    }
+}
+
+/// `Read::read` for a reader of its own buffer: what `fill_buf` gives,
+/// up to `buffer`'s length.
+pub(crate) fn read_buffered(from: &mut impl BufRead, buffer: &mut [u8]) -> io::Result<usize> {
+    let available = from.fill_buf()?;
+    let count = available.len().min(buffer.len());
+    buffer[..count].copy_from_slice(&available[..count]);
+    from.consume(count);
+    Ok(count)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write as _;
+
+    /// A file of its own in the temporary directory, removed at the end.
+    struct Scratch(std::path::PathBuf);
+
+    impl Scratch {
+        fn new(name: &str, bytes: &[u8]) -> Scratch {
+            let path =
+                std::env::temp_dir().join(format!("chess960-mapped-{}-{name}", std::process::id()));
+            std::fs::write(&path, bytes).unwrap();
+            Scratch(path)
+        }
+
+        fn open(&self) -> File {
+            File::open(&self.0).unwrap()
+        }
+    }
+
+    impl Drop for Scratch {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_file(&self.0);
+        }
+    }
+
+    /// Every byte from `offset` on, through windows of any size, whatever
+    /// the reads' sizes, and the count of bytes consumed.
+    #[test]
+    fn windows_of_any_size_give_the_file_from_the_offset() {
+        let bytes: Vec<u8> = (0..10_007u32).map(|at| (at * 7 % 251) as u8).collect();
+        let scratch = Scratch::new("windows", &bytes);
+        for window in [1, 2, 7, 4096, 4097, 10_006, 10_007, 1 << 20] {
+            for offset in [0, 1, 4095, 4096, 9_999, 10_007, 20_000] {
+                let count = Arc::new(AtomicU64::new(0));
+                let mut mapped =
+                    Mapped::new(scratch.open(), offset, window, Some(Arc::clone(&count))).unwrap();
+                let mut read = Vec::new();
+                let mut chunk = [0; 13];
+                loop {
+                    let got = mapped.read(&mut chunk).unwrap();
+                    if got == 0 {
+                        break;
+                    }
+                    read.extend_from_slice(&chunk[..got]);
+                }
+                let from = usize::try_from(offset).unwrap().min(bytes.len());
+                assert_eq!(read, &bytes[from..], "window {window}, offset {offset}");
+                assert_eq!(count.load(Ordering::Relaxed), (bytes.len() - from) as u64);
+                // At the end, the end again.
+                assert!(mapped.fill_buf().unwrap().is_empty());
+            }
+        }
+    }
+
+    /// No more is consumed than was given, and a window is given whole.
+    #[test]
+    fn consuming_past_a_window_stops_at_its_end() {
+        let scratch = Scratch::new("consume", b"0123456789");
+        let mut mapped = Mapped::new(scratch.open(), 0, 4, None).unwrap();
+        assert_eq!(mapped.fill_buf().unwrap(), b"0123");
+        mapped.consume(100);
+        assert_eq!(mapped.fill_buf().unwrap(), b"4567");
+        mapped.consume(1);
+        assert_eq!(mapped.fill_buf().unwrap(), b"567");
+    }
+
+    /// An empty file gives nothing; a file that grows while it is read is
+    /// read to its new end, as `read` would read it.
+    #[test]
+    fn empty_and_growing_files() {
+        let scratch = Scratch::new("empty", b"");
+        let mut mapped = Mapped::new(scratch.open(), 0, 4, None).unwrap();
+        assert!(mapped.fill_buf().unwrap().is_empty());
+        // Read with `read` instead, which sees what such a file holds.
+        assert!(Mapped::try_new(scratch.open(), 0, 4, None).is_none());
+
+        let scratch = Scratch::new("growing", b"[Event");
+        let mut mapped = Mapped::new(scratch.open(), 0, 1 << 20, None).unwrap();
+        let mut read = Vec::new();
+        mapped.read_to_end(&mut read).unwrap();
+        assert_eq!(read, b"[Event");
+        std::fs::OpenOptions::new()
+            .append(true)
+            .open(&scratch.0)
+            .unwrap()
+            .write_all(b" \"a\"]\n")
+            .unwrap();
+        mapped.read_to_end(&mut read).unwrap();
+        assert_eq!(read, b"[Event \"a\"]\n");
+    }
+}
