@@ -38,14 +38,14 @@ fn tag_section(buffer: &[u8], tags: &mut Tags, bytes: &mut Vec<u8>) -> Option<Sc
     let mut at = 0;
     loop {
         // A tag line starts at `at`.
-        if let Some((name, value, length)) = plain_tag_line(&buffer[at..]) {
+        if let Some((name, (start, end), length)) = plain_tag_line(&buffer[at..]) {
             let is_event = name == Some(TagName::Event);
             if is_event && has_event {
                 return Some(Scanned { length: at, error });
             }
             has_event |= is_event;
             if let Some(name) = name {
-                tags.push_raw(bytes, name, value, true);
+                tags.push_ascii(bytes, name, &buffer[at..], start, end);
             }
             at += length;
         } else {
@@ -98,12 +98,13 @@ fn tag_section(buffer: &[u8], tags: &mut Tags, bytes: &mut Vec<u8>) -> Option<Sc
 /// A tag line in its common form, `[Name "value"]` and its line end, with
 /// no escape, control byte or byte outside ASCII in the value: the kept tag
 /// it names (if any), its value and its length with the line end, found
-/// eight bytes at a time. `line` starts at the `[`. `None` for any other
+/// eight bytes at a time (the value as its range in `line`). `line` starts
+/// at the `[`. `None` for any other
 /// line, and for lines the general rules read just as well: a name of 16
 /// bytes or more, a value of about 4 KiB or more, a line too near the
 /// buffer's end.
 #[inline]
-fn plain_tag_line(line: &[u8]) -> Option<(Option<TagName>, &[u8], usize)> {
+fn plain_tag_line(line: &[u8]) -> Option<(Option<TagName>, (usize, usize), usize)> {
     debug_assert_eq!(line.first(), Some(&b'['));
     let head = swar::word_at(line, 1)?;
     let not_name = !swar::name_bytes(head) & swar::HIGHS;
@@ -155,7 +156,7 @@ fn plain_tag_line(line: &[u8]) -> Option<(Option<TagName>, &[u8], usize)> {
         [b']', b'\r'] if line.get(end + 3) == Some(&b'\n') => end + 4,
         _ => return None,
     };
-    Some((name, &line[start..end], length))
+    Some((name, (start, end), length))
 }
 
 /// Up to eight bytes as a little-endian word, the rest zero.
@@ -361,7 +362,7 @@ pub(super) fn parse_tag_line(
             return Err(RecordError::UnclosedBracket);
         };
         if let Some(name) = TagName::from_name(name) {
-            tags.push_raw(bytes, name, value, false);
+            tags.push_raw(bytes, name, value);
         }
         rest = trim_start(after);
     }
@@ -473,7 +474,7 @@ mod tests {
                             && plain_value(value)
                             && close == "\"]"
                             && end.ends_with('\n');
-                        let Some((kept, raw, length)) = plain_tag_line(&line) else {
+                        let Some((kept, (from, to), length)) = plain_tag_line(&line) else {
                             assert!(
                                 !(plain && after.len() >= 8),
                                 "{:?}",
@@ -489,7 +490,7 @@ mod tests {
                         let mut tags = Tags::new();
                         let mut bytes = tags.take_bytes();
                         if let Some(kept) = kept {
-                            tags.push_raw(&mut bytes, kept, raw, true);
+                            tags.push_ascii(&mut bytes, kept, &line, from, to);
                         }
                         tags.put_bytes(bytes);
                         assert_eq!(tags, expected, "{:?}", String::from_utf8_lossy(&line));

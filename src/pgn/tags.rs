@@ -229,26 +229,44 @@ impl Tags {
     /// Adds a raw PGN tag value (between the quotes, escapes still in it)
     /// to bytes taken by [`Tags::take_bytes`]: unescapes `\"` and `\\`,
     /// reads UTF-8, or ISO 8859-1 (the PGN standard's character set) when
-    /// the bytes are not UTF-8. `ascii` when the caller knows `raw` is ASCII
-    /// without a backslash.
-    #[inline]
-    pub(crate) fn push_raw(
-        &mut self,
-        bytes: &mut std::vec::Vec<u8>,
-        name: TagName,
-        raw: &[u8],
-        ascii: bool,
-    ) {
+    /// the bytes are not UTF-8 ([`Tags::push_ascii`] is the fast way for
+    /// a plain ASCII value).
+    pub(crate) fn push_raw(&mut self, bytes: &mut std::vec::Vec<u8>, name: TagName, raw: &[u8]) {
         if self.span_for(name).is_none() {
             return;
         }
         let start = bytes.len();
-        if ascii {
-            bytes.extend_from_slice(raw);
-        } else {
-            Tags::push_decoded(bytes, raw);
-        }
+        Tags::push_decoded(bytes, raw);
         self.record_from(name, start, bytes.len());
+    }
+
+    /// Adds the value `line[start..end]`, ASCII without a backslash. A
+    /// value of up to 32 bytes with 32 bytes of `line` from its start is
+    /// copied as those 32 bytes, cut back to the value: one fixed-size
+    /// move instead of a call to copy a few bytes.
+    #[inline]
+    pub(crate) fn push_ascii(
+        &mut self,
+        bytes: &mut std::vec::Vec<u8>,
+        name: TagName,
+        line: &[u8],
+        start: usize,
+        end: usize,
+    ) {
+        if self.span_for(name).is_none() {
+            return;
+        }
+        let at = bytes.len();
+        let length = end - start;
+        match line.get(start..start + 32) {
+            Some(padded) if length <= 32 => {
+                let padded: &[u8; 32] = padded.try_into().unwrap_or(&[0; 32]);
+                bytes.extend_from_slice(padded);
+                bytes.truncate(at + length);
+            }
+            _ => bytes.extend_from_slice(&line[start..end]),
+        }
+        self.record_from(name, at, at + length);
     }
 
     /// Adds a raw value that may hold escapes or bytes outside ASCII.
