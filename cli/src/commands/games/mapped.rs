@@ -39,17 +39,20 @@ pub(crate) struct Mapped {
     size: u64,
     window: usize,
     map: Option<Mmap>,
-    /// The file offset of `map`'s first byte.
+    /// The file offsets of `map`'s first byte and of the byte after its
+    /// last (equal without a map).
     start: u64,
+    end: u64,
     /// The file offset of the next byte to give.
     at: u64,
-    /// Bytes consumed, for the progress bar.
+    /// Bytes mapped, for the progress bar (as `read` counts bytes read
+    /// into a buffer, not bytes used).
     count: Option<Arc<AtomicU64>>,
 }
 
 impl Mapped {
     /// Reads `file` from `offset` on, `window` bytes mapped at a time,
-    /// adding the bytes consumed to `count`.
+    /// adding the bytes mapped to `count`.
     pub(crate) fn new(
         file: File,
         offset: u64,
@@ -63,6 +66,7 @@ impl Mapped {
             window: window.max(1),
             map: None,
             start: offset,
+            end: offset,
             at: offset,
             count,
         })
@@ -85,8 +89,12 @@ impl Mapped {
     }
 
     /// Maps the window that starts at `self.at`; `false` at the file's end.
+    #[cold]
+    #[inline(never)]
     fn map_next(&mut self) -> io::Result<bool> {
         self.map = None;
+        self.start = self.at;
+        self.end = self.at;
         if self.at >= self.size {
             self.size = self.file.metadata()?.len();
             if self.at >= self.size {
@@ -106,19 +114,19 @@ impl Mapped {
                 .populate()
                 .map(&self.file)?
         };
-        self.start = self.at;
+        self.end = self.at + length as u64;
         self.map = Some(map);
+        if let Some(total) = &self.count {
+            total.fetch_add(length as u64, Ordering::Relaxed);
+        }
         Ok(true)
     }
 }
 
 impl BufRead for Mapped {
+    #[inline]
     fn fill_buf(&mut self) -> io::Result<&[u8]> {
-        let inside = self
-            .map
-            .as_ref()
-            .is_some_and(|map| self.at < self.start + map.len() as u64);
-        if !inside && !self.map_next()? {
+        if self.at >= self.end && !self.map_next()? {
             return Ok(&[]);
         }
         let map = self.map.as_deref().unwrap_or_default();
@@ -126,16 +134,9 @@ impl BufRead for Mapped {
         Ok(map.get(from..).unwrap_or_default())
     }
 
+    #[inline]
     fn consume(&mut self, count: usize) {
-        let mapped_end = self
-            .map
-            .as_ref()
-            .map_or(self.at, |map| self.start + map.len() as u64);
-        let count = (count as u64).min(mapped_end - self.at);
-        self.at += count;
-        if let Some(total) = &self.count {
-            total.fetch_add(count, Ordering::Relaxed);
-        }
+        self.at = self.at.saturating_add(count as u64).min(self.end);
     }
 }
 
