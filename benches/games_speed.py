@@ -16,10 +16,12 @@ and each compressed with zstd (-10), gzip (-6), bzip2 (-9) and xz (-6).
 
 Each case runs RUNS times; the median wall time is printed with the
 throughput. Cases: statistics on one core (taskset -c 0) and on all cores
-against `grep -c '^\\[FEN'` and `wc -l`; `--games` and `--pgn` (every game,
-and one start's) on all cores, with the check that one core and all cores
+(and on one core with `--no-mmap`: read, not mapped) against
+`grep -c '^\\[FEN'` and `wc -l`; `--games` and `--pgn` (every game, and
+one start's) on all cores, with the check that one core and all cores
 write the same bytes; each compressed file against its decompressor alone
-writing to a file; the peak resident size at 20 MB and 20x that.
+writing to a file, and to /dev/null; the peak resident size at 20 MB and
+20x that.
 """
 import os
 import statistics
@@ -35,16 +37,17 @@ def run(command, **kwargs):
     return subprocess.run(command, check=False, **kwargs)
 
 
-def median_seconds(command, runs):
+def median_seconds(command, runs, null=False):
     # Into a file, not /dev/null: GNU grep stops at its first match when
-    # its output is /dev/null.
+    # its output is /dev/null. `null`: into /dev/null all the same.
     times = []
     with tempfile.TemporaryFile() as out:
         for _ in range(runs):
             out.seek(0)
             out.truncate()
             start = time.perf_counter()
-            subprocess.run(command, stdout=out, stderr=subprocess.DEVNULL, check=False)
+            target = subprocess.DEVNULL if null else out
+            subprocess.run(command, stdout=target, stderr=subprocess.DEVNULL, check=False)
             times.append(time.perf_counter() - start)
     return statistics.median(times)
 
@@ -114,6 +117,7 @@ def main():
         for _ in range(2):  # the page cache
             run(["cat", path], stdout=subprocess.DEVNULL)
         one = line("games, statistics, one core", median_seconds(one_core + [binary, "games", path], runs))
+        line("games, statistics, one core, --no-mmap", median_seconds(one_core + [binary, "games", "--no-mmap", path], runs))
         line("games, statistics, all cores", median_seconds([binary, "games", path], runs), one)
         line("grep -c '^\\[FEN' (one core)", median_seconds(one_core + ["grep", "-c", "^\\[FEN", path], runs))
         line("wc -l (one core)", median_seconds(one_core + ["wc", "-l", path], runs))
@@ -132,10 +136,12 @@ def main():
         for ext, decompress in [("zst", ["zstd", "-dc"]), ("gz", ["gzip", "-dc"]), ("bz2", ["bzip2", "-dc"]), ("xz", ["xz", "-dc"])]:
             packed = f"{path}.{ext}"
             alone = median_seconds(decompress + [packed], runs)
+            null = median_seconds(decompress + [packed], runs, null=True)
             ours = median_seconds([binary, "games", packed], runs)
             print(
-                f"  .{ext:<4} {' '.join(decompress)} alone {alone * 1000:8.1f} ms;"
-                f" chess960 games {ours * 1000:8.1f} ms: {ours / alone:.2f}x"
+                f"  .{ext:<4} {' '.join(decompress)} alone {alone * 1000:8.1f} ms"
+                f" (to /dev/null {null * 1000:8.1f} ms);"
+                f" chess960 games {ours * 1000:8.1f} ms: {ours / alone:.2f}x ({ours / null:.2f}x)"
             )
 
     # Memory: 20 MB and 20x as much (the fixtures, repeated).
