@@ -125,8 +125,9 @@ fn output_that_cannot_be_written_exits_1_with_a_message() {
 
 /// Rust's runtime opens /dev/null in place of a closed standard stream
 /// before `main` runs, so `>&-` cannot be told from `>/dev/null` without
-/// unsafe code (which the crate forbids): the output goes nowhere and the
-/// command ends as it would there, without a panic.
+/// unsafe code (which the crate denies outside the module that maps files):
+/// the output goes nowhere and the command ends as it would there, without
+/// a panic.
 #[test]
 fn a_closed_standard_output_ends_as_with_dev_null() {
     for (args, code) in [(&["518"][..], 0), (&["960"], 2), (&["--help"], 0)] {
