@@ -231,13 +231,14 @@ fn cores() -> usize {
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get))
 }
 
-/// The size of the parts a large file is cut into (the tests set
-/// `CHESS960_GAMES_PART` to cut small files into many parts).
-fn part_size() -> u64 {
+/// The size of the parts a large file of `size` bytes is cut into
+/// ([`split::part_size`]; the tests set `CHESS960_GAMES_PART` to cut small
+/// files into many parts).
+fn part_size(size: u64, threads: usize, mode: Mode) -> u64 {
     std::env::var("CHESS960_GAMES_PART")
         .ok()
         .and_then(|text| text.parse().ok())
-        .unwrap_or(split::PART)
+        .unwrap_or_else(|| split::part_size(size, threads, mode))
         .max(split::MIN_PART)
 }
 
@@ -313,9 +314,11 @@ fn read_file<W: Write>(
     threads: usize,
 ) -> io::Result<()> {
     if threads > 1 {
-        let part = part_size();
-        if let Some(size) = input::plain_size(file).filter(|&size| size >= 2 * part) {
-            return split::read(file, size, part, threads, context, counters, findings, out);
+        if let Some(size) = input::plain_size(file) {
+            let part = part_size(size, threads, context.mode);
+            if size >= 2 * part {
+                return split::read(file, size, part, threads, context, counters, findings, out);
+            }
         }
     }
     let input = match input::open(file, Arc::clone(&counters.bytes), context.map) {
