@@ -112,8 +112,9 @@ pub(crate) struct GamesArgs {
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<PathBuf>,
     /// Read plain files with `read` instead of through memory maps: for a
-    /// file that another program may cut short while it is read (a mapped
-    /// file cut short ends the process with SIGBUS).
+    /// file that another program may cut short while it is read, or on a
+    /// failing disk (a mapped file cut short, or a read error of its
+    /// disk, ends the process with SIGBUS, where `read` reports it).
     #[arg(long)]
     no_mmap: bool,
 }
@@ -222,14 +223,19 @@ fn filter(args: &GamesArgs) -> Result<Filter, Failure> {
     Ok(filter)
 }
 
-/// The cores to read on (the tests set `CHESS960_GAMES_THREADS`).
+/// The cores to read on (the tests set `CHESS960_GAMES_THREADS`), at most
+/// [`MAX_THREADS`]: a thread holds a file open.
 fn cores() -> usize {
     std::env::var("CHESS960_GAMES_THREADS")
         .ok()
         .and_then(|text| text.parse().ok())
         .filter(|&threads| threads > 0)
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get))
+        .min(MAX_THREADS)
 }
+
+/// The most threads that read at once.
+const MAX_THREADS: usize = 256;
 
 /// The size of the parts a large file of `size` bytes is cut into
 /// ([`split::part_size`]; the tests set `CHESS960_GAMES_PART` to cut small

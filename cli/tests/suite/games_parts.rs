@@ -206,7 +206,16 @@ fn parts_on_several_cores_give_what_one_core_gives() {
                 !one.stdout.is_empty() || args.contains(&"--start"),
                 "{args:?}"
             );
-            for (threads, part) in [(2, 64), (2, 301), (3, 1000), (4, 4096), (2, 20_000)] {
+            // Any count of threads is taken (at most 256 run).
+            let counts = [
+                (2, 64),
+                (2, 301),
+                (3, 1000),
+                (4, 4096),
+                (2, 20_000),
+                (usize::MAX, 301),
+            ];
+            for (threads, part) in counts {
                 let many = games(path, args, threads, part);
                 let context = format!("seed {seed}, {args:?}, {threads} threads, parts of {part}");
                 assert_same(&many, &one, &context);

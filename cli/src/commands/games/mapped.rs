@@ -5,9 +5,10 @@
 //! `unsafe` code.
 //!
 //! The hazard of a map is a file cut short while it is mapped: touching a
-//! page past its new end ends the process with `SIGBUS`. So only regular
-//! files are mapped, and `--no-mmap` reads with `read` instead, for files
-//! that another program may truncate while they are read. The pages of a
+//! page past its new end ends the process with `SIGBUS` (as does a read
+//! error of the disk under a mapped page). So only regular files are
+//! mapped, and `--no-mmap` reads with `read` instead, for files that
+//! another program may truncate while they are read. The pages of a
 //! window come in as they are first touched (the kernel maps 16 at a
 //! fault): loading them all at the map (`MAP_POPULATE`) was measured no
 //! faster (1.04x the time on lichess-like records, one core) and guards

@@ -36,7 +36,8 @@ pub(crate) fn part_size(size: u64, threads: usize, mode: part::Mode) -> u64 {
     if mode == part::Mode::Pgn {
         return PART;
     }
-    (size / (8 * threads.max(1) as u64)).clamp(PART, MAX_PART)
+    let parts = u64::try_from(threads.max(1)).map_or(u64::MAX, |threads| threads.saturating_mul(8));
+    (size / parts).clamp(PART, MAX_PART)
 }
 /// The smallest part size the tests may ask for.
 pub(crate) const MIN_PART: u64 = 64;
@@ -263,8 +264,9 @@ fn read_range(file: &mut File, name: &str, start: u64, end: u64, context: &Conte
     if start >= end {
         return done;
     }
-    // The part and a little more (the last record may run past its end)
-    // in one map; a longer record takes further maps.
+    // A part of less than a window and a little more (the last record may
+    // run past its end) in one map; a larger part, or a longer record,
+    // takes further maps of a window each.
     let window = usize::try_from(end - start)
         .map_or(usize::MAX, |part| part.saturating_add(WINDOW))
         .min(mapped::window());
@@ -374,6 +376,9 @@ mod tests {
         assert_eq!(part_size(0, 2, stats), 2 * MIB);
         assert_eq!(part_size(u64::MAX, 2, stats), 16 * MIB);
         assert_eq!(part_size(1 << 40, 0, stats), 16 * MIB);
+        // Any count of threads (the tests' `CHESS960_GAMES_THREADS`).
+        assert_eq!(part_size(1 << 40, usize::MAX, stats), 2 * MIB);
+        assert_eq!(part_size(u64::MAX, 1 << 61, stats), 2 * MIB);
         let games = part::Mode::Games(super::super::output::Format::Tsv);
         assert_eq!(part_size(200_000_000, 2, games), 12_500_000);
         assert_eq!(part_size(200_000_000, 2, part::Mode::Pgn), 2 * MIB);
