@@ -46,6 +46,35 @@ const BUFFER: usize = 1 << 18;
 /// How far a likely record start is looked for at a time.
 const WINDOW: usize = 1 << 16;
 
+/// The output buffers of merged parts, emptied, for the parts read next:
+/// a buffer grows to a part's output once, not once a part (`--pgn` on
+/// 2 cores over 200 MB into `/dev/null`: 0.90x the time on lichess-like
+/// records, 0.95x on the fixtures).
+struct Spare(Mutex<Vec<Vec<u8>>>);
+
+impl Spare {
+    /// An empty buffer, with room if one was given back.
+    fn take(&self) -> Vec<u8> {
+        self.0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .pop()
+            .unwrap_or_default()
+    }
+
+    /// Keeps `buffer` (emptied) for a later part, up to `most` buffers.
+    fn give(&self, mut buffer: Vec<u8>, most: usize) {
+        buffer.clear();
+        let mut spare = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if spare.len() < most {
+            spare.push(buffer);
+        }
+    }
+}
+
 /// One part, read.
 struct Done {
     index: u64,
@@ -82,6 +111,7 @@ pub(crate) fn read<W: Write>(
     let merged = (Mutex::new(0u64), Condvar::new());
     let ahead = 2 * threads as u64;
     let (send, receive) = mpsc::channel::<Done>();
+    let spare = Spare(Mutex::new(Vec::new()));
     let mut main = File::open(name)?;
     let files = (0..threads)
         .map(|_| File::open(name))
@@ -89,7 +119,7 @@ pub(crate) fn read<W: Write>(
     std::thread::scope(|scope| {
         for mut file in files {
             let send = send.clone();
-            let (taken, merged) = (&taken, &merged);
+            let (taken, merged, spare) = (&taken, &merged, &spare);
             scope.spawn(move || {
                 loop {
                     let index = taken.fetch_add(1, Ordering::Relaxed);
@@ -107,7 +137,7 @@ pub(crate) fn read<W: Write>(
                                 .unwrap_or_else(std::sync::PoisonError::into_inner);
                         }
                     }
-                    let done = read_part(&mut file, name, index, part, size, context);
+                    let done = read_part(&mut file, name, index, part, size, context, spare);
                     counters
                         .bytes
                         .fetch_add(done.end.saturating_sub(done.start), Ordering::Relaxed);
@@ -119,7 +149,7 @@ pub(crate) fn read<W: Write>(
         }
         drop(send);
         let result = merge(
-            name, parts, &receive, &mut main, context, all, &mut out, &merged,
+            name, parts, &receive, &mut main, context, all, &mut out, &merged, &spare, ahead,
         );
         // Whatever happened, no reader waits any more.
         let (lock, wake) = &merged;
@@ -143,6 +173,8 @@ fn merge<W: Write>(
     all: &mut Findings,
     out: &mut Option<&mut Writer<W>>,
     merged: &(Mutex<u64>, Condvar),
+    spare: &Spare,
+    ahead: u64,
 ) -> io::Result<()> {
     let mut waiting = BTreeMap::new();
     // Where the next record truly starts (`None`: the file has ended).
@@ -178,7 +210,7 @@ fn merge<W: Write>(
             Some(start) if start == done.start => Some(done),
             // The part before ended inside this part: read again from there.
             Some(start) if start < done.end => {
-                Some(read_range(main, name, start, done.end, context))
+                Some(read_range(main, name, start, done.end, context, spare))
             }
             // The input ended, or the record at `start` starts in a later
             // part: nothing here is a record of its own.
@@ -189,6 +221,8 @@ fn merge<W: Write>(
             if let Some(writer) = out.as_deref_mut() {
                 done.part.write_out(name, base, writer)?;
             }
+            let most = usize::try_from(ahead).map_or(usize::MAX, |ahead| ahead.saturating_add(2));
+            spare.give(std::mem::take(&mut done.part.out), most);
             all.merge(done.part.findings, base);
             base += done.part.records;
             if let Some((error, at)) = done.error {
@@ -223,6 +257,7 @@ fn read_part(
     part: u64,
     size: u64,
     context: &Context<'_>,
+    spare: &Spare,
 ) -> Done {
     let parts = size.div_ceil(part);
     let bounds = part_start(file, index, part, size).and_then(|start| {
@@ -236,7 +271,7 @@ fn read_part(
     match bounds {
         Ok((start, end)) => Done {
             index,
-            ..read_range(file, name, start, end, context)
+            ..read_range(file, name, start, end, context, spare)
         },
         Err(error) => Done {
             index,
@@ -251,12 +286,21 @@ fn read_part(
 }
 
 /// Reads the records that start in `start..end`, the first at `start`.
-fn read_range(file: &mut File, name: &str, start: u64, end: u64, context: &Context<'_>) -> Done {
+fn read_range(
+    file: &mut File,
+    name: &str,
+    start: u64,
+    end: u64,
+    context: &Context<'_>,
+    spare: &Spare,
+) -> Done {
+    let mut part = Part::new(context.players);
+    part.out = spare.take();
     let mut done = Done {
         index: 0,
         start,
         end,
-        part: Part::new(context.players),
+        part,
         next: Some(start),
         error: None,
         failed: false,
