@@ -82,6 +82,13 @@ fn input(seed: u64, pieces: usize) -> String {
     (0..pieces).map(|number| piece(&mut rng, number)).collect()
 }
 
+/// [`input`], written to `input-<seed>.pgn` in `dir`: the file's path.
+fn input_file(dir: &std::path::Path, seed: u64, pieces: usize) -> String {
+    let path = dir.join(format!("input-{seed}.pgn"));
+    std::fs::write(&path, input(seed, pieces)).unwrap();
+    path.to_str().unwrap().to_owned()
+}
+
 fn games(path: &str, args: &[&str], threads: usize, part: usize) -> Output {
     games_mapped(path, args, threads, part, None)
 }
@@ -140,10 +147,7 @@ fn mapped_windows_of_any_size_read_what_read_reads() {
     std::fs::create_dir_all(&dir).unwrap();
     let modes: [&[&str]; 3] = [&[], &["--games"], &["--pgn"]];
     for seed in 7..=9 {
-        let text = input(seed, 120);
-        let path = dir.join(format!("input-{seed}.pgn"));
-        std::fs::write(&path, &text).unwrap();
-        let path = path.to_str().unwrap();
+        let path = &input_file(&dir, seed, 120);
         for args in modes {
             let read = games_mapped(path, args, 1, 1 << 30, Some(0));
             assert!(!read.stdout.is_empty(), "{args:?}");
@@ -196,10 +200,7 @@ fn parts_on_several_cores_give_what_one_core_gives() {
         &["--pgn", "--start", "451,518"],
     ];
     for seed in 1..=6 {
-        let text = input(seed, 150);
-        let path = dir.join(format!("input-{seed}.pgn"));
-        std::fs::write(&path, &text).unwrap();
-        let path = path.to_str().unwrap();
+        let path = &input_file(&dir, seed, 150);
         for args in modes {
             let one = games(path, args, 1, 1 << 30);
             assert!(
