@@ -106,19 +106,25 @@ fn tag_section(buffer: &[u8], tags: &mut Tags, bytes: &mut Vec<u8>) -> Option<Sc
 #[inline]
 fn plain_tag_line(line: &[u8]) -> Option<(Option<TagName>, (usize, usize), usize)> {
     debug_assert_eq!(line.first(), Some(&b'['));
+    // The name ends at the first space; a kept name needs no other check,
+    // any other name must be made of name bytes.
     let head = swar::word_at(line, 1)?;
-    let not_name = !swar::name_bytes(head) & swar::HIGHS;
-    let (name_length, name) = if not_name != 0 {
-        let length = swar::first(not_name);
-        (length, kept_name(swar::low_bytes(head, length)))
+    let space = swar::first_equal(head, b' ');
+    let (name_length, name) = if space != 0 {
+        let length = swar::first(space);
+        let name = kept_name(swar::low_bytes(head, length));
+        if name.is_none() && (length == 0 || !all_name_bytes(head, length)) {
+            return None;
+        }
+        (length, name)
     } else {
         // Eight to fifteen bytes (longer names go the general way).
         let tail = swar::word_at(line, 9)?;
-        let not_name = !swar::name_bytes(tail) & swar::HIGHS;
-        if not_name == 0 {
+        let space = swar::first_equal(tail, b' ');
+        if space == 0 {
             return None;
         }
-        let length = 8 + swar::first(not_name);
+        let length = 8 + swar::first(space);
         let name = match length {
             8 => kept_name(head),
             length
@@ -130,15 +136,19 @@ fn plain_tag_line(line: &[u8]) -> Option<(Option<TagName>, (usize, usize), usize
             }
             _ => None,
         };
+        if name.is_none() && !(all_name_bytes(head, 8) && all_name_bytes(tail, length - 8)) {
+            return None;
+        }
         (length, name)
     };
-    if name_length == 0 || line.get(name_length + 1..name_length + 3)? != b" \"" {
+    // `line[name_length + 1]` is the space.
+    if *line.get(name_length + 2)? != b'"' {
         return None;
     }
     let start = name_length + 3;
     let mut end = start;
     loop {
-        let stops = swar::value_stops(swar::word_at(line, end)?);
+        let stops = swar::first_value_stop(swar::word_at(line, end)?);
         if stops != 0 {
             end += swar::first(stops);
             break;
@@ -168,6 +178,13 @@ const fn pack(name: &[u8]) -> u64 {
         at += 1;
     }
     word
+}
+
+/// Whether the low `count` bytes of a word (none to eight) are all bytes
+/// of a tag name.
+#[inline]
+fn all_name_bytes(word: u64, count: usize) -> bool {
+    swar::low_bytes(!swar::name_bytes(word) & swar::HIGHS, count) == 0
 }
 
 /// The one kept name longer than eight bytes (at most sixteen).
