@@ -3,6 +3,7 @@
 
 use super::record::{MAX_TAG_LINE, Record, RecordError};
 use super::scan::{self, BOM};
+use std::boxed::Box;
 use std::io::{self, BufRead};
 use std::vec::Vec;
 
@@ -54,8 +55,9 @@ pub struct Reader<R> {
     io_error: Option<io::Error>,
     done: bool,
     /// The record last read (lent by `next_record`; its tags keep their
-    /// allocation from one record to the next).
-    record: Record,
+    /// allocation from one record to the next). Boxed, so that lending it
+    /// out of `self` and back moves a pointer, not the record.
+    record: Option<Box<Record>>,
     /// With `keep_raw`: the bytes consumed since `raw_from` (`None`: since
     /// the window overflowed), to give the last record's bytes.
     raw: Option<Vec<u8>>,
@@ -85,7 +87,7 @@ impl<R: BufRead> Reader<R> {
             pending: None,
             io_error: None,
             done: false,
-            record: Record::default(),
+            record: None,
             raw: None,
             raw_from: Some(0),
         }
@@ -121,8 +123,9 @@ impl<R: BufRead> Reader<R> {
     /// ```
     pub fn raw(&self) -> Option<&[u8]> {
         let raw = self.raw.as_ref()?;
-        let length = usize::try_from(self.record.length).ok()?;
-        (self.records > 0 && self.raw_from == Some(self.record.offset))
+        let record = self.record.as_deref()?;
+        let length = usize::try_from(record.length).ok()?;
+        (self.records > 0 && self.raw_from == Some(record.offset))
             .then(|| raw.get(..length))
             .flatten()
     }
@@ -145,10 +148,10 @@ impl<R: BufRead> Reader<R> {
         if self.done && self.pending.is_none() {
             return None;
         }
-        let mut record = core::mem::take(&mut self.record);
+        let mut record = self.record.take().unwrap_or_default();
         let read = self.read_record(&mut record);
-        self.record = record;
-        read.then_some(&self.record)
+        self.record = Some(record);
+        if read { self.record.as_deref() } else { None }
     }
 
     /// Bytes read from the input so far.
