@@ -302,12 +302,20 @@ fn movetext(buffer: &[u8], error: &mut Option<RecordError>) -> Option<usize> {
 /// newline, and whether a comment is open at its end, which it is if and
 /// only if no `}` follows its last `{`. `None` for the byte-wise way.
 pub(super) fn whole_line(rest: &[u8]) -> Option<(usize, bool)> {
-    // One pass: a `;` before the line's end sends it the byte-wise way.
-    let end = memchr::memchr2(b'\n', b';', rest)?;
+    // A line without comments is done in one pass; past the first `{`,
+    // one pass to the line's end and one back to its last `{`. A `;` before
+    // the line's end sends it the byte-wise way.
+    let first = memchr::memchr3(b'\n', b';', b'{', rest)?;
+    match rest[first] {
+        b'\n' => return Some((first + 1, false)),
+        b';' => return None,
+        _ => {}
+    }
+    let end = first + memchr::memchr2(b'\n', b';', &rest[first..])?;
     if rest[end] == b';' {
         return None;
     }
-    let line = &rest[..end];
+    let line = &rest[first..end];
     let open = memchr::memrchr(b'{', line)
         .is_some_and(|open| memchr::memchr(b'}', &line[open..]).is_none());
     Some((end + 1, open))
