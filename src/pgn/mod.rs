@@ -54,6 +54,7 @@ mod stats;
 mod swar;
 mod tags;
 mod variant;
+mod wide;
 
 pub use counts::KindCounts;
 pub use filter::Filter;

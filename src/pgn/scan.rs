@@ -6,6 +6,7 @@
 use super::record::{MAX_TAG_LINE, RecordError};
 use super::swar;
 use super::tags::{TagName, Tags};
+use super::wide;
 use std::vec::Vec;
 
 /// The byte order mark of UTF-8.
@@ -98,8 +99,8 @@ fn tag_section(buffer: &[u8], tags: &mut Tags, bytes: &mut Vec<u8>) -> Option<Sc
 /// A tag line in its common form, `[Name "value"]` and its line end, with
 /// no escape, control byte or byte outside ASCII in the value: the kept tag
 /// it names (if any), its value and its length with the line end, found
-/// eight bytes at a time (the value as its range in `line`). `line` starts
-/// at the `[`. `None` for any other
+/// eight bytes at a time for the name and sixteen for the value (the value
+/// as its range in `line`). `line` starts at the `[`. `None` for any other
 /// line, and for lines the general rules read just as well: a name of 16
 /// bytes or more, a value of about 4 KiB or more, a line too near the
 /// buffer's end.
@@ -148,12 +149,12 @@ fn plain_tag_line(line: &[u8]) -> Option<(Option<TagName>, (usize, usize), usize
     let start = name_length + 3;
     let mut end = start;
     loop {
-        let stops = swar::first_value_stop(swar::word_at(line, end)?);
-        if stops != 0 {
-            end += swar::first(stops);
+        let sixteen = line.get(end..end.checked_add(16)?)?.try_into().ok()?;
+        if let Some(stop) = wide::first_value_stop(sixteen) {
+            end += stop;
             break;
         }
-        end += 8;
+        end += 16;
         if end > 4096 {
             return None;
         }
