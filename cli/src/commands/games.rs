@@ -111,10 +111,11 @@ pub(crate) struct GamesArgs {
     /// position as an SVG picture.
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<PathBuf>,
-    /// Read plain files with `read` instead of through memory maps: for a
-    /// file that another program may cut short while it is read, or on a
-    /// failing disk (a mapped file cut short, or a read error of its
-    /// disk, ends the process with SIGBUS, where `read` reports it).
+    /// Read plain files with `read` instead of through memory maps (which
+    /// are used when one thread reads: one core, or one file of several at
+    /// a time): for a file that another program may cut short while it is
+    /// read, or on a failing disk (a mapped file cut short, or a read error
+    /// of its disk, ends the process with SIGBUS, where `read` reports it).
     #[arg(long)]
     no_mmap: bool,
 }
@@ -252,6 +253,12 @@ fn part_size(size: u64, threads: usize, mode: Mode) -> u64 {
 /// they found in input order (statistics only: nothing is written).
 fn read_files(files: &[String], context: &Context<'_>, counters: &Arc<Counters>) -> Findings {
     let threads = cores().min(files.len());
+    // Maps only for one thread: removing a map interrupts the other cores
+    // to flush their address caches, and on several cores `read` was faster.
+    let context = &Context {
+        map: context.map && threads == 1,
+        ..*context
+    };
     let next = AtomicUsize::new(0);
     let mut results: Vec<(usize, Findings)> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)

@@ -137,10 +137,11 @@ fn assert_same(output: &Output, expected: &Output, context: &str) {
     assert_eq!(output.status.code(), expected.status.code(), "{context}");
 }
 
-/// A plain file is read through memory maps of a few MiB (records lie
-/// across them) unless `--no-mmap` is given; whatever the window, on one
-/// core or in parts, the output is what `read` gives, and what standard
-/// input (never mapped) gives.
+/// On one core a plain file is read through memory maps of a few MiB
+/// (records lie across them) unless `--no-mmap` is given; whatever the
+/// window, the output is what `read` gives, and what standard input (never
+/// mapped) gives. Parts on several cores (read, not mapped, whatever the
+/// window) give it too.
 #[test]
 fn mapped_windows_of_any_size_read_what_read_reads() {
     let dir = std::env::temp_dir().join(format!("chess960-windows-{}", std::process::id()));

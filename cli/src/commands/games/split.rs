@@ -7,7 +7,6 @@
 //! byte for byte, whatever the input holds.
 
 use super::findings::{Findings, Skip};
-use super::mapped::{self, Mapped};
 use super::output::Writer;
 use super::part::{self, Context, Part};
 use super::progress::Counters;
@@ -308,21 +307,9 @@ fn read_range(
     if start >= end {
         return done;
     }
-    // A part of less than a window and a little more (the last record may
-    // run past its end) in one map; a larger part, or a longer record,
-    // takes further maps of a window each.
-    let window = usize::try_from(end - start)
-        .map_or(usize::MAX, |part| part.saturating_add(WINDOW))
-        .min(mapped::window());
-    let mapped = context
-        .map
-        .then(|| file.try_clone().ok())
-        .flatten()
-        .and_then(|file| Mapped::try_new(file, start, window, None));
-    if let Some(text) = mapped {
-        read_from(Reader::new(text), name, start, end, context, &mut done);
-        return done;
-    }
+    // Read, not mapped: on several cores, each map's removal interrupts the
+    // other cores to flush their address caches, and `read` was faster
+    // (0.93x the time on 200 MB of lichess-like records on 2 cores).
     match file.seek(SeekFrom::Start(start)) {
         Ok(_) => {
             let text = BufReader::with_capacity(BUFFER, &mut *file);
