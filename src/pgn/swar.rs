@@ -23,6 +23,7 @@ pub(super) fn word_at(bytes: &[u8], at: usize) -> Option<u64> {
 }
 
 /// The index (0 to 7) of the first byte set in a non-zero mask.
+#[cfg(any(test, not(target_arch = "x86_64")))]
 #[inline]
 pub(super) const fn first(mask: u64) -> usize {
     (mask.trailing_zeros() / 8) as usize
@@ -64,6 +65,24 @@ pub(super) const fn name_bytes(word: u64) -> u64 {
     within(word | (ONES * 0x20), b'a', b'z') | within(word, b'0', b'9') | equal(word, b'_')
 }
 
+/// Bytes that end a plain tag value or keep it from being plain: a quote,
+/// a backslash, a control byte (0x7F too), or a byte outside ASCII.
+#[cfg(any(test, not(target_arch = "x86_64")))]
+#[inline]
+pub(super) const fn value_stops(word: u64) -> u64 {
+    (!within(word, 0x20, 0x7E) & HIGHS) | equal(word, b'"') | equal(word, b'\\')
+}
+
+/// A mask's bytes as bits: bit `i` for byte `i` (the high bit of each byte
+/// set or clear, the other bits clear).
+#[cfg(any(test, not(target_arch = "x86_64")))]
+#[inline]
+pub(super) const fn bits(mask: u64) -> u32 {
+    // The high bits moved to bits 0, 8, ..., 56; the product gathers them
+    // in its top byte, no two sums landing on one bit.
+    ((mask >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+}
+
 /// Where a plain tag value ends or stops being plain: a quote, a
 /// backslash, a control byte (0x7F too), or a byte outside ASCII. Exact at
 /// its lowest set byte only, which is all [`first`] reads: a byte above the
@@ -83,6 +102,7 @@ pub(super) const fn first_value_stop(word: u64) -> u64 {
 
 /// Bytes equal to `byte`, exact at the lowest set byte only (cheaper than
 /// [`equal`] where [`first`] is all that is read).
+#[cfg(any(test, not(target_arch = "x86_64")))]
 #[inline]
 pub(super) const fn first_equal(word: u64, byte: u8) -> u64 {
     first_zero(word ^ (ONES * byte as u64))
@@ -90,6 +110,7 @@ pub(super) const fn first_equal(word: u64, byte: u8) -> u64 {
 
 /// Zero bytes, exact at the lowest set byte only (a borrow leaves a zero
 /// byte).
+#[cfg(any(test, not(target_arch = "x86_64")))]
 #[inline]
 const fn first_zero(word: u64) -> u64 {
     word.wrapping_sub(ONES) & !word & HIGHS
@@ -237,6 +258,22 @@ mod tests {
                 assert_eq!(byte_of(quotes, at), value == b'"');
                 assert_eq!(byte_of(inside, at), (low..=high).contains(&value));
             }
+        }
+    }
+
+    #[test]
+    fn value_stops_are_quotes_backslashes_controls_and_non_ascii() {
+        exhaustive(value_stops, stop);
+    }
+
+    /// Every mask of high bits.
+    #[test]
+    fn bits_gathers_the_high_bits() {
+        for byte in 0..=u8::MAX {
+            let mask = (0..8)
+                .filter(|at| byte >> at & 1 == 1)
+                .fold(0, |mask, at| mask | 0x80 << (8 * at));
+            assert_eq!(bits(mask), u32::from(byte));
         }
     }
 
