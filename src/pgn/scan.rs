@@ -419,6 +419,15 @@ mod tests {
         (result, tags)
     }
 
+    /// What follows a tag line in the buffer: the next line, nothing, a
+    /// byte, or 32 bytes and more.
+    const AFTER: [&[u8]; 4] = [
+        b"[Event \"next\"]\n",
+        b"",
+        b"1",
+        b"[Site \"x\"]\n[Date \"2026.11.25\"]\n[Round \"1\"]\n",
+    ];
+
     /// The fast way agrees with the general way wherever it answers, and
     /// answers for every plain line with 32 bytes of buffer behind it.
     #[test]
@@ -480,12 +489,7 @@ mod tests {
                     ("\"] ", "\n"),
                     ("\"", "\n"),
                 ] {
-                    for after in [
-                        &b"[Event \"next\"]\n"[..],
-                        b"",
-                        b"1",
-                        b"[Site \"x\"]\n[Date \"2026.11.25\"]\n[Round \"1\"]\n",
-                    ] {
+                    for after in AFTER {
                         let mut line = b"[".to_vec();
                         line.extend_from_slice(name);
                         line.extend_from_slice(b" \"");
