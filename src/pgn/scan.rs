@@ -120,7 +120,7 @@ fn plain_tag_line(line: &[u8]) -> Option<(Option<TagName>, (usize, usize), usize
     let name_length = space - 1;
     let head = swar::word_at(window, 1)?;
     let name = match name_length {
-        ..=8 => kept_name(swar::low_bytes(head, name_length)),
+        ..=8 => kept_name_of(head, name_length),
         length if length == TIME_CONTROL.len() && &window[1..space] == TIME_CONTROL => {
             Some(TagName::TimeControl)
         }
@@ -172,6 +172,20 @@ const fn pack(name: &[u8]) -> u64 {
         at += 1;
     }
     word
+}
+
+/// The kept tag named by the low `length` bytes of a word (one to eight),
+/// if they are one: a zero byte at the name's end (`Variant\0`) is no kept
+/// name, though it packs as one.
+#[inline]
+fn kept_name_of(word: u64, length: usize) -> Option<TagName> {
+    let packed = swar::low_bytes(word, length);
+    let packed_length = (u64::BITS - packed.leading_zeros()).div_ceil(8) as usize;
+    if packed_length == length {
+        kept_name(packed)
+    } else {
+        None
+    }
 }
 
 /// Whether the low `count` bytes of a word (none to eight) are all bytes
@@ -456,6 +470,11 @@ mod tests {
             "Wh\u{e9}",
             "",
             "Event\t",
+            "Variant\0",
+            "FEN\0",
+            "Event\0\0",
+            "Whit\0",
+            "\0",
         ] {
             names.push(name.as_bytes().to_vec());
         }

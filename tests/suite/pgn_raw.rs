@@ -167,8 +167,10 @@ fn an_indented_tag_line_is_a_tag_at_every_buffer_size() {
 fn odd_inputs_read_alike_at_every_buffer_size() {
     // Where the in-buffer way and the byte-wise way could part: indented
     // movetext after the tags, a comment or `;` there, a byte order mark
-    // starting a record, CRLF, a last line without its line end.
-    let inputs: [&[u8]; 7] = [
+    // starting a record, CRLF, a last line without its line end, a kept
+    // name with a zero byte after it (the fuzzer's find: `Variant\0` read
+    // as `Variant` when the line lay whole in the buffer).
+    let inputs: [&[u8]; 8] = [
         b"[Event \"a\"]\n  {open\n[White \"x\"]\n",
         b"[Event \"a\"]\n \t; c\n[Event \"b\"]\n",
         b"[Event \"a\"]\n\t 1. e4 { [ } *\n\n\xEF\xBB\xBF[Event \"b\"]\n\n*",
@@ -176,6 +178,7 @@ fn odd_inputs_read_alike_at_every_buffer_size() {
         b"[Event \"a\"]\n%x\n  %y\n*\n[Event \"b\"]\n[Event \"c\"]",
         b"  [Event \"a\"]\n  [Event \"b\"]\n\n*\n",
         b"[Event \"a\"]\n\n{\n\n[ x\n[Event \"b\"]\n\n*\n",
+        b"[Event \"a\"]\n[Variant\0 \"Chess960\"]\n[FEN\0 \"x\"]\n[Site \"thirty-two bytes\"]\n\n*\n[Event \"b\"]\n",
     ];
     for text in inputs {
         let whole: Vec<(Record, Vec<u8>)> = spans(text, text.len().max(1));
