@@ -118,16 +118,19 @@ fn plain_tag_line(line: &[u8]) -> Option<(Option<TagName>, (usize, usize), usize
         return None;
     }
     let name_length = space - 1;
-    let head = swar::word_at(window, 1)?;
+    let (head, tail) = (swar::word_at(window, 1)?, swar::word_at(window, 9)?);
     let name = match name_length {
         ..=8 => kept_name_of(head, name_length),
-        length if length == TIME_CONTROL.len() && &window[1..space] == TIME_CONTROL => {
+        length
+            if length == TIME_CONTROL.len()
+                && head == pack(TIME_CONTROL)
+                && swar::low_bytes(tail, length - 8) == pack(TIME_CONTROL.split_at(8).1) =>
+        {
             Some(TagName::TimeControl)
         }
         _ => None,
     };
     if name.is_none() {
-        let tail = swar::word_at(window, 9)?;
         let plain = all_name_bytes(head, name_length.min(8))
             && all_name_bytes(tail, name_length.saturating_sub(8));
         if !plain {
