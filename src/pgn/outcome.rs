@@ -26,6 +26,13 @@ pub enum Outcome {
 impl Outcome {
     /// The outcome a `Result` tag value gives (`None`: no tag).
     pub fn from_tag(value: Option<&str>) -> Outcome {
+        // The values as servers write them, before trimming.
+        match value {
+            Some("1-0") => return Outcome::WhiteWins,
+            Some("0-1") => return Outcome::BlackWins,
+            Some("1/2-1/2") => return Outcome::Draw,
+            _ => {}
+        }
         match value.map(str::trim) {
             Some("1-0") => Outcome::WhiteWins,
             Some("0-1") => Outcome::BlackWins,

@@ -371,11 +371,24 @@ impl Tags {
             crate::Color::White => TagName::WhiteElo,
             crate::Color::Black => TagName::BlackElo,
         };
-        let text = self.get(name)?.trim();
-        if text.is_empty() || !text.bytes().all(|byte| byte.is_ascii_digit()) {
+        let text = self.get(name)?;
+        // Trimmed only when it needs to be (the common value is digits).
+        let digits = |text: &str| {
+            let bytes = text.as_bytes();
+            bytes.first().is_some_and(u8::is_ascii_digit)
+                && bytes.last().is_some_and(u8::is_ascii_digit)
+        };
+        let text = if digits(text) { text } else { text.trim() };
+        if text.is_empty() {
             return None;
         }
-        text.parse().ok()
+        text.bytes().try_fold(0_u32, |rating, byte| {
+            if byte.is_ascii_digit() {
+                rating.checked_mul(10)?.checked_add(u32::from(byte - b'0'))
+            } else {
+                None
+            }
+        })
     }
 
     fn slice(&self, (start, end): (u32, u32)) -> &str {

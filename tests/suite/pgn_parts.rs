@@ -600,6 +600,11 @@ fn ratings_are_digits_only() {
         ("", None),
         ("?", None),
         ("99999999999", None),
+        ("4294967295", Some(u32::MAX)),
+        ("4294967296", None),
+        ("\u{a0}1500\u{2003}", Some(1500)),
+        ("\t0012", Some(12)),
+        ("1500\u{a0}x", None),
     ] {
         let set = tags(&[(TagName::WhiteElo, text), (TagName::BlackElo, text)]);
         assert_eq!(set.elo(chess960::Color::White), elo, "{text:?}");
