@@ -89,7 +89,7 @@ pub(super) const fn bits(mask: u64) -> u32 {
 /// first such byte may be set or clear, because the arithmetic borrows and
 /// carries out of that byte (and only out of such bytes). About half the
 /// operations an exact mask takes. (On `x86_64` the reader finds these
-/// sixteen bytes at a time, in [`wide`](super::wide).)
+/// sixteen bytes at a time, with SSE2.)
 #[cfg(any(test, not(target_arch = "x86_64")))]
 #[inline]
 pub(super) const fn first_value_stop(word: u64) -> u64 {
