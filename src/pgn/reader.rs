@@ -480,17 +480,19 @@ impl<R: BufRead> Reader<R> {
                 break;
             }
             if fits {
-                if self.line.last() == Some(&b'\r') {
-                    self.line.pop();
-                }
                 let is_event = scan::starts_event(&self.line);
                 if is_event && has_event {
                     // A second Event: the record before had no movetext.
+                    // The line is kept as it stands, its line end's `\r`
+                    // included, for the next record to read.
                     self.pending = Some((line_offset, true));
                     self.finish(record);
                     return true;
                 }
                 has_event |= is_event;
+                if self.line.last() == Some(&b'\r') {
+                    self.line.pop();
+                }
                 let mut bytes = record.tags.take_bytes();
                 let parsed = scan::parse_tag_line(&self.line, &mut record.tags, &mut bytes);
                 record.tags.put_bytes(bytes);

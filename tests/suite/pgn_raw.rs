@@ -169,8 +169,10 @@ fn odd_inputs_read_alike_at_every_buffer_size() {
     // movetext after the tags, a comment or `;` there, a byte order mark
     // starting a record, CRLF, a last line without its line end, a kept
     // name with a zero byte after it (the fuzzer's find: `Variant\0` read
-    // as `Variant` when the line lay whole in the buffer).
-    let inputs: [&[u8]; 8] = [
+    // as `Variant` when the line lay whole in the buffer), a second Event
+    // line ending in `\r\r\n` (a review's find: its `\r` was taken twice
+    // when the line was held over for the next record).
+    let inputs: [&[u8]; 10] = [
         b"[Event \"a\"]\n  {open\n[White \"x\"]\n",
         b"[Event \"a\"]\n \t; c\n[Event \"b\"]\n",
         b"[Event \"a\"]\n\t 1. e4 { [ } *\n\n\xEF\xBB\xBF[Event \"b\"]\n\n*",
@@ -179,6 +181,8 @@ fn odd_inputs_read_alike_at_every_buffer_size() {
         b"  [Event \"a\"]\n  [Event \"b\"]\n\n*\n",
         b"[Event \"a\"]\n\n{\n\n[ x\n[Event \"b\"]\n\n*\n",
         b"[Event \"a\"]\n[Variant\0 \"Chess960\"]\n[FEN\0 \"x\"]\n[Site \"thirty-two bytes\"]\n\n*\n[Event \"b\"]\n",
+        b"[Event \"e\"]\n[Event \"\"]\r\r\n",
+        b"[Event \"e\"]\r\n[Event \"f\"]\r\n[Site \"s\"]\r\n\r\n*\r\n[Event \"g\"]\r\n",
     ];
     for text in inputs {
         let whole: Vec<(Record, Vec<u8>)> = spans(text, text.len().max(1));
