@@ -207,8 +207,10 @@ const _: () = {
     }
 };
 
-/// The kept tag named by a name of one to eight bytes, packed by [`pack`]
-/// (a name's bytes are never zero, so the word also gives its length).
+/// The kept tag named by a name of one to eight bytes, packed by [`pack`].
+/// A kept name's bytes are never zero, but a name read from a line may end
+/// in zero bytes and pack as a shorter one: [`kept_name_of`] checks the
+/// length.
 #[inline]
 fn kept_name(packed: u64) -> Option<TagName> {
     /// A kept name of at most eight bytes, packed, spelt as `as_str` does.

@@ -2,10 +2,12 @@
 //! found with integer arithmetic alone (no `unsafe`, no SIMD intrinsics).
 //!
 //! Each class function gives a mask with the high bit of every byte of the
-//! class set and every other bit clear, exact byte by byte: no sum carries
-//! from one byte into the next, so a byte's answer never depends on its
-//! neighbours. Words are read little-endian, so the first byte in memory is
-//! the lowest byte of the word and [`first`] finds it.
+//! class set and every other bit clear. Most are exact byte by byte: no sum
+//! carries from one byte into the next, so a byte's answer never depends
+//! on its neighbours. Those named `first_` are exact at their lowest set
+//! byte only, which is all a search for the first such byte reads. Words
+//! are read little-endian, so the first byte in memory is the lowest byte
+//! of the word.
 
 /// `0x01` in every byte.
 const ONES: u64 = 0x0101_0101_0101_0101;
