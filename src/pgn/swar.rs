@@ -2,12 +2,10 @@
 //! found with integer arithmetic alone (no `unsafe`, no SIMD intrinsics).
 //!
 //! Each class function gives a mask with the high bit of every byte of the
-//! class set and every other bit clear. Most are exact byte by byte: no sum
-//! carries from one byte into the next, so a byte's answer never depends
-//! on its neighbours. Those named `first_` are exact at their lowest set
-//! byte only, which is all a search for the first such byte reads. Words
-//! are read little-endian, so the first byte in memory is the lowest byte
-//! of the word.
+//! class set and every other bit clear, exact byte by byte: no sum carries
+//! from one byte into the next, so a byte's answer never depends on its
+//! neighbours. Words are read little-endian, so the first byte in memory is
+//! the lowest byte of the word.
 
 /// `0x01` in every byte.
 const ONES: u64 = 0x0101_0101_0101_0101;
@@ -22,13 +20,6 @@ const LOWS: u64 = 0x7F7F_7F7F_7F7F_7F7F;
 pub(super) fn word_at(bytes: &[u8], at: usize) -> Option<u64> {
     let eight: [u8; 8] = bytes.get(at..at.checked_add(8)?)?.try_into().ok()?;
     Some(u64::from_le_bytes(eight))
-}
-
-/// The index (0 to 7) of the first byte set in a non-zero mask.
-#[cfg(any(test, not(target_arch = "x86_64")))]
-#[inline]
-pub(super) const fn first(mask: u64) -> usize {
-    (mask.trailing_zeros() / 8) as usize
 }
 
 /// The low `count` bytes of a word (`count` from 0 to 8), the others zero.
@@ -83,39 +74,6 @@ pub(super) const fn bits(mask: u64) -> u32 {
     // The high bits moved to bits 0, 8, ..., 56; the product gathers them
     // in its top byte, no two sums landing on one bit.
     ((mask >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
-}
-
-/// Where a plain tag value ends or stops being plain: a quote, a
-/// backslash, a control byte (0x7F too), or a byte outside ASCII. Exact at
-/// its lowest set byte only, which is all [`first`] reads: a byte above the
-/// first such byte may be set or clear, because the arithmetic borrows and
-/// carries out of that byte (and only out of such bytes). About half the
-/// operations an exact mask takes. (On `x86_64` the reader finds these
-/// sixteen bytes at a time, with SSE2.)
-#[cfg(any(test, not(target_arch = "x86_64")))]
-#[inline]
-pub(super) const fn first_value_stop(word: u64) -> u64 {
-    // Minus 0x20, bytes 0x20..=0x7E fall on 0x00..=0x5E and every other
-    // byte on 0x5F..=0xFF; plus 0x21 more, 0x5F..=0x7F reach the high bit.
-    let shifted = word.wrapping_sub(ONES * 0x20);
-    let outside = shifted | shifted.wrapping_add(ONES * 0x21);
-    (outside | first_equal(word, b'"') | first_equal(word, b'\\')) & HIGHS
-}
-
-/// Bytes equal to `byte`, exact at the lowest set byte only (cheaper than
-/// [`equal`] where [`first`] is all that is read).
-#[cfg(any(test, not(target_arch = "x86_64")))]
-#[inline]
-pub(super) const fn first_equal(word: u64, byte: u8) -> u64 {
-    first_zero(word ^ (ONES * byte as u64))
-}
-
-/// Zero bytes, exact at the lowest set byte only (a borrow leaves a zero
-/// byte).
-#[cfg(any(test, not(target_arch = "x86_64")))]
-#[inline]
-const fn first_zero(word: u64) -> u64 {
-    word.wrapping_sub(ONES) & !word & HIGHS
 }
 
 #[cfg(test)]
@@ -175,41 +133,6 @@ mod tests {
         matches!(value, b'"' | b'\\') || !(0x20..0x7F).contains(&value)
     }
 
-    /// The first byte `first_value_stop` (and `first_equal`) finds, against
-    /// the predicate:
-    /// every pair of byte values in every pair of places, over fillers of
-    /// plain bytes and of stops.
-    #[test]
-    fn first_value_stop_finds_the_first_stop() {
-        let fillers = [b'a', b' ', b'~', b'0', 0x21, 0x5B, 0x5D];
-        for filler in fillers {
-            for one in 0..8 {
-                for two in one..8 {
-                    for first_byte in 0..=u8::MAX {
-                        for second_byte in
-                            [0, 0x1F, 0x20, b'"', b'\\', 0x7E, 0x7F, 0x80, 0xFF, b'a']
-                        {
-                            let mut bytes = [filler; 8];
-                            bytes[two] = second_byte;
-                            bytes[one] = first_byte;
-                            let mask = first_value_stop(u64::from_le_bytes(bytes));
-                            assert_eq!(mask & !HIGHS, 0);
-                            let expected = bytes.iter().position(|&byte| stop(byte));
-                            let found = (mask != 0).then(|| first(mask));
-                            assert_eq!(found, expected, "{bytes:02x?}");
-                            for byte in [b' ', 0, 0xFF, first_byte] {
-                                let mask = first_equal(u64::from_le_bytes(bytes), byte);
-                                assert_eq!(mask & !HIGHS, 0);
-                                let expected = bytes.iter().position(|&value| value == byte);
-                                assert_eq!((mask != 0).then(|| first(mask)), expected);
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-
     /// Words of mixed bytes, most of them at the classes' edges, against
     /// every class byte by byte, with `within` over many ranges.
     #[test]
@@ -243,20 +166,14 @@ mod tests {
                 let (one, two) = ((range & 0x7F) as u8, (range >> 8 & 0x7F) as u8);
                 (one.min(two), one.max(two))
             };
-            let (names, stops, quotes) =
-                (name_bytes(word), first_value_stop(word), equal(word, b'"'));
-            let first_stop = bytes.iter().position(|&byte| stop(byte));
-            assert_eq!(
-                (stops != 0).then(|| first(stops)),
-                first_stop,
-                "{bytes:02x?}"
-            );
+            let (names, stops, quotes) = (name_bytes(word), value_stops(word), equal(word, b'"'));
             let inside = within(word, low, high);
             for (at, &value) in bytes.iter().enumerate() {
                 assert_eq!(
                     byte_of(names, at),
                     value.is_ascii_alphanumeric() || value == b'_'
                 );
+                assert_eq!(byte_of(stops, at), stop(value));
                 assert_eq!(byte_of(quotes, at), value == b'"');
                 assert_eq!(byte_of(inside, at), (low..=high).contains(&value));
             }
@@ -285,7 +202,8 @@ mod tests {
         assert_eq!(word_at(bytes, 2), Some(u64::from_le_bytes(*b"23456789")));
         assert_eq!(word_at(bytes, 3), None);
         assert_eq!(word_at(bytes, usize::MAX), None);
-        assert_eq!(first(equal(u64::from_le_bytes(*b"ab\"cd\"ef"), b'"')), 2);
+        let quotes = equal(u64::from_le_bytes(*b"ab\"cd\"ef"), b'"');
+        assert_eq!(quotes.trailing_zeros() / 8, 2);
         assert_eq!(low_bytes(u64::MAX, 0), 0);
         assert_eq!(low_bytes(u64::MAX, 3), 0xFF_FFFF);
         assert_eq!(low_bytes(u64::MAX, 8), u64::MAX);

@@ -39,18 +39,25 @@ pub(super) fn classes(bytes: &[u8; 32]) -> Classes {
 #[inline]
 fn by_words(bytes: &[u8; 32]) -> Classes {
     use super::swar;
-    let mut classes = Classes {
-        spaces: 0,
-        stops: 0,
-    };
-    for (at, word) in bytes.chunks_exact(8).enumerate() {
-        let Some(word) = swar::word_at(word, 0) else {
-            continue;
-        };
-        classes.spaces |= swar::bits(swar::equal(word, b' ')) << (8 * at);
-        classes.stops |= swar::bits(swar::value_stops(word)) << (8 * at);
+    Classes {
+        spaces: word_bits(bytes, |word| swar::equal(word, b' ')),
+        stops: word_bits(bytes, swar::value_stops),
     }
-    classes
+}
+
+/// A class of bytes found a word at a time, as bits (bit `i` for
+/// `bytes[i]`; at most 32 bytes).
+#[cfg(any(test, not(target_arch = "x86_64")))]
+#[inline]
+fn word_bits(bytes: &[u8], class: impl Fn(u64) -> u64) -> u32 {
+    use super::swar;
+    bytes
+        .chunks_exact(8)
+        .enumerate()
+        .fold(0, |found, (at, word)| {
+            let mask = swar::word_at(word, 0).map_or(0, |word| swar::bits(class(word)));
+            found | mask << (8 * at)
+        })
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -118,15 +125,8 @@ pub(super) fn first_value_stop(bytes: &[u8; 16]) -> Option<usize> {
 #[cfg(any(test, not(target_arch = "x86_64")))]
 #[inline]
 fn first_value_stop_by_words(bytes: &[u8; 16]) -> Option<usize> {
-    use super::swar;
-    let (low, high) = bytes.split_at(8);
-    let low = swar::first_value_stop(swar::word_at(low, 0)?);
-    let high = swar::first_value_stop(swar::word_at(high, 0)?);
-    if low != 0 {
-        Some(swar::first(low))
-    } else {
-        (high != 0).then(|| 8 + swar::first(high))
-    }
+    let mask = word_bits(bytes, super::swar::value_stops);
+    (mask != 0).then(|| mask.trailing_zeros() as usize)
 }
 
 #[cfg(test)]
