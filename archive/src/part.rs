@@ -24,6 +24,10 @@ pub(crate) struct Context<'a> {
     /// The size of the parts a large plain file is cut into (`None`: the
     /// default for the file's size and the threads).
     pub(crate) part_size: Option<u64>,
+    /// Whether the records read are added to the progress counters as they
+    /// are read. The parts of a file on all cores count theirs when they
+    /// are merged instead, since a part may be read twice.
+    pub(crate) count_records: bool,
 }
 
 /// Records a reader counts before it adds them to the progress counters
@@ -122,19 +126,23 @@ pub(crate) fn read<R: BufRead, C: Collect, E>(
         }
         batch += 1;
         if batch == BATCH {
-            count(context, batch);
+            if context.count_records {
+                count(context, batch);
+            }
             batch = 0;
             if context.cancel.is_cancelled() {
                 break None;
             }
         }
     };
-    count(context, batch);
+    if context.count_records {
+        count(context, batch);
+    }
     Ok(declined)
 }
 
 /// Adds `records` to the progress counters and tells the callback.
-fn count(context: &Context<'_>, records: u64) {
+pub(crate) fn count(context: &Context<'_>, records: u64) {
     context.progress.add_records(records);
     if let Some(on_progress) = context.on_progress {
         on_progress(context.progress);

@@ -234,6 +234,7 @@ fn merge<C: Collect>(
             spare.give(done.part.out, most);
             all.merge(done.part.summary, base);
             base += done.part.records;
+            part::count(context, done.part.records);
             if let Some((error, at)) = done.error {
                 all.skip(Skip {
                     input: name.to_owned(),
@@ -325,7 +326,15 @@ fn read_range<C: Collect>(
     match file.seek(SeekFrom::Start(start)) {
         Ok(_) => {
             let text = BufReader::with_capacity(BUFFER, &mut *file);
-            read_from(Reader::new(text), name, start, end, context, collect, &mut done);
+            read_from(
+                Reader::new(text),
+                name,
+                start,
+                end,
+                context,
+                collect,
+                &mut done,
+            );
         }
         Err(error) => done.error = Some((error, start)),
     }
