@@ -3,7 +3,7 @@
 
 use crate::collect::{Batch, Collect, Game};
 use crate::error::Error;
-use crate::part::{self, Context, OnProgress, Part};
+use crate::part::{self, Context, Job, OnProgress, Part};
 use crate::progress::{Cancel, Progress};
 use crate::source::{self, Source, Text};
 use crate::split;
@@ -550,26 +550,15 @@ fn read_input<C: Collect>(
         }
     };
     let compressed = opened.compression != source::Compression::None;
+    let job = Job {
+        input: name,
+        context,
+        collect,
+    };
     match opened.text {
         #[cfg(feature = "mmap")]
-        Text::Mapped(text) => read_text(
-            Reader::new(text),
-            name,
-            compressed,
-            context,
-            collect,
-            summary,
-            deliver,
-        ),
-        Text::Buffered(text) => read_text(
-            Reader::new(text),
-            name,
-            compressed,
-            context,
-            collect,
-            summary,
-            deliver,
-        ),
+        Text::Mapped(text) => read_text(Reader::new(text), &job, compressed, summary, deliver),
+        Text::Buffered(text) => read_text(Reader::new(text), &job, compressed, summary, deliver),
     }
 }
 
@@ -578,23 +567,24 @@ fn read_input<C: Collect>(
 /// for each buffer's bytes).
 fn read_text<R: BufRead, C: Collect>(
     mut reader: Reader<R>,
-    name: &str,
+    job: &Job<'_, C>,
     compressed: bool,
-    context: &Context<'_>,
-    collect: &C,
     summary: &mut Summary,
     deliver: &mut dyn FnMut(Batch<'_, C::Part>) -> io::Result<()>,
 ) -> io::Result<()> {
+    let Job {
+        input: name,
+        context,
+        collect,
+    } = *job;
     if collect.keeps_raw() {
         reader = reader.keep_raw();
     }
     let mut part = Part::new(context.players, collect.part());
     part::read(
         &mut reader,
-        name,
+        job,
         0,
-        context,
-        collect,
         &mut part,
         |_| true,
         |part| {

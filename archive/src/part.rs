@@ -30,6 +30,14 @@ pub(crate) struct Context<'a> {
     pub(crate) count_records: bool,
 }
 
+/// One input's reading: its name, the reading's context and the caller's
+/// collector.
+pub(crate) struct Job<'a, C> {
+    pub(crate) input: &'a str,
+    pub(crate) context: &'a Context<'a>,
+    pub(crate) collect: &'a C,
+}
+
 /// Records a reader counts before it adds them to the progress counters
 /// and looks at the cancel flag.
 const BATCH: u64 = 1024;
@@ -57,17 +65,19 @@ impl<P> Part<P> {
 /// the offset of the first record it declined (`None`: the input ended, or
 /// the reading was cancelled). `flush` is called whenever the collector
 /// says the part [is full](Collect::is_full).
-#[allow(clippy::too_many_arguments)]
 pub(crate) fn read<R: BufRead, C: Collect, E>(
     reader: &mut Reader<R>,
-    input: &str,
+    job: &Job<'_, C>,
     base_offset: u64,
-    context: &Context<'_>,
-    collect: &C,
     part: &mut Part<C::Part>,
     mut more: impl FnMut(u64) -> bool,
     mut flush: impl FnMut(&mut Part<C::Part>) -> Result<(), E>,
 ) -> Result<Option<u64>, E> {
+    let Job {
+        input,
+        context,
+        collect,
+    } = *job;
     let keeps_raw = collect.keeps_raw();
     let mut batch = 0;
     let declined = loop {

@@ -33,6 +33,14 @@ impl Scratch {
     }
 }
 
+/// A scratch directory with `games` generated records in `games.pgn`.
+fn generated(name: &str, games: u32) -> (Scratch, String, PathBuf) {
+    let scratch = Scratch::new(name);
+    let text = archive_text(games);
+    let path = scratch.file("games.pgn", text.as_bytes());
+    (scratch, text, path)
+}
+
 impl Drop for Scratch {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.0);
@@ -158,9 +166,7 @@ impl Collect for Raw {
 
 #[test]
 fn threads_parts_and_maps_change_nothing() {
-    let scratch = Scratch::new("parts");
-    let text = archive_text(700);
-    let path = scratch.file("games.pgn", text.as_bytes());
+    let (_scratch, text, path) = generated("parts", 700);
     let one = Archive::new().path(&path).threads(1);
     let (rows, summary) = collect(&one);
     // An independent count: each record has one `[Event` line.
@@ -220,9 +226,7 @@ fn threads_parts_and_maps_change_nothing() {
 
 #[test]
 fn raw_records_are_the_input_byte_for_byte_in_order() {
-    let scratch = Scratch::new("raw");
-    let text = archive_text(300);
-    let path = scratch.file("games.pgn", text.as_bytes());
+    let (_scratch, text, path) = generated("raw", 300);
     let raw = |archive: Archive| {
         let mut bytes = Vec::new();
         archive
@@ -305,33 +309,33 @@ fn several_inputs_side_by_side_or_in_turn_agree() {
     assert_eq!(in_turn.matched, total);
 }
 
+/// `bytes` compressed in `format`; gzip as two members, as `cat a.gz b.gz`
+/// makes. Each encoder finishes its stream when it is dropped.
 fn compress(format: &str, bytes: &[u8]) -> Vec<u8> {
-    match format {
-        "zst" => zstd::encode_all(bytes, 3).unwrap(),
-        "gz" => {
-            // Two members, as `cat a.gz b.gz` makes.
-            let (front, back) = bytes.split_at(bytes.len() / 2);
-            let mut out = Vec::new();
-            for half in [front, back] {
-                let mut encoder =
-                    flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
-                encoder.write_all(half).unwrap();
-                out.extend(encoder.finish().unwrap());
-            }
-            out
-        }
-        "bz2" => {
-            let mut encoder = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::fast());
-            encoder.write_all(bytes).unwrap();
-            encoder.finish().unwrap()
-        }
-        "xz" => {
-            let mut encoder = liblzma::write::XzEncoder::new(Vec::new(), 1);
-            encoder.write_all(bytes).unwrap();
-            encoder.finish().unwrap()
-        }
-        _ => unreachable!(),
+    let mut out = Vec::new();
+    let pieces = if format == "gz" {
+        let half = bytes.len() / 2;
+        vec![&bytes[..half], &bytes[half..]]
+    } else {
+        vec![bytes]
+    };
+    for piece in pieces {
+        let mut encoder: Box<dyn std::io::Write + '_> = match format {
+            "zst" => Box::new(zstd::Encoder::new(&mut out, 3).unwrap().auto_finish()),
+            "gz" => Box::new(flate2::write::GzEncoder::new(
+                &mut out,
+                flate2::Compression::fast(),
+            )),
+            "bz2" => Box::new(bzip2::write::BzEncoder::new(
+                &mut out,
+                bzip2::Compression::fast(),
+            )),
+            "xz" => Box::new(liblzma::write::XzEncoder::new(&mut out, 1)),
+            _ => unreachable!(),
+        };
+        encoder.write_all(piece).unwrap();
     }
+    out
 }
 
 #[test]
@@ -517,9 +521,7 @@ fn cancel_stops_a_reading_and_gives_what_was_read() {
 
 #[test]
 fn progress_counts_every_byte_and_record() {
-    let scratch = Scratch::new("progress");
-    let text = archive_text(900);
-    let path = scratch.file("games.pgn", text.as_bytes());
+    let (_scratch, text, path) = generated("progress", 900);
     for (threads, mmap) in [(1, true), (1, false), (2, false), (2, true)] {
         let progress = Progress::new();
         let calls = Arc::new(AtomicU64::new(0));
