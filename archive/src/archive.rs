@@ -508,8 +508,24 @@ impl Collect for Nothing {
 }
 
 /// Reads one input into `summary`, delivering what `collect` gathers: a
-/// large plain file on `threads` cores, anything else on one.
+/// large plain file on `threads` cores, anything else on one. A game
+/// still waiting for its pair at the input's end stays unpaired: pairs
+/// never span inputs.
 fn read_input<C: Collect>(
+    input: &Source,
+    context: &Context<'_>,
+    collect: &C,
+    summary: &mut Summary,
+    deliver: &mut dyn FnMut(Batch<'_, C::Part>) -> io::Result<()>,
+    threads: usize,
+) -> io::Result<()> {
+    let read = read_one(input, context, collect, summary, deliver, threads);
+    summary.player.end_input();
+    read
+}
+
+/// [`read_input`], but for the end of the input.
+fn read_one<C: Collect>(
     input: &Source,
     context: &Context<'_>,
     collect: &C,

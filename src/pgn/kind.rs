@@ -70,7 +70,8 @@ impl GameKind {
     /// The `Variant` tag decides first: another variant is
     /// [`GameKind::OtherVariant`]. Then the `FEN` tags (with or without
     /// `SetUp`, which real archives leave out): none is the classical game
-    /// ([`RecordError::MissingFen`] for a Chess960 game); repeated ones must
+    /// (for a Chess960 game, start 518, as python-chess writes and reads
+    /// it); repeated ones must
     /// agree ([`RecordError::ConflictingFens`]); each is identified by
     /// [`identify_fen`](crate::identify_fen).
     pub fn classify(tags: &Tags) -> GameKind {
@@ -80,8 +81,10 @@ impl GameKind {
         }
         let mut fens = tags.fens();
         let Some(first) = fens.next() else {
+            // python-chess writes a Chess960 game from the classical start
+            // with the variant and no FEN, and reads it back as 518.
             return if variant == Variant::Chess960 {
-                GameKind::Unreadable(RecordError::MissingFen)
+                GameKind::Chess960(Position::STANDARD)
             } else {
                 GameKind::Standard
             };
