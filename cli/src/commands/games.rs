@@ -97,7 +97,21 @@ pub(crate) struct GamesArgs {
     /// `black_score`; then a row with rank `total`. Empty where undefined:
     /// `elo` at a score of 0 or 1, `elo_margin` when too few games put the
     /// 95% range of the score past 0 or 1, `los` without wins or losses.
-    /// The summary on standard error gives the total as a match result.
+    ///
+    /// Then the game pairs, as engine testers score them: two games form a
+    /// pair when they have the same start (the same FEN; for double
+    /// Chess960 the same two starts) and the same opponent, the player's
+    /// colours are reversed, and they come one right after the other among
+    /// that opponent's games from that start, within one file (as
+    /// cutechess-cli's `-repeat`, fastchess and match scripts write them).
+    /// A game left without a partner counts as unpaired; so does the other
+    /// game of a pair one of whose games has no result. Columns: `pairs`, `unpaired`, the
+    /// pentanomial `ptnml_ll`, `ptnml_ld`, `ptnml_wl_dd`, `ptnml_wd`,
+    /// `ptnml_ww` (one `pentanomial` array in JSON Lines), `penta_elo` and
+    /// `penta_elo_margin`, `nelo` and `nelo_margin` (normalized Elo),
+    /// `penta_los`; with --sprt, on the total row, `llr`, `llr_lower`,
+    /// `llr_upper` and `sprt`. The summary on standard error gives the total
+    /// as a match result, and the pairs as fastchess prints them.
     #[arg(long, value_name = "NAME")]
     player: Vec<String>,
     /// With --player: a sequential probability ratio test of the player's

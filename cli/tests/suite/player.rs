@@ -436,3 +436,58 @@ fn bad_sprt_settings_are_refused() {
     );
     assert!(output.status.success(), "{}", text(&output.stderr));
 }
+
+/// One pair in each way a match writer spells a Chess960 start: cutechess-cli
+/// (`fischerandom`, `SetUp` and the FEN), fastchess (`Chess960`, `SetUp`,
+/// the FEN in Shredder style), a script that writes the FEN without `SetUp`,
+/// and python-chess at the classical start (`Chess960`, no FEN): four
+/// pairs, nothing unpaired, nothing skipped.
+#[test]
+fn every_writer_s_spelling_of_a_start_pairs() {
+    let starts = [
+        "[Variant \"fischerandom\"]\n[SetUp \"1\"]\n[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1\"]\n",
+        "[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \"bqnbnrkr/pppppppp/8/8/8/8/PPPPPPPP/BQNBNRKR w HFhf - 0 1\"]\n",
+        "[Variant \"Chess960\"]\n[FEN \"bqnnrbkr/pppppppp/8/8/8/8/PPPPPPPP/BQNNRBKR w KQkq - 0 1\"]\n",
+        "[Variant \"Chess960\"]\n",
+    ];
+    let mut pgn = String::new();
+    for (index, start) in starts.iter().enumerate() {
+        for (white, black, result) in [("New", "Base", "1-0"), ("Base", "New", "1/2-1/2")] {
+            pgn += &format!(
+                "[Event \"match\"]\n[Round \"{index}\"]\n[White \"{white}\"]\n[Black \"{black}\"]\n[Result \"{result}\"]\n{start}\n1. e4 e5 {result}\n\n"
+            );
+        }
+    }
+    let output = run_with_input(
+        &["games", "--player", "New", "--format", "jsonl"],
+        pgn.as_bytes(),
+    );
+    let stderr = text(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    let values = json_lines(&text(&output.stdout));
+    let ids: Vec<_> = values.iter().map(|row| row["white_id"].clone()).collect();
+    assert_eq!(
+        ids,
+        serde_json::json!([0, 1, 2, 518, null])
+            .as_array()
+            .unwrap()
+            .clone()
+    );
+    let total = values.last().unwrap();
+    assert_eq!(
+        (total["pairs"].clone(), total["unpaired"].clone()),
+        (4.into(), 0.into())
+    );
+    // A win and a draw in each pair: 3/2 points, the WD bucket.
+    assert_eq!(total["pentanomial"], serde_json::json!([0, 0, 0, 4, 0]));
+    // The --games detail column says where 518 came from.
+    let games = run_with_input(&["games", "--games"], pgn.as_bytes());
+    let rows = text(&games.stdout);
+    assert_eq!(
+        rows.lines()
+            .filter(|line| line.contains("python-chess"))
+            .count(),
+        2,
+        "{rows}"
+    );
+}
