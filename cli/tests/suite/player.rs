@@ -453,7 +453,8 @@ fn every_writer_s_spelling_of_a_start_pairs() {
     let mut pgn = String::new();
     for (index, start) in starts.iter().enumerate() {
         for (white, black, result) in [("New", "Base", "1-0"), ("Base", "New", "1/2-1/2")] {
-            pgn += &format!(
+            let _ = write!(
+                pgn,
                 "[Event \"match\"]\n[Round \"{index}\"]\n[White \"{white}\"]\n[Black \"{black}\"]\n[Result \"{result}\"]\n{start}\n1. e4 e5 {result}\n\n"
             );
         }
