@@ -29,7 +29,9 @@ Each pair runs one core and all cores, the first of the two alternating
 from pair to pair; the output goes to a file. Printed for each side: the
 median wall, user and system time (the kernel's accounting of the child,
 os.wait4), then the ratio one core / all cores of the medians and the
-median, min and max of the pairs' ratios. One core and all cores must
+median, min and max of the pairs' ratios, and the share of the cores
+that other processes took meanwhile (from /proc/stat: a figure taken
+while others compile is not the machine's). One core and all cores must
 write the same bytes (checked once an input).
 """
 import os
@@ -100,6 +102,22 @@ def fresh_copy(path, run_dir):
     return target
 
 
+def busy_seconds():
+    """CPU seconds the whole machine spent busy so far (all processes)."""
+    with open("/proc/stat") as file:
+        fields = [int(x) for x in file.readline().split()[1:]]
+    idle = fields[3] + fields[4]
+    return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")
+
+
+def others(busy_before, wall_start, runs):
+    """The share of the cores that other processes took during a case: the
+    machine's busy time less the timed runs' own CPU time."""
+    ours = sum(run[1] + run[2] for run in runs)
+    wall = time.perf_counter() - wall_start
+    return max(0.0, busy_seconds() - busy_before - ours) / (wall * os.cpu_count())
+
+
 def load():
     with open("/proc/loadavg") as file:
         return " ".join(file.read().split()[:3])
@@ -149,6 +167,7 @@ def main():
             size = os.path.getsize(path)
             print(f"\nwc -l, one against two at once on {os.path.basename(path)} ({size / 1e6:.0f} MB), load {load()}")
             one, two = [], []
+            busy, started = busy_seconds(), time.perf_counter()
             for index in range(pairs):
                 steps = [lambda: one.append(timed(["wc", "-l", path])),
                          lambda: two.append(timed_together([["wc", "-l", path]] * 2))]
@@ -160,6 +179,7 @@ def main():
                 f" {statistics.median(r[0] for r in two) * 1000:.1f} ms; twice the bytes in"
                 f" {statistics.median(walls):.2f}x the speed (pairs median, min {min(walls):.2f}x, max {max(walls):.2f}x)"
             )
+            print(f"  other processes took {others(busy, started, one + two):.0%} of the cores meanwhile")
             continue
         path = fresh_copy(sources[name], run_dir)
         size = os.path.getsize(path)
@@ -171,6 +191,7 @@ def main():
         if outputs[0] != outputs[1]:
             sys.exit(f"{name}: one core and all cores wrote DIFFERENT bytes")
         one, all_ = [], []
+        busy, started = busy_seconds(), time.perf_counter()
         with tempfile.TemporaryFile() as out:
             for index in range(pairs):
                 steps = [lambda: one.append(timed([binary, "games", path], one_env, out)),
@@ -180,6 +201,7 @@ def main():
                     out.truncate()
                     step()
         report(name, one, all_, size)
+        print(f"  other processes took {others(busy, started, one + all_):.0%} of the cores meanwhile")
     print(f"\nload at the end {load()}")
 
 
