@@ -33,8 +33,10 @@ const MAP_WINDOW: usize = 4 << 20;
 ///   inputs side by side instead, one a core.
 /// - A compressed input is decompressed on a thread of its own, a few
 ///   chunks ahead of the reader.
-/// - A plain file read by one thread is read through memory maps
-///   (feature `mmap`, the default), unless [`Archive::mmap`] says not.
+/// - A plain file is read through memory maps (feature `mmap`, the
+///   default), unless [`Archive::mmap`] says not: a few MiB at a time by
+///   one thread, or mapped once, whole, for the threads that read its
+///   parts on all cores.
 /// - A record that cannot be read, or an input that cannot be opened or
 ///   read to its end, is counted and listed in the [`Summary`] as a
 ///   [`Skip`] naming the input, the byte offset and the broken rule;
@@ -241,8 +243,9 @@ impl Archive {
             .clamp(1, MAX_THREADS)
     }
 
-    /// Whether a plain file read by one thread is read through read-only
-    /// memory maps (on by default, with the `mmap` feature). A mapped file
+    /// Whether a plain file is read through read-only memory maps (on by
+    /// default, with the `mmap` feature; files read side by side on several
+    /// cores by [`Archive::statistics`] are read with `read`). A mapped file
     /// that another program cuts short while it is read, or a read error
     /// of its disk, ends the process with `SIGBUS` where `read` reports
     /// it: turn maps off for such files.

@@ -1,10 +1,12 @@
-//! A plain file read through read-only memory maps of a few MiB taken in
-//! turn: the reader sees the kernel's own copy of the file, which spares
-//! the copy into a buffer that `read` makes (a fifth to a quarter of the
-//! time on one core, in a profile). Used where one thread reads: on
-//! several cores, each map's removal interrupts the other cores to flush
-//! their address caches, and `read` was faster. The one module of the
-//! workspace with `unsafe` code.
+//! Plain files read through read-only memory maps: the reader sees the
+//! kernel's own copy of the file, which spares the copy into a buffer that
+//! `read` makes (a fifth to a quarter of the time on one core, in a
+//! profile). Where one thread reads, [`Mapped`] maps a few MiB at a time,
+//! in turn. Where the parts of one file are read on all cores, [`Whole`]
+//! maps the file once for all of them: a map removed while other threads
+//! run interrupts their cores to flush their address caches, so no map is
+//! made or removed while the parts are read (only pages already read are
+//! given back). The one module of the workspace with `unsafe` code.
 //!
 //! The hazard of a map is a file cut short while it is mapped: touching a
 //! page past its new end ends the process with `SIGBUS` (as does a read
