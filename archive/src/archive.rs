@@ -33,8 +33,10 @@ const MAP_WINDOW: usize = 4 << 20;
 ///   inputs side by side instead, one a core.
 /// - A compressed input is decompressed on a thread of its own, a few
 ///   chunks ahead of the reader.
-/// - A plain file read by one thread is read through memory maps
-///   (feature `mmap`, the default), unless [`Archive::mmap`] says not.
+/// - A plain file is read through memory maps (feature `mmap`, the
+///   default), unless [`Archive::mmap`] says not: a few MiB at a time by
+///   one thread, or mapped once, whole, for the threads that read its
+///   parts on all cores.
 /// - A record that cannot be read, or an input that cannot be opened or
 ///   read to its end, is counted and listed in the [`Summary`] as a
 ///   [`Skip`] naming the input, the byte offset and the broken rule;
@@ -241,8 +243,9 @@ impl Archive {
             .clamp(1, MAX_THREADS)
     }
 
-    /// Whether a plain file read by one thread is read through read-only
-    /// memory maps (on by default, with the `mmap` feature). A mapped file
+    /// Whether a plain file is read through read-only memory maps (on by
+    /// default, with the `mmap` feature; files read side by side on several
+    /// cores by [`Archive::statistics`] are read with `read`). A mapped file
     /// that another program cuts short while it is read, or a read error
     /// of its disk, ends the process with `SIGBUS` where `read` reports
     /// it: turn maps off for such files.
@@ -540,15 +543,16 @@ fn read_one<C: Collect>(
                 .part_size
                 .unwrap_or_else(|| split::part_size(size, threads, collect.keeps_raw()));
             if size >= 2 * part {
-                // Maps only where one thread reads; records are counted as
-                // the parts are merged.
+                // One map of the whole file for all threads (where maps are
+                // on); records are counted as the parts are merged.
+                let map = context.map.is_some();
                 let context = &Context {
                     map: None,
                     count_records: false,
                     ..*context
                 };
                 return split::read(
-                    path, name, size, part, threads, context, collect, summary, deliver,
+                    path, name, size, part, threads, map, context, collect, summary, deliver,
                 );
             }
         }

@@ -1,10 +1,12 @@
-//! A plain file read through read-only memory maps of a few MiB taken in
-//! turn: the reader sees the kernel's own copy of the file, which spares
-//! the copy into a buffer that `read` makes (a fifth to a quarter of the
-//! time on one core, in a profile). Used where one thread reads: on
-//! several cores, each map's removal interrupts the other cores to flush
-//! their address caches, and `read` was faster. The one module of the
-//! workspace with `unsafe` code.
+//! Plain files read through read-only memory maps: the reader sees the
+//! kernel's own copy of the file, which spares the copy into a buffer that
+//! `read` makes (a fifth to a quarter of the time on one core, in a
+//! profile). Where one thread reads, [`Mapped`] maps a few MiB at a time,
+//! in turn. Where the parts of one file are read on all cores, [`Whole`]
+//! maps the file once for all of them: a map removed while other threads
+//! run interrupts their cores to flush their address caches, so no map is
+//! made or removed while the parts are read (only pages already read are
+//! given back). The one module of the workspace with `unsafe` code.
 //!
 //! The hazard of a map is a file cut short while it is mapped: touching a
 //! page past its new end ends the process with `SIGBUS` (as does a read
@@ -20,7 +22,7 @@
 
 use crate::buffered::read_buffered;
 use crate::progress::Progress;
-use memmap2::{Mmap, MmapOptions};
+use memmap2::{Mmap, MmapOptions, UncheckedAdvice};
 use std::fs::File;
 use std::io::{self, BufRead, Read};
 
@@ -112,6 +114,72 @@ impl Mapped {
             progress.add_bytes(length as u64);
         }
         Ok(true)
+    }
+}
+
+/// A whole plain file mapped once, read-only, for the threads that read
+/// its parts side by side: the map is made before they start and removed
+/// after they end, so no thread's reading interrupts another to flush its
+/// address cache (each removal of a map does), and no part's bytes are
+/// copied (`read` copies each byte once more, in the kernel).
+pub(crate) struct Whole {
+    map: Mmap,
+}
+
+impl Whole {
+    /// Maps the first `size` bytes of `file`; `None` where the file cannot
+    /// be mapped (then it is read with `read`).
+    pub(crate) fn new(file: &File, size: u64) -> Option<Whole> {
+        let length = usize::try_from(size).ok().filter(|&length| length > 0)?;
+        // SAFETY: the map is read-only and private to this reading, and its
+        // bytes are only read while it lives (the threads that read it end
+        // before it is dropped). What the type system cannot see is a file
+        // cut short by another program while it is mapped, which the
+        // module's documentation states (`SIGBUS`, `Archive::mmap`).
+        let map = unsafe { MmapOptions::new().len(length).map(file) }.ok()?;
+        Some(Whole { map })
+    }
+
+    /// The file's bytes, as mapped.
+    pub(crate) fn bytes(&self) -> &[u8] {
+        &self.map
+    }
+
+    /// Lets the kernel take back from this process (not from its cache)
+    /// the pages of the whole 2 MiB blocks within `start..end`, once they
+    /// are read: the resident size stays a few blocks a thread instead of
+    /// growing to the file's size. Whole blocks, since the kernel may map a
+    /// file's cached pages 2 MiB at a time, and giving back part of such a
+    /// block gives back all of it, which a later read of its other bytes
+    /// brings back. The bytes stay readable: a page touched again comes
+    /// back from the file as at a first touch.
+    ///
+    /// Gives the offset up to which the bytes are given back: the start of
+    /// the block where `end` lies (the file's size at its end), or the
+    /// start of the first block after `start` when no whole block lies between.
+    pub(crate) fn release(&self, start: u64, end: u64) -> u64 {
+        const BLOCK: u64 = 2 << 20;
+        let len = self.map.len() as u64;
+        let start = start.div_ceil(BLOCK).saturating_mul(BLOCK);
+        // The file's last block is given back whole once it is read.
+        let end = if end >= len { len } else { end / BLOCK * BLOCK };
+        if let (Ok(start), Ok(end)) = (usize::try_from(start), usize::try_from(end)) {
+            if start < end {
+                // SAFETY: `MADV_DONTNEED` on a read-only private map of a
+                // file whose pages were never written (nor can be) only
+                // removes them from the process's page tables: the next
+                // read of those bytes maps the same page of the file again,
+                // so every slice of the map that a thread still holds reads
+                // what it read before. (Only written pages of a private map
+                // would lose their writes.) A failure costs only memory.
+                let _ = unsafe {
+                    self.map
+                        .unchecked_advise_range(UncheckedAdvice::DontNeed, start, end - start)
+                };
+                return end as u64;
+            }
+        }
+        start
     }
 }
 

@@ -7,6 +7,8 @@
 //! byte for byte, whatever the input holds.
 
 use crate::collect::{Batch, Collect};
+#[cfg(feature = "mmap")]
+use crate::mapped::Whole;
 use crate::part::{self, Context, Job, Part};
 use crate::summary::{Skip, Summary};
 use chess960::pgn::{Reader, likely_record_start};
@@ -45,6 +47,46 @@ pub(crate) const MIN_PART: u64 = 64;
 const BUFFER: usize = 1 << 18;
 /// How far a likely record start is looked for at a time.
 const WINDOW: usize = 1 << 16;
+/// The bytes of the shared map read before their pages are given back.
+#[cfg(feature = "mmap")]
+const RELEASE: u64 = 4 << 20;
+
+/// Where a thread reads the file's bytes from: the one map of the whole
+/// file that all threads share, or a file of its own read with `read`.
+enum Text<'a> {
+    #[cfg(feature = "mmap")]
+    Map(&'a Whole),
+    File(File),
+    /// Never made: holds the lifetime where maps are off.
+    #[cfg(not(feature = "mmap"))]
+    #[allow(dead_code)]
+    None(std::marker::PhantomData<&'a ()>),
+}
+
+impl Text<'_> {
+    /// Where part `index` starts (see [`part_start`]).
+    fn part_start(&mut self, index: u64, part: u64, size: u64) -> io::Result<u64> {
+        match self {
+            #[cfg(feature = "mmap")]
+            Text::Map(whole) => Ok(part_start_in(whole.bytes(), index, part, size)),
+            Text::File(file) => part_start(file, index, part, size),
+            #[cfg(not(feature = "mmap"))]
+            Text::None(_) => Ok(size),
+        }
+    }
+
+    /// The bytes of `start..end` are done with: where they are mapped, the
+    /// kernel may take their pages back from this process.
+    #[cfg_attr(not(feature = "mmap"), allow(clippy::unused_self))]
+    fn release(&self, start: u64, end: u64) -> u64 {
+        #[cfg(feature = "mmap")]
+        if let Text::Map(whole) = self {
+            return whole.release(start, end);
+        }
+        let _ = end;
+        start
+    }
+}
 
 /// The collected output of merged parts, [reset](Collect::reset), for the
 /// parts read next: a buffer grows to a part's output once, not once a part
@@ -99,6 +141,7 @@ pub(crate) fn read<C: Collect>(
     size: u64,
     part: u64,
     threads: usize,
+    map: bool,
     context: &Context<'_>,
     collect: &C,
     all: &mut Summary,
@@ -112,12 +155,23 @@ pub(crate) fn read<C: Collect>(
     let ahead = 2 * threads as u64;
     let (send, receive) = mpsc::channel::<Done<C::Part>>();
     let spare = Spare(Mutex::new(Vec::new()));
-    let mut main = File::open(path)?;
-    let files = (0..threads)
-        .map(|_| File::open(path))
-        .collect::<io::Result<Vec<File>>>()?;
+    let main = File::open(path)?;
+    // One map of the whole file, shared by the threads (where maps are on).
+    #[cfg(feature = "mmap")]
+    let whole = if map { Whole::new(&main, size) } else { None };
+    #[cfg(feature = "mmap")]
+    let text = |file: File| whole.as_ref().map_or(Text::File(file), Text::Map);
+    #[cfg(not(feature = "mmap"))]
+    let text = |file: File| {
+        let _ = map;
+        Text::File(file)
+    };
+    let texts = (0..threads)
+        .map(|_| File::open(path).map(text))
+        .collect::<io::Result<Vec<Text<'_>>>>()?;
+    let mut main = text(main);
     std::thread::scope(|scope| {
-        for mut file in files {
+        for mut file in texts {
             let send = send.clone();
             let (taken, merged, spare) = (&taken, &merged, &spare);
             scope.spawn(move || {
@@ -174,7 +228,7 @@ fn merge<C: Collect>(
     name: &str,
     parts: u64,
     receive: &mpsc::Receiver<Done<C::Part>>,
-    main: &mut File,
+    main: &mut Text<'_>,
     context: &Context<'_>,
     collect: &C,
     all: &mut Summary,
@@ -187,6 +241,8 @@ fn merge<C: Collect>(
     // Where the next record truly starts (`None`: the file has ended).
     let mut expected = Some(0);
     let mut base = 0;
+    // The bytes before this offset are given back (where they are mapped).
+    let mut released = 0;
     for index in 0..parts {
         if context.cancel.is_cancelled() {
             break;
@@ -202,6 +258,9 @@ fn merge<C: Collect>(
                 Err(_) => return Err(io::Error::other("a reading thread stopped")),
             }
         };
+        // Every part before this one is merged, and any reading again
+        // starts at this part's start or later: the bytes before it are done with.
+        released = main.release(released, done.start);
         if done.failed {
             // Reading stops here, as it would on one core.
             if let (Some(_), Some((error, at))) = (expected, &done.error) {
@@ -256,6 +315,7 @@ fn merge<C: Collect>(
         }
         continue_merged(merged, index);
     }
+    main.release(released, u64::MAX);
     Ok(())
 }
 
@@ -270,7 +330,7 @@ fn continue_merged(merged: &(Mutex<u64>, Condvar), index: u64) {
 
 /// Reads part `index`.
 fn read_part<C: Collect>(
-    file: &mut File,
+    file: &mut Text<'_>,
     job: &Job<'_, C>,
     index: u64,
     part: u64,
@@ -278,9 +338,9 @@ fn read_part<C: Collect>(
     spare: &Spare<C::Part>,
 ) -> Done<C::Part> {
     let parts = size.div_ceil(part);
-    let bounds = part_start(file, index, part, size).and_then(|start| {
+    let bounds = file.part_start(index, part, size).and_then(|start| {
         let end = if index + 1 < parts {
-            part_start(file, index + 1, part, size)?
+            file.part_start(index + 1, part, size)?
         } else {
             size
         };
@@ -305,7 +365,7 @@ fn read_part<C: Collect>(
 
 /// Reads the records that start in `start..end`, the first at `start`.
 fn read_range<C: Collect>(
-    file: &mut File,
+    file: &mut Text<'_>,
     job: &Job<'_, C>,
     start: u64,
     end: u64,
@@ -324,27 +384,54 @@ fn read_range<C: Collect>(
     if start >= end {
         return done;
     }
-    // Read, not mapped: on several cores, each map's removal interrupts the
-    // other cores to flush their address caches, and `read` was faster
-    // (0.93x the time on 200 MB of lichess-like records on 2 cores).
-    match file.seek(SeekFrom::Start(start)) {
-        Ok(_) => {
-            let text = BufReader::with_capacity(BUFFER, &mut *file);
-            read_from(Reader::new(text), job, start, end, &mut done);
+    match file {
+        // The shared map: no copy, and no map made or removed per part.
+        #[cfg(feature = "mmap")]
+        Text::Map(whole) => {
+            let bytes = whole.bytes();
+            let from = usize::try_from(start).map_or(bytes.len(), |start| start.min(bytes.len()));
+            // The pages read are given back a few MiB at a time, so that
+            // the resident size stays flat (the blocks at the part's ends
+            // when the parts before are merged).
+            let mut released = start;
+            let behind = |offset: u64| {
+                if offset >= released + RELEASE {
+                    released = whole.release(released, offset);
+                }
+            };
+            read_from(
+                Reader::new(&bytes[from..]),
+                job,
+                start,
+                end,
+                &mut done,
+                behind,
+            );
         }
-        Err(error) => done.error = Some((error, start)),
+        Text::File(file) => match file.seek(SeekFrom::Start(start)) {
+            Ok(_) => {
+                let text = BufReader::with_capacity(BUFFER, &mut *file);
+                read_from(Reader::new(text), job, start, end, &mut done, |_| {});
+            }
+            Err(error) => done.error = Some((error, start)),
+        },
+        #[cfg(not(feature = "mmap"))]
+        Text::None(_) => {}
     }
     done
 }
 
 /// Reads with `reader` the records of `done`'s part, which starts at
-/// `start`; an error that ends the reading is kept in `done`.
+/// `start`; an error that ends the reading is kept in `done`. `behind` is
+/// told each record's offset before it is read (the bytes before it are
+/// done with).
 fn read_from<R: BufRead, C: Collect>(
     mut reader: Reader<R>,
     job: &Job<'_, C>,
     start: u64,
     end: u64,
     done: &mut Done<C::Part>,
+    mut behind: impl FnMut(u64),
 ) {
     if job.collect.keeps_raw() {
         reader = reader.keep_raw();
@@ -355,7 +442,10 @@ fn read_from<R: BufRead, C: Collect>(
         job,
         start,
         &mut done.part,
-        |offset| offset < end,
+        |offset| {
+            behind(offset);
+            offset < end
+        },
         |_| Ok::<(), io::Error>(()),
     );
     match read {
@@ -368,6 +458,17 @@ fn read_from<R: BufRead, C: Collect>(
             start + reader.bytes_read(),
         ));
     }
+}
+
+/// [`part_start`] in the bytes of the whole file, as mapped.
+#[cfg(feature = "mmap")]
+fn part_start_in(bytes: &[u8], index: u64, part: u64, size: u64) -> u64 {
+    if index == 0 {
+        return 0;
+    }
+    let at = usize::try_from((index * part).saturating_sub(3))
+        .map_or(bytes.len(), |at| at.min(bytes.len()));
+    likely_record_start(&bytes[at..]).map_or(size, |found| (at + found) as u64)
 }
 
 /// Where part `index` starts: the first likely record start from

@@ -141,8 +141,8 @@ pub(crate) struct GamesArgs {
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<PathBuf>,
     /// Read plain files with `read` instead of through memory maps (which
-    /// are used when one thread reads: one core, or one file of several at
-    /// a time): for a file that another program may cut short while it is
+    /// are used for a file read by one thread, and for one large file read
+    /// on all cores): for a file that another program may cut short while it is
     /// read, or on a failing disk (a mapped file cut short, or a read error
     /// of its disk, ends the process with SIGBUS, where `read` reports it).
     #[arg(long)]

@@ -221,6 +221,9 @@ fn parts_on_several_cores_give_what_one_core_gives() {
                 let many = games(path, args, threads, part);
                 let context = format!("seed {seed}, {args:?}, {threads} threads, parts of {part}");
                 assert_same(&many, &one, &context);
+                // Parts read with `read` instead of the one shared map.
+                let read = games_mapped(path, args, threads, part, Some(0));
+                assert_same(&read, &one, &format!("{context}, --no-mmap"));
             }
         }
     }
@@ -247,6 +250,9 @@ fn a_comment_longer_than_many_parts_is_read_once() {
         let many = games(path_text, args, 2, 100);
         assert_eq!(many.stdout, one.stdout, "{args:?}");
         assert_eq!(many.stderr, one.stderr, "{args:?}");
+        let read = games_mapped(path_text, args, 2, 100, Some(0));
+        assert_eq!(read.stdout, one.stdout, "{args:?}, --no-mmap");
+        assert_eq!(read.stderr, one.stderr, "{args:?}, --no-mmap");
     }
     let _ = std::fs::remove_file(&path);
 }
