@@ -30,7 +30,12 @@ fn read(archive: &Archive) -> (Vec<(u64, u64, &'static str)>, Summary) {
     let mut rows = Vec::new();
     let summary = archive
         .collect(&Places, |batch| {
-            rows.extend(batch.part.drain(..).map(|(number, offset, kind)| (batch.base + number, offset, kind)));
+            rows.extend(
+                batch
+                    .part
+                    .drain(..)
+                    .map(|(number, offset, kind)| (batch.base + number, offset, kind)),
+            );
             Ok(())
         })
         .expect("nothing cancels, every delivery succeeds");
@@ -44,7 +49,8 @@ fuzz_target!(|data: &[u8]| {
     let from_reader = read(&Archive::new().reader("input", Cursor::new(bytes.to_vec())));
     assert!(from_reader.1.skips.iter().all(|skip| skip.input == "input"));
 
-    let path = std::env::temp_dir().join(format!("chess960-fuzz-archive-{}.pgn", std::process::id()));
+    let path =
+        std::env::temp_dir().join(format!("chess960-fuzz-archive-{}.pgn", std::process::id()));
     std::fs::write(&path, bytes).expect("a scratch file");
     let name = path.to_string_lossy().into_owned();
     let one = read(&Archive::new().path(Path::new(&name)).threads(1));
