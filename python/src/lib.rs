@@ -1,0 +1,40 @@
+//! The Python module `chess960._chess960`, re-exported by the package
+//! `chess960` (`chess960/__init__.py`): the library's start positions, sets,
+//! draws, books and FEN identification.
+//!
+//! The bindings hold no logic of their own: each function calls the
+//! library and turns its errors into `ValueError`s with the library's
+//! message. Modules import one way: `errors` <- `position` <- `set` <-
+//! `draws`, `book`, `identify`; this file registers them all.
+
+// Under the stable ABI of Python 3.9 a `str` argument arrives as a `String`.
+#![allow(clippy::needless_pass_by_value)]
+
+mod book;
+mod draws;
+mod errors;
+mod identify;
+mod position;
+mod set;
+
+use pyo3::prelude::*;
+
+/// The compiled part of the `chess960` package.
+#[pymodule]
+fn _chess960(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<position::PyPosition>()?;
+    m.add_class::<position::PyDoublePosition>()?;
+    m.add_class::<position::PyCastling>()?;
+    m.add_class::<set::PyPositionSet>()?;
+    m.add_class::<draws::PySeededRound>()?;
+    m.add_class::<identify::PyIdentification>()?;
+    m.add_function(wrap_pyfunction!(draws::random_position, m)?)?;
+    m.add_function(wrap_pyfunction!(draws::seeded_draw, m)?)?;
+    m.add_function(wrap_pyfunction!(draws::seeded_sample, m)?)?;
+    m.add_function(wrap_pyfunction!(draws::seeded_shuffle, m)?)?;
+    m.add_function(wrap_pyfunction!(book::book, m)?)?;
+    m.add_function(wrap_pyfunction!(identify::identify_fen, m)?)?;
+    m.add("SEEDED_PROCEDURE", chess960::SeededDraw::PROCEDURE)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}
