@@ -269,8 +269,8 @@ impl PyPosition {
         self.0.as_str()
     }
 
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyType>, (u16,))> {
-        Ok((slf.get_type(), (slf.get().0.id(),)))
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, (u16,)) {
+        (slf.get_type(), (slf.get().0.id(),))
     }
 }
 
@@ -451,8 +451,8 @@ impl PyDoublePosition {
         self.0.to_string()
     }
 
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyType>, (u16, u16))> {
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, (u16, u16)) {
         let double = slf.get().0;
-        Ok((slf.get_type(), (double.white().id(), double.black().id())))
+        (slf.get_type(), (double.white().id(), double.black().id()))
     }
 }

@@ -22,7 +22,7 @@ use pyo3::types::PyBytes;
     eq,
     hash
 )]
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub(crate) struct PyPositionSet(pub(crate) PositionSet);
 
 /// Reads a set from a `PositionSet`, text in the set grammar, one position
