@@ -27,8 +27,10 @@ pub(crate) struct CastlingMove {
     rook_to: char,
     /// King takes rook, as Chess960 UCI writes castling (`e1h1`).
     uci: String,
-    /// The king's own move (`e1g1`), where the king travels two files or more
-    /// and it differs from `uci` (not where the rook stands on g1 or c1).
+    /// The king's own move (`e1g1`), wherever the king travels two files or
+    /// more: also where it is the same string as `uci` (the rook on g1 or
+    /// c1), so that `null` always means there is no such move. The text
+    /// prints that string once ([`CastlingMove::describe`]).
     uci_king_move: Option<String>,
     /// The rank the pieces stand on, `1` for White and `8` for Black: in
     /// the JSON the files say it all, as every position there is White's.
@@ -76,17 +78,14 @@ impl CastlingMove {
             rook_from: castling.rook_from().to_char(),
             rook_to: castling.rook_to().to_char(),
             uci: castling.uci(color).to_string(),
-            // Where the king moves onto its own rook's square (e1g1 with the
-            // rook on g1) the two forms are one string: offered once.
-            uci_king_move: castling
-                .uci_king_move(color)
-                .filter(|king_move| *king_move != castling.uci(color))
-                .map(|uci| uci.to_string()),
+            uci_king_move: castling.uci_king_move(color).map(|uci| uci.to_string()),
             rank: if color == Color::White { '1' } else { '8' },
         }
     }
 
-    /// `O-O-O: Ke1-c1 Ra1-d1`, with `stays` for a piece that does not move.
+    /// `O-O-O: Ke1-c1 Ra1-d1`, with `stays` for a piece that does not move,
+    /// and each UCI move once: where the king moves onto its own rook's
+    /// square (`e1g1` with the rook on g1) the two forms are one string.
     pub(crate) fn describe(&self) -> String {
         let rank = self.rank;
         let step = |piece: char, from: char, to: char| {
@@ -99,6 +98,7 @@ impl CastlingMove {
         let alternative = self
             .uci_king_move
             .as_ref()
+            .filter(|king_move| **king_move != self.uci)
             .map(|uci| format!(" or {uci}"))
             .unwrap_or_default();
         format!(

@@ -154,6 +154,22 @@ impl<R: BufRead> Reader<R> {
         if read { self.record.as_deref() } else { None }
     }
 
+    /// Reads the next record and lends it with its bytes as they stand
+    /// ([`Reader::raw`]: `None` without [`Reader::keep_raw`] or for a
+    /// record longer than [`MAX_RAW_RECORD`]), both at once.
+    ///
+    /// ```
+    /// let pgn = "[Event \"a\"]\n\n1. e4 *\n";
+    /// let mut reader = chess960::pgn::Reader::new(pgn.as_bytes()).keep_raw();
+    /// let (record, raw) = reader.next_with_raw().unwrap();
+    /// assert_eq!((record.number(), raw), (1, Some(pgn.as_bytes())));
+    /// assert!(reader.next_with_raw().is_none());
+    /// ```
+    pub fn next_with_raw(&mut self) -> Option<(&Record, Option<&[u8]>)> {
+        self.next_record()?;
+        Some((self.record.as_deref()?, self.raw()))
+    }
+
     /// Bytes read from the input so far.
     ///
     /// ```

@@ -1,6 +1,6 @@
-//! The README's section "With shakmaty and cozy-chess" (its text is in
-//! docs/notes/conventions.md): the lines that turn a start into each peer's
-//! board and back, run here on the README's example and on all 960 starts
+//! The guide's section "With shakmaty and cozy-chess"
+//! (`docs/guide/interop.md`): the lines that turn a start into each peer's
+//! board and back, run here on the guide's example and on all 960 starts
 //! and a sample of double starts.
 
 use chess960::{DoublePosition, FenStyle, Position};

@@ -2,30 +2,23 @@
 //! how each start scored. A thin layer over [`chess960::pgn`]: opening and
 //! decompressing the inputs, threads, rows, the summary, the plot.
 
-mod findings;
-mod input;
-mod mapped;
+mod collect;
 mod output;
-mod part;
 mod player;
 mod plot;
 mod progress;
-mod split;
 
 use crate::failure::Failure;
 use chess960::PositionSet;
-use chess960::pgn::{Filter, Players, Reader};
+use chess960::pgn::{Filter, Players};
+use chess960_archive::{Archive, Error, Progress, Summary};
 use clap::Args;
-use findings::{Findings, Skip};
-use input::Text;
+use collect::{Records, Rows};
 use output::{Format, Writer};
-use part::{Context, Mode, Part};
-use progress::{Bar, Counters};
+use progress::Bar;
 use std::fmt::Write as _;
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 use std::path::PathBuf;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The arguments of `chess960 games`.
 ///
@@ -133,66 +126,104 @@ pub(crate) fn run(args: &GamesArgs, out: &mut dyn Write) -> Result<(), Failure> 
         )));
     }
     let format = args.format.unwrap_or(Format::Tsv);
-    let filter = filter(args)?;
     let players: Players = args.player.iter().collect();
-    let mode = if args.pgn {
-        Mode::Pgn
-    } else if args.games {
-        Mode::Games(format)
-    } else {
-        Mode::Stats
-    };
-    let counters = Arc::new(Counters::default());
-    let total = files
-        .iter()
-        .map(|file| input::size(file))
-        .sum::<Option<u64>>();
-    let context = Context {
-        filter: &filter,
-        players: &players,
-        mode,
-        games: &counters.games,
-        map: !args.no_mmap,
-    };
-    let bar = Bar::start(&counters, total);
-    let result = if mode == Mode::Stats && files.len() > 1 {
-        Ok(read_files(&files, &context, &counters))
-    } else {
-        read_in_order(&files, &context, &counters, out)
-    };
+    let progress = Progress::new();
+    let archive = archive(args, &files, &progress)?.players(players.clone());
+    let bar = Bar::start(&progress, archive.total_size());
+    let result = read(args, &archive, format, out);
     bar.finish();
-    let findings = result?;
+    let summary = result?;
     let who = args.player.join(", ");
-    if mode == Mode::Stats && !players.is_empty() {
-        player::write_rows(&mut *out, format, &findings.player)?;
-    } else if mode == Mode::Stats {
+    if !args.games && !args.pgn && !players.is_empty() {
+        player::write_rows(&mut *out, format, &summary.player)?;
+    } else if !args.games && !args.pgn {
         let mut writer = Writer::new(&mut *out, format, &output::STAT_COLUMNS)?;
-        for (start, tally) in findings.stats.iter() {
+        for (start, tally) in summary.stats.iter() {
             writer.row(&output::stat_row(start, tally))?;
         }
     }
     if let Some(path) = &args.plot {
         let svg = if players.is_empty() {
-            plot::svg(&findings.stats)
+            plot::svg(&summary.stats)
         } else {
-            player::svg(&findings.player, &who)
+            player::svg(&summary.player, &who)
         };
         std::fs::write(path, svg).map_err(|error| {
             Failure::internal(format!("cannot write {}: {error}", path.display()))
         })?;
     }
     out.flush()?;
-    summary(&findings);
+    report(&summary);
     if !players.is_empty() {
-        let _ = io::stderr().write_all(player::summary(&findings.player, &who).as_bytes());
+        let _ = io::stderr().write_all(player::summary(&summary.player, &who).as_bytes());
     }
-    if findings.skipped > 0 {
+    if summary.skipped > 0 {
         return Err(Failure::input(format!(
             "{} record(s) or input(s) skipped; see above",
-            findings.skipped
+            summary.skipped
         )));
     }
     Ok(())
+}
+
+/// The inputs and how to read them: the options, and the settings the
+/// tests give in `CHESS960_GAMES_THREADS`, `CHESS960_GAMES_PART` (small
+/// parts, so that records lie across them) and `CHESS960_GAMES_WINDOW`
+/// (small maps).
+fn archive(args: &GamesArgs, files: &[String], progress: &Progress) -> Result<Archive, Failure> {
+    let setting = |name: &str| {
+        std::env::var(name)
+            .ok()
+            .and_then(|text| text.parse::<u64>().ok())
+    };
+    let mut archive = Archive::new()
+        .paths(files)
+        .filter(filter(args)?)
+        .mmap(!args.no_mmap)
+        .progress(progress);
+    if let Some(threads) = setting("CHESS960_GAMES_THREADS") {
+        archive = archive.threads(usize::try_from(threads).unwrap_or(usize::MAX));
+    }
+    if let Some(part) = setting("CHESS960_GAMES_PART") {
+        archive = archive.part_size(part);
+    }
+    if let Some(window) = setting("CHESS960_GAMES_WINDOW").filter(|&window| window > 0) {
+        archive = archive.map_window(usize::try_from(window).unwrap_or(usize::MAX));
+    }
+    Ok(archive)
+}
+
+/// Reads the archive, writing the rows (`--games`) or records (`--pgn`)
+/// in input order as they come.
+fn read(
+    args: &GamesArgs,
+    archive: &Archive,
+    format: Format,
+    out: &mut dyn Write,
+) -> Result<Summary, Failure> {
+    let buffered = io::BufWriter::with_capacity(1 << 20, out);
+    let result = if args.games {
+        let mut writer = Writer::new(buffered, format, &output::GAME_COLUMNS)?;
+        let read = archive.collect(&Rows::new(format)?, |batch| Rows::write(&mut writer, &batch));
+        read.and_then(|summary| {
+            writer.into_inner().flush().map_err(Error::Deliver)?;
+            Ok(summary)
+        })
+    } else if args.pgn {
+        let mut writer = buffered;
+        let read = archive.collect(&Records, |batch| writer.write_all(batch.part));
+        read.and_then(|summary| {
+            writer.flush().map_err(Error::Deliver)?;
+            Ok(summary)
+        })
+    } else {
+        archive.statistics()
+    };
+    match result {
+        Ok(summary) => Ok(summary),
+        Err(Error::Deliver(error)) => Err(error.into()),
+        Err(error) => Err(Failure::internal(error.to_string())),
+    }
 }
 
 fn filter(args: &GamesArgs) -> Result<Filter, Failure> {
@@ -224,189 +255,10 @@ fn filter(args: &GamesArgs) -> Result<Filter, Failure> {
     Ok(filter)
 }
 
-/// The cores to read on (the tests set `CHESS960_GAMES_THREADS`), at most
-/// [`MAX_THREADS`]: a thread holds a file open.
-fn cores() -> usize {
-    std::env::var("CHESS960_GAMES_THREADS")
-        .ok()
-        .and_then(|text| text.parse().ok())
-        .filter(|&threads| threads > 0)
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get))
-        .min(MAX_THREADS)
-}
-
-/// The most threads that read at once.
-const MAX_THREADS: usize = 256;
-
-/// The size of the parts a large file of `size` bytes is cut into
-/// ([`split::part_size`]; the tests set `CHESS960_GAMES_PART` to cut small
-/// files into many parts).
-fn part_size(size: u64, threads: usize, mode: Mode) -> u64 {
-    std::env::var("CHESS960_GAMES_PART")
-        .ok()
-        .and_then(|text| text.parse().ok())
-        .unwrap_or_else(|| split::part_size(size, threads, mode))
-        .max(split::MIN_PART)
-}
-
-/// Reads several inputs on all cores, one input a core, and merges what
-/// they found in input order (statistics only: nothing is written).
-fn read_files(files: &[String], context: &Context<'_>, counters: &Arc<Counters>) -> Findings {
-    let threads = cores().min(files.len());
-    // Maps only for one thread: removing a map interrupts the other cores
-    // to flush their address caches, and on several cores `read` was faster.
-    let context = &Context {
-        map: context.map && threads == 1,
-        ..*context
-    };
-    let next = AtomicUsize::new(0);
-    let mut results: Vec<(usize, Findings)> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut found = Vec::new();
-                    loop {
-                        let index = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(file) = files.get(index) else {
-                            return found;
-                        };
-                        let mut findings = Findings::new(context.players);
-                        // Nothing is written in this mode.
-                        let _ =
-                            read_file::<io::Sink>(file, context, counters, &mut findings, None, 1);
-                        found.push((index, findings));
-                    }
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|worker| worker.join().unwrap_or_default())
-            .collect()
-    });
-    results.sort_by_key(|(index, _)| *index);
-    let mut all = Findings::new(context.players);
-    for (_, findings) in results {
-        all.merge(findings, 0);
-    }
-    all
-}
-
-/// Reads the inputs one after the other (each large plain file on all
-/// cores), writing the rows or records.
-fn read_in_order(
-    files: &[String],
-    context: &Context<'_>,
-    counters: &Arc<Counters>,
-    out: &mut dyn Write,
-) -> Result<Findings, Failure> {
-    let buffered = io::BufWriter::with_capacity(part::FLUSH, out);
-    let mut writer = match context.mode {
-        Mode::Games(format) => Some(Writer::new(buffered, format, &output::GAME_COLUMNS)?),
-        Mode::Pgn => Some(Writer::raw(buffered)),
-        Mode::Stats => None,
-    };
-    let mut all = Findings::new(context.players);
-    for file in files {
-        read_file(file, context, counters, &mut all, writer.as_mut(), cores())?;
-    }
-    if let Some(writer) = writer {
-        writer.into_inner().flush()?;
-    }
-    Ok(all)
-}
-
-/// Reads one input into `findings`, writing its rows or records to `out`:
-/// a large plain file on `threads` cores, anything else on one.
-fn read_file<W: Write>(
-    file: &str,
-    context: &Context<'_>,
-    counters: &Counters,
-    findings: &mut Findings,
-    out: Option<&mut Writer<W>>,
-    threads: usize,
-) -> io::Result<()> {
-    if threads > 1 {
-        if let Some(size) = input::plain_size(file) {
-            let part = part_size(size, threads, context.mode);
-            if size >= 2 * part {
-                return split::read(file, size, part, threads, context, counters, findings, out);
-            }
-        }
-    }
-    let input = match input::open(file, Arc::clone(&counters.bytes), context.map) {
-        Ok(input) => input,
-        Err(error) => {
-            findings.skip(Skip {
-                file: file.to_owned(),
-                number: None,
-                offset: 0,
-                reason: format!("cannot open it: {error}"),
-            });
-            return Ok(());
-        }
-    };
-    let compressed = input.compression != input::Compression::None;
-    match input.text {
-        Text::Mapped(text) => {
-            read_text(Reader::new(text), file, compressed, context, findings, out)
-        }
-        Text::Buffered(text) => {
-            read_text(Reader::new(text), file, compressed, context, findings, out)
-        }
-    }
-}
-
-/// Reads one opened input on one core (a function of its own so that each
-/// kind of input gets its own compiled reader: no call through a pointer
-/// for each buffer's bytes).
-fn read_text<R: BufRead, W: Write>(
-    mut reader: Reader<R>,
-    file: &str,
-    compressed: bool,
-    context: &Context<'_>,
-    findings: &mut Findings,
-    mut out: Option<&mut Writer<W>>,
-) -> io::Result<()> {
-    if context.mode == Mode::Pgn {
-        reader = reader.keep_raw();
-    }
-    let mut part = Part::new(context.players);
-    part::read(
-        &mut reader,
-        file,
-        0,
-        context,
-        &mut part,
-        |_| true,
-        |part| match out.as_deref_mut() {
-            Some(writer) => part.write_out(file, 0, writer),
-            None => Ok(()),
-        },
-    )?;
-    if let Some(writer) = out {
-        part.write_out(file, 0, writer)?;
-    }
-    findings.merge(part.findings, 0);
-    if let Some(error) = reader.io_error() {
-        let compressed = if compressed { " (decompressed)" } else { "" };
-        findings.skip(Skip {
-            file: file.to_owned(),
-            number: None,
-            offset: reader.bytes_read(),
-            reason: format!(
-                "reading stopped at byte {}{compressed}: {error}",
-                reader.bytes_read()
-            ),
-        });
-    }
-    Ok(())
-}
-
 /// Writes the summary to standard error.
-fn summary(findings: &Findings) {
+fn report(summary: &Summary) {
     let mut text = String::new();
-    let counts = &findings.counts;
+    let counts = &summary.counts;
     let _ = write!(text, "chess960 games: {} records read", counts.total());
     let kinds: Vec<String> = counts
         .named()
@@ -417,19 +269,11 @@ fn summary(findings: &Findings) {
     if !kinds.is_empty() {
         let _ = write!(text, " ({})", kinds.join(", "));
     }
-    let _ = writeln!(text, "; {} passed the filters", findings.matched);
-    for skip in &findings.skips {
-        let place = match skip.number {
-            Some(number) => format!("game {number} at byte {}", skip.offset),
-            None => "input".to_owned(),
-        };
-        let _ = writeln!(
-            text,
-            "chess960 games: skipped {}: {place}: {}",
-            skip.file, skip.reason
-        );
+    let _ = writeln!(text, "; {} passed the filters", summary.matched);
+    for skip in &summary.skips {
+        let _ = writeln!(text, "chess960 games: skipped {skip}");
     }
-    let unlisted = findings.skipped.saturating_sub(findings.skips.len() as u64);
+    let unlisted = summary.skipped.saturating_sub(summary.skips.len() as u64);
     if unlisted > 0 {
         let _ = writeln!(
             text,

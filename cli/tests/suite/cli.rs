@@ -545,10 +545,11 @@ fn random_streams_a_huge_count() {
 }
 
 /// Every start's castling in `convert --to json` (the shape `show --json`
-/// writes): the king's own UCI move is offered beside king-takes-rook only
-/// where the king travels two files or more and the two are different
-/// strings, worked out here from the rank's letters; and `show` prints
-/// each UCI move once (`RNBQKBRN`: O-O is `e1g1` either way).
+/// writes): the king's own UCI move is there wherever the king travels two
+/// files or more, also where it is the same string as king-takes-rook
+/// (issue 32: `null` would say there is no such move), worked out here from
+/// the rank's letters; and `show` prints each UCI move once (`RNBQKBRN`:
+/// O-O is `e1g1` either way).
 #[test]
 fn castling_offers_each_uci_move_once() {
     let ids: Vec<String> = (0..960).map(|id| id.to_string()).collect();
@@ -564,7 +565,7 @@ fn castling_offers_each_uci_move_once() {
             let castling = &row["castling"][side];
             let file = |f: usize| char::from(b'a' + u8::try_from(f).unwrap());
             assert_eq!(castling["uci"], format!("{}1{}1", file(king), file(rook)));
-            let offered = king.abs_diff(king_to) >= 2 && rook != king_to;
+            let offered = king.abs_diff(king_to) >= 2;
             let expected = if offered {
                 serde_json::Value::from(format!("{}1{}1", file(king), file(king_to)))
             } else {
@@ -579,4 +580,37 @@ fn castling_offers_each_uci_move_once() {
     assert!(text.contains("Ke1-c1, Rc1-d1  (UCI e1c1)\n"), "{text}");
     assert!(text.contains("Ke1-g1, Rg1-f1  (UCI e1g1)\n"), "{text}");
     assert!(!text.contains(" or e1"), "{text}");
+}
+
+/// Issue 32: SP 67 (`BNNRKQRB`) has both cases. O-O puts the king on its
+/// own rook's square, so `uci` and `uci_king_move` are one string, which
+/// the text prints once and the JSON keeps in both fields; O-O-O's two
+/// strings differ (`e1d1`, `e1c1`) and both are printed.
+#[test]
+fn show_67_keeps_the_king_move_in_json() {
+    let text = stdout(&["show", "67"]);
+    assert!(text.starts_with("SP 67  BNNRKQRB\n"), "{text}");
+    assert!(
+        text.contains("O-O-O Ke1-c1, Rd1 stays  (UCI e1d1 or e1c1)\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("O-O   Ke1-g1, Rg1-f1  (UCI e1g1)\n"),
+        "{text}"
+    );
+    assert!(!text.contains("e1g1 or e1g1"), "{text}");
+    let json: serde_json::Value = serde_json::from_str(&stdout(&["show", "--json", "67"])).unwrap();
+    let [a_side, h_side] = [&json["castling"][0], &json["castling"][1]];
+    assert_eq!(
+        (&a_side["uci"], &a_side["uci_king_move"]),
+        (&"e1d1".into(), &"e1c1".into())
+    );
+    assert_eq!(
+        (&h_side["uci"], &h_side["uci_king_move"]),
+        (&"e1g1".into(), &"e1g1".into())
+    );
+    // Where the king travels one file or none there is no king's move.
+    let json: serde_json::Value = serde_json::from_str(&stdout(&["show", "--json", "0"])).unwrap();
+    assert_eq!(json["castling"][1]["uci"], "g1h1");
+    assert!(json["castling"][1]["uci_king_move"].is_null());
 }

@@ -88,16 +88,6 @@ impl<W: Write> Writer<W> {
         })
     }
 
-    /// A writer of bytes made elsewhere (records as they stand): no header,
-    /// no rows.
-    pub(crate) fn raw(out: W) -> Writer<W> {
-        Writer {
-            out,
-            format: Format::Jsonl,
-            columns: &[],
-        }
-    }
-
     /// Writes one row.
     pub(crate) fn row(&mut self, cells: &[Cell<'_>]) -> io::Result<()> {
         let mut line = String::with_capacity(256);

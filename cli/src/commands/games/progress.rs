@@ -1,20 +1,12 @@
 //! The progress bar of `chess960 games` on a terminal: bytes, MB/s,
 //! games/s and the time left when the inputs' size is known.
 
+use chess960_archive::Progress;
 use std::io::{IsTerminal, Write};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
-
-/// What the readers have done so far, shared with the bar.
-#[derive(Default)]
-pub(crate) struct Counters {
-    /// Raw (compressed) bytes read.
-    pub(crate) bytes: Arc<AtomicU64>,
-    /// Records read.
-    pub(crate) games: AtomicU64,
-}
 
 /// A running bar; [`Bar::finish`] erases it.
 pub(crate) struct Bar {
@@ -24,10 +16,10 @@ pub(crate) struct Bar {
 
 impl Bar {
     /// Starts a bar on standard error if it is a terminal; else nothing.
-    pub(crate) fn start(counters: &Arc<Counters>, total: Option<u64>) -> Bar {
+    pub(crate) fn start(counters: &Progress, total: Option<u64>) -> Bar {
         let stop = Arc::new(AtomicBool::new(false));
         let thread = std::io::stderr().is_terminal().then(|| {
-            let counters = Arc::clone(counters);
+            let counters = counters.clone();
             let stop = Arc::clone(&stop);
             std::thread::spawn(move || draw(&counters, total, &stop))
         });
@@ -49,7 +41,7 @@ impl Bar {
     clippy::cast_possible_truncation,
     clippy::cast_sign_loss
 )]
-fn draw(counters: &Counters, total: Option<u64>, stop: &AtomicBool) {
+fn draw(counters: &Progress, total: Option<u64>, stop: &AtomicBool) {
     let start = Instant::now();
     // No bar for a run shorter than a moment.
     let mut wait = Duration::from_millis(500);
@@ -60,8 +52,8 @@ fn draw(counters: &Counters, total: Option<u64>, stop: &AtomicBool) {
         }
         wait = Duration::ZERO;
         let seconds = start.elapsed().as_secs_f64();
-        let bytes = counters.bytes.load(Ordering::Relaxed) as f64;
-        let games = counters.games.load(Ordering::Relaxed) as f64;
+        let bytes = counters.bytes() as f64;
+        let games = counters.records() as f64;
         let rate = bytes / seconds;
         let mut line = match total {
             Some(total) if total > 0 => {

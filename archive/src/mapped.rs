@@ -9,8 +9,9 @@
 //! The hazard of a map is a file cut short while it is mapped: touching a
 //! page past its new end ends the process with `SIGBUS` (as does a read
 //! error of the disk under a mapped page). So only regular files are
-//! mapped, and `--no-mmap` reads with `read` instead, for files that
-//! another program may truncate while they are read. The pages of a
+//! mapped, and `Archive::mmap(false)` (the command's `--no-mmap`) reads
+//! with `read` instead, for files that another program may truncate while
+//! they are read. The pages of a
 //! window come in as they are first touched (the kernel maps 16 at a
 //! fault): loading them all at the map (`MAP_POPULATE`) was measured no
 //! faster (1.04x the time on lichess-like records, one core) and guards
@@ -20,23 +21,8 @@
 use memmap2::{Mmap, MmapOptions};
 use std::fs::File;
 use std::io::{self, BufRead, Read};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
-
-/// Bytes mapped at a time: the cost of a map is small against the reading
-/// of 4 MiB (windows of 2 to 256 MiB read as fast), and the resident size
-/// stays flat.
-pub(crate) const WINDOW: usize = 4 << 20;
-
-/// The window, or the one the tests set in `CHESS960_GAMES_WINDOW` (small,
-/// so that records lie across windows).
-pub(crate) fn window() -> usize {
-    std::env::var("CHESS960_GAMES_WINDOW")
-        .ok()
-        .and_then(|text| text.parse().ok())
-        .filter(|&window| window > 0)
-        .unwrap_or(WINDOW)
-}
+use crate::buffered::read_buffered;
+use crate::progress::Progress;
 
 /// A file read through maps of `window` bytes from an offset on.
 pub(crate) struct Mapped {
@@ -52,9 +38,9 @@ pub(crate) struct Mapped {
     end: u64,
     /// The file offset of the next byte to give.
     at: u64,
-    /// Bytes mapped, for the progress bar (as `read` counts bytes read
-    /// into a buffer, not bytes used).
-    count: Option<Arc<AtomicU64>>,
+    /// Bytes mapped, for the progress counters (as `read` counts bytes
+    /// read into a buffer, not bytes used).
+    count: Option<Progress>,
 }
 
 impl Mapped {
@@ -64,7 +50,7 @@ impl Mapped {
         file: File,
         offset: u64,
         window: usize,
-        count: Option<Arc<AtomicU64>>,
+        count: Option<Progress>,
     ) -> io::Result<Mapped> {
         let size = file.metadata()?.len();
         Ok(Mapped {
@@ -86,7 +72,7 @@ impl Mapped {
         file: File,
         offset: u64,
         window: usize,
-        count: Option<Arc<AtomicU64>>,
+        count: Option<Progress>,
     ) -> Option<Mapped> {
         let mut mapped = Mapped::new(file, offset, window, count).ok()?;
         if mapped.size == 0 || mapped.fill_buf().is_err() {
@@ -113,7 +99,7 @@ impl Mapped {
         // SAFETY: the map is read-only and private to this reader, and the
         // bytes are only read while it lives. What the type system cannot
         // see is a file cut short by another program while it is mapped,
-        // which the module's documentation states (`SIGBUS`, `--no-mmap`).
+        // which the module's documentation states (`SIGBUS`, `Archive::mmap`).
         let map = unsafe {
             MmapOptions::new()
                 .offset(self.at)
@@ -122,8 +108,8 @@ impl Mapped {
         };
         self.end = self.at + length as u64;
         self.map = Some(map);
-        if let Some(total) = &self.count {
-            total.fetch_add(length as u64, Ordering::Relaxed);
+        if let Some(progress) = &self.count {
+            progress.add_bytes(length as u64);
         }
         Ok(true)
     }
@@ -150,16 +136,6 @@ impl Read for Mapped {
     fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
         read_buffered(self, buffer)
     }
-}
-
-/// `Read::read` for a reader of its own buffer: what `fill_buf` gives,
-/// up to `buffer`'s length.
-pub(crate) fn read_buffered(from: &mut impl BufRead, buffer: &mut [u8]) -> io::Result<usize> {
-    let available = from.fill_buf()?;
-    let count = available.len().min(buffer.len());
-    buffer[..count].copy_from_slice(&available[..count]);
-    from.consume(count);
-    Ok(count)
 }
 
 #[cfg(test)]
@@ -197,9 +173,9 @@ mod tests {
         let scratch = Scratch::new("windows", &bytes);
         for window in [1, 2, 7, 4096, 4097, 10_006, 10_007, 1 << 20] {
             for offset in [0, 1, 4095, 4096, 9_999, 10_007, 20_000] {
-                let count = Arc::new(AtomicU64::new(0));
+                let count = Progress::new();
                 let mut mapped =
-                    Mapped::new(scratch.open(), offset, window, Some(Arc::clone(&count))).unwrap();
+                    Mapped::new(scratch.open(), offset, window, Some(count.clone())).unwrap();
                 let mut read = Vec::new();
                 let mut chunk = [0; 13];
                 loop {
@@ -211,7 +187,7 @@ mod tests {
                 }
                 let from = usize::try_from(offset).unwrap().min(bytes.len());
                 assert_eq!(read, &bytes[from..], "window {window}, offset {offset}");
-                assert_eq!(count.load(Ordering::Relaxed), (bytes.len() - from) as u64);
+                assert_eq!(count.bytes(), (bytes.len() - from) as u64);
                 // At the end, the end again.
                 assert!(mapped.fill_buf().unwrap().is_empty());
             }

@@ -1,19 +1,35 @@
-//! Opening an input of `chess960 games`: a file or standard input, plain
-//! or compressed, the compression told by the first bytes.
+//! The inputs of a reading: files, standard input or readers, plain or
+//! compressed, the compression told by the first bytes, and the
+//! decompressing thread that runs a few chunks ahead of the reader.
 
-use super::mapped::{self, Mapped};
+use crate::buffered::read_buffered;
+#[cfg(feature = "mmap")]
+use crate::mapped::Mapped;
+use crate::progress::Progress;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::sync::{Arc, Mutex};
 
 /// Buffer size of the raw input and of the decompressed text.
 const BUFFER: usize = 1 << 18;
 
-/// How an input is compressed, by its magic bytes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Compression {
+/// How an input is compressed, told by its first bytes, never by its
+/// name. Each format is read with a feature of its own (`zstd`, the
+/// default, `gzip`, `bzip2`, `xz`); an input in a format the build leaves
+/// out is skipped with a reason that names the feature.
+///
+/// ```
+/// use chess960_archive::Compression;
+///
+/// assert_eq!(Compression::detect(&[0x28, 0xB5, 0x2F, 0xFD, 0]), Compression::Zstd);
+/// assert_eq!(Compression::detect(b"[Event \"x\"]"), Compression::None);
+/// assert_eq!(Compression::Gzip.name(), "gzip");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Compression {
     /// Plain text.
     None,
     /// Zstandard (lichess's monthly dumps): `28 B5 2F FD`.
@@ -27,8 +43,15 @@ pub(crate) enum Compression {
 }
 
 impl Compression {
-    /// The compression whose magic bytes start `head`.
-    pub(crate) fn detect(head: &[u8]) -> Compression {
+    /// The compression whose magic bytes start `head` (eight bytes are
+    /// enough; fewer may say [`Compression::None`]).
+    ///
+    /// ```
+    /// use chess960_archive::Compression;
+    ///
+    /// assert_eq!(Compression::detect(b"BZh91AY&SY"), Compression::Bzip2);
+    /// ```
+    pub fn detect(head: &[u8]) -> Compression {
         if head.starts_with(&[0x28, 0xB5, 0x2F, 0xFD]) {
             Compression::Zstd
         } else if head.starts_with(&[0x1F, 0x8B]) {
@@ -41,18 +64,61 @@ impl Compression {
             Compression::None
         }
     }
+
+    /// The format's name, as the feature that reads it is called
+    /// (`plain` for plain text).
+    ///
+    /// ```
+    /// assert_eq!(chess960_archive::Compression::Xz.name(), "xz");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Compression::None => "plain",
+            Compression::Zstd => "zstd",
+            Compression::Gzip => "gzip",
+            Compression::Bzip2 => "bzip2",
+            Compression::Xz => "xz",
+        }
+    }
 }
 
-/// Counts the bytes read from the raw input, for the progress bar.
+/// One input of a reading.
+#[derive(Clone)]
+pub(crate) enum Source {
+    /// A file, by its path (`-` is standard input); the name is the path
+    /// as given.
+    Path(PathBuf, String),
+    /// A reader given by the caller, read once.
+    Reader(String, Arc<Mutex<Option<Box<dyn Read + Send>>>>),
+}
+
+impl Source {
+    /// The input's name in skips and rows.
+    pub(crate) fn name(&self) -> &str {
+        match self {
+            Source::Path(_, name) | Source::Reader(name, _) => name,
+        }
+    }
+
+    /// The file's path; `None` for standard input and readers.
+    fn file(&self) -> Option<&PathBuf> {
+        match self {
+            Source::Path(path, name) if name != "-" => Some(path),
+            _ => None,
+        }
+    }
+}
+
+/// Counts the bytes read from the raw input, for the progress counters.
 struct Counting<R> {
     inner: R,
-    count: Arc<AtomicU64>,
+    count: Progress,
 }
 
 impl<R: Read> Read for Counting<R> {
     fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
         let read = self.inner.read(buffer)?;
-        self.count.fetch_add(read as u64, Ordering::Relaxed);
+        self.count.add_bytes(read as u64);
         Ok(read)
     }
 }
@@ -60,6 +126,7 @@ impl<R: Read> Read for Counting<R> {
 /// An opened input's text.
 pub(crate) enum Text {
     /// A plain regular file, read through memory maps.
+    #[cfg(feature = "mmap")]
     Mapped(Mapped),
     /// Anything else: standard input, a file read with `read`, or the
     /// decompressed text.
@@ -74,29 +141,40 @@ pub(crate) struct Input {
     pub(crate) compression: Compression,
 }
 
-/// Opens `name` (`-` is standard input), counting raw bytes into `count`;
-/// with `map`, a plain regular file is read through memory maps
-/// ([`Mapped`]).
-pub(crate) fn open(name: &str, count: Arc<AtomicU64>, map: bool) -> io::Result<Input> {
-    let raw: Box<dyn Read + Send> = if name == "-" {
-        Box::new(io::stdin())
-    } else {
-        let mut file = File::open(name)?;
-        if map && file.metadata()?.is_file() {
-            if Compression::detect(&head(&mut file)?) == Compression::None {
-                let text = file.try_clone().ok().and_then(|file| {
-                    Mapped::try_new(file, 0, mapped::window(), Some(Arc::clone(&count)))
-                });
-                if let Some(text) = text {
-                    return Ok(Input {
-                        text: Text::Mapped(text),
-                        compression: Compression::None,
-                    });
+/// Opens `source`, counting raw bytes into `count`; with a `map` window,
+/// a plain regular file is read through memory maps ([`Mapped`]).
+pub(crate) fn open(source: &Source, count: Progress, map: Option<usize>) -> io::Result<Input> {
+    let raw: Box<dyn Read + Send> = match source {
+        Source::Reader(_, reader) => reader
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .take()
+            .ok_or_else(|| io::Error::other("this reader was read by an earlier reading"))?,
+        Source::Path(_, name) if name == "-" => Box::new(io::stdin()),
+        Source::Path(path, _) => {
+            let mut file = File::open(path)?;
+            #[cfg(feature = "mmap")]
+            if let Some(window) = map {
+                if file.metadata()?.is_file() {
+                    if Compression::detect(&head(&mut file)?) == Compression::None {
+                        let text = file
+                            .try_clone()
+                            .ok()
+                            .and_then(|file| Mapped::try_new(file, 0, window, Some(count.clone())));
+                        if let Some(text) = text {
+                            return Ok(Input {
+                                text: Text::Mapped(text),
+                                compression: Compression::None,
+                            });
+                        }
+                    }
+                    file.seek(SeekFrom::Start(0))?;
                 }
             }
-            file.seek(SeekFrom::Start(0))?;
+            #[cfg(not(feature = "mmap"))]
+            let _ = map;
+            Box::new(file)
         }
-        Box::new(file)
     };
     let mut raw = BufReader::with_capacity(BUFFER, Counting { inner: raw, count });
     let compression = Compression::detect(raw.fill_buf()?);
@@ -107,10 +185,24 @@ pub(crate) fn open(name: &str, count: Arc<AtomicU64>, map: bool) -> io::Result<I
                 compression,
             });
         }
+        #[cfg(feature = "zstd")]
         Compression::Zstd => Box::new(zstd::stream::read::Decoder::with_buffer(raw)?),
+        #[cfg(feature = "gzip")]
         Compression::Gzip => Box::new(flate2::bufread::MultiGzDecoder::new(raw)),
+        #[cfg(feature = "bzip2")]
         Compression::Bzip2 => Box::new(bzip2::bufread::MultiBzDecoder::new(raw)),
+        #[cfg(feature = "xz")]
         Compression::Xz => Box::new(liblzma::bufread::XzDecoder::new_multi_decoder(raw)),
+        #[allow(unreachable_patterns)]
+        other => {
+            return Err(io::Error::new(
+                io::ErrorKind::Unsupported,
+                format!(
+                    "it is compressed with {0}, which this build does not read (the `{0}` feature of chess960-archive)",
+                    other.name()
+                ),
+            ));
+        }
     };
     // Decompression runs on its own thread, a few chunks ahead of the
     // reader: decompressing and reading take turns on two cores.
@@ -120,9 +212,9 @@ pub(crate) fn open(name: &str, count: Arc<AtomicU64>, map: bool) -> io::Result<I
 
 /// The size of an input that is a plain (not compressed) regular file of
 /// PGN text, which can be read in parts; `None` for anything else.
-pub(crate) fn plain_size(name: &str) -> Option<u64> {
-    let size = size(name)?;
-    let head = head(&mut File::open(name).ok()?).ok()?;
+pub(crate) fn plain_size(source: &Source) -> Option<u64> {
+    let size = size(source)?;
+    let head = head(&mut File::open(source.file()?).ok()?).ok()?;
     (Compression::detect(&head) == Compression::None).then_some(size)
 }
 
@@ -142,11 +234,8 @@ fn head(file: &mut File) -> io::Result<Vec<u8>> {
 }
 
 /// The size of an input in bytes, when it is a regular file.
-pub(crate) fn size(name: &str) -> Option<u64> {
-    if name == "-" {
-        return None;
-    }
-    std::fs::metadata(name)
+pub(crate) fn size(source: &Source) -> Option<u64> {
+    std::fs::metadata(source.file()?)
         .ok()
         .filter(std::fs::Metadata::is_file)
         .map(|metadata| metadata.len())
@@ -216,7 +305,7 @@ impl Pipeline {
 
 impl Read for Pipeline {
     fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
-        mapped::read_buffered(self, buffer)
+        read_buffered(self, buffer)
     }
 }
 

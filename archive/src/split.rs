@@ -6,18 +6,18 @@
 //! record where that reading ended. So the output is the one-core output,
 //! byte for byte, whatever the input holds.
 
-use super::findings::{Findings, Skip};
-use super::output::Writer;
-use super::part::{self, Context, Part};
-use super::progress::Counters;
+use crate::collect::{Batch, Collect};
+use crate::part::{self, Context, Part};
+use crate::summary::{Skip, Summary};
 use chess960::pgn::{Reader, likely_record_start};
 use std::collections::BTreeMap;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom, Write};
+use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom};
+use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Condvar, Mutex, mpsc};
 
-/// The smallest size of a part (and the size with `--pgn`): a file of at
+/// The smallest size of a part (and the size when records are kept as they stand): a file of at
 /// least two parts is split.
 pub(crate) const PART: u64 = 2 << 20;
 /// The largest size of a part.
@@ -28,11 +28,12 @@ pub(crate) const MAX_PART: u64 = 16 << 20;
 /// 2 to 16 MiB. A part has a fixed cost (its bounds found, its maps, its
 /// statistics built and merged), which larger parts spread: on 200 MB of
 /// lichess-like records, parts of 12 MiB took 0.88x the time of parts of
-/// 2 MiB on 2 cores. With `--pgn` a part's records wait in memory for their
+/// 2 MiB on 2 cores. When the collector keeps the records as they stand
+/// (the command's `--pgn`), a part's records wait in memory for their
 /// turn, so parts stay at 2 MiB there (peak memory 57 MB at 8 MiB, against
 /// 23 MB).
-pub(crate) fn part_size(size: u64, threads: usize, mode: part::Mode) -> u64 {
-    if mode == part::Mode::Pgn {
+pub(crate) fn part_size(size: u64, threads: usize, keeps_raw: bool) -> u64 {
+    if keeps_raw {
         return PART;
     }
     let parts = u64::try_from(threads.max(1)).map_or(u64::MAX, |threads| threads.saturating_mul(8));
@@ -45,25 +46,24 @@ const BUFFER: usize = 1 << 18;
 /// How far a likely record start is looked for at a time.
 const WINDOW: usize = 1 << 16;
 
-/// The output buffers of merged parts, emptied, for the parts read next:
-/// a buffer grows to a part's output once, not once a part (`--pgn` on
-/// 2 cores over 200 MB into `/dev/null`: 0.90x the time on lichess-like
-/// records, 0.95x on the fixtures).
-struct Spare(Mutex<Vec<Vec<u8>>>);
+/// The collected output of merged parts, [reset](Collect::reset), for the
+/// parts read next: a buffer grows to a part's output once, not once a part
+/// (the command's `--pgn` on 2 cores over 200 MB into `/dev/null`: 0.90x
+/// the time on lichess-like records, 0.95x on the fixtures).
+struct Spare<P>(Mutex<Vec<P>>);
 
-impl Spare {
-    /// An empty buffer, with room if one was given back.
-    fn take(&self) -> Vec<u8> {
+impl<P> Spare<P> {
+    /// An empty part's output, one given back if there is one.
+    fn take(&self, collect: &impl Collect<Part = P>) -> P {
         self.0
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .pop()
-            .unwrap_or_default()
+            .unwrap_or_else(|| collect.part())
     }
 
-    /// Keeps `buffer` (emptied) for a later part, up to `most` buffers.
-    fn give(&self, mut buffer: Vec<u8>, most: usize) {
-        buffer.clear();
+    /// Keeps `buffer` (reset) for a later part, up to `most` of them.
+    fn give(&self, buffer: P, most: usize) {
         let mut spare = self
             .0
             .lock()
@@ -75,11 +75,11 @@ impl Spare {
 }
 
 /// One part, read.
-struct Done {
+struct Done<P> {
     index: u64,
     start: u64,
     end: u64,
-    part: Part,
+    part: Part<P>,
     /// The first record the reading declined, at or after `end` (`None`:
     /// the file ended first).
     next: Option<u64>,
@@ -89,19 +89,20 @@ struct Done {
     failed: bool,
 }
 
-/// Reads the file `name` of `size` bytes on `threads` cores, in parts of
-/// about `part` bytes, into `all`, writing the rows or records to `out` in
-/// input order.
+/// Reads the file at `path` (called `name`) of `size` bytes on `threads`
+/// cores, in parts of about `part` bytes, into `all`, delivering what
+/// `collect` gathers in input order.
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn read<W: Write>(
+pub(crate) fn read<C: Collect>(
+    path: &Path,
     name: &str,
     size: u64,
     part: u64,
     threads: usize,
     context: &Context<'_>,
-    counters: &Counters,
-    all: &mut Findings,
-    mut out: Option<&mut Writer<W>>,
+    collect: &C,
+    all: &mut Summary,
+    deliver: &mut dyn FnMut(Batch<'_, C::Part>) -> io::Result<()>,
 ) -> io::Result<()> {
     let part = part.max(MIN_PART);
     let parts = size.div_ceil(part);
@@ -109,11 +110,11 @@ pub(crate) fn read<W: Write>(
     // Parts merged; a reader stays at most two parts a thread ahead.
     let merged = (Mutex::new(0u64), Condvar::new());
     let ahead = 2 * threads as u64;
-    let (send, receive) = mpsc::channel::<Done>();
+    let (send, receive) = mpsc::channel::<Done<C::Part>>();
     let spare = Spare(Mutex::new(Vec::new()));
-    let mut main = File::open(name)?;
+    let mut main = File::open(path)?;
     let files = (0..threads)
-        .map(|_| File::open(name))
+        .map(|_| File::open(path))
         .collect::<io::Result<Vec<File>>>()?;
     std::thread::scope(|scope| {
         for mut file in files {
@@ -136,10 +137,11 @@ pub(crate) fn read<W: Write>(
                                 .unwrap_or_else(std::sync::PoisonError::into_inner);
                         }
                     }
-                    let done = read_part(&mut file, name, index, part, size, context, spare);
-                    counters
-                        .bytes
-                        .fetch_add(done.end.saturating_sub(done.start), Ordering::Relaxed);
+                    let done =
+                        read_part(&mut file, name, index, part, size, context, collect, spare);
+                    context
+                        .progress
+                        .add_bytes(done.end.saturating_sub(done.start));
                     if send.send(done).is_err() {
                         return;
                     }
@@ -148,7 +150,8 @@ pub(crate) fn read<W: Write>(
         }
         drop(send);
         let result = merge(
-            name, parts, &receive, &mut main, context, all, &mut out, &merged, &spare, ahead,
+            name, parts, &receive, &mut main, context, collect, all, deliver, &merged, &spare,
+            ahead,
         );
         // Whatever happened, no reader waits any more.
         let (lock, wake) = &merged;
@@ -163,16 +166,17 @@ pub(crate) fn read<W: Write>(
 
 /// Takes the parts in input order: keeps, reads again or drops each.
 #[allow(clippy::too_many_arguments)]
-fn merge<W: Write>(
+fn merge<C: Collect>(
     name: &str,
     parts: u64,
-    receive: &mpsc::Receiver<Done>,
+    receive: &mpsc::Receiver<Done<C::Part>>,
     main: &mut File,
     context: &Context<'_>,
-    all: &mut Findings,
-    out: &mut Option<&mut Writer<W>>,
+    collect: &C,
+    all: &mut Summary,
+    deliver: &mut dyn FnMut(Batch<'_, C::Part>) -> io::Result<()>,
     merged: &(Mutex<u64>, Condvar),
-    spare: &Spare,
+    spare: &Spare<C::Part>,
     ahead: u64,
 ) -> io::Result<()> {
     let mut waiting = BTreeMap::new();
@@ -180,6 +184,9 @@ fn merge<W: Write>(
     let mut expected = Some(0);
     let mut base = 0;
     for index in 0..parts {
+        if context.cancel.is_cancelled() {
+            break;
+        }
         let done = loop {
             if let Some(done) = waiting.remove(&index) {
                 break done;
@@ -195,7 +202,7 @@ fn merge<W: Write>(
             // Reading stops here, as it would on one core.
             if let (Some(_), Some((error, at))) = (expected, &done.error) {
                 all.skip(Skip {
-                    file: name.to_owned(),
+                    input: name.to_owned(),
                     number: None,
                     offset: *at,
                     reason: format!("reading stopped at byte {at}: {error}"),
@@ -208,25 +215,28 @@ fn merge<W: Write>(
         let done = match expected {
             Some(start) if start == done.start => Some(done),
             // The part before ended inside this part: read again from there.
-            Some(start) if start < done.end => {
-                Some(read_range(main, name, start, done.end, context, spare))
-            }
+            Some(start) if start < done.end => Some(read_range(
+                main, name, start, done.end, context, collect, spare,
+            )),
             // The input ended, or the record at `start` starts in a later
             // part: nothing here is a record of its own.
             _ => None,
         };
         if let Some(mut done) = done {
             expected = done.next;
-            if let Some(writer) = out.as_deref_mut() {
-                done.part.write_out(name, base, writer)?;
-            }
+            deliver(Batch {
+                input: name,
+                base,
+                part: &mut done.part.out,
+            })?;
+            collect.reset(&mut done.part.out);
             let most = usize::try_from(ahead).map_or(usize::MAX, |ahead| ahead.saturating_add(2));
-            spare.give(std::mem::take(&mut done.part.out), most);
-            all.merge(done.part.findings, base);
+            spare.give(done.part.out, most);
+            all.merge(done.part.summary, base);
             base += done.part.records;
             if let Some((error, at)) = done.error {
                 all.skip(Skip {
-                    file: name.to_owned(),
+                    input: name.to_owned(),
                     number: None,
                     offset: at,
                     reason: format!("reading stopped at byte {at}: {error}"),
@@ -249,15 +259,17 @@ fn continue_merged(merged: &(Mutex<u64>, Condvar), index: u64) {
 }
 
 /// Reads part `index`.
-fn read_part(
+#[allow(clippy::too_many_arguments)]
+fn read_part<C: Collect>(
     file: &mut File,
     name: &str,
     index: u64,
     part: u64,
     size: u64,
     context: &Context<'_>,
-    spare: &Spare,
-) -> Done {
+    collect: &C,
+    spare: &Spare<C::Part>,
+) -> Done<C::Part> {
     let parts = size.div_ceil(part);
     let bounds = part_start(file, index, part, size).and_then(|start| {
         let end = if index + 1 < parts {
@@ -270,13 +282,13 @@ fn read_part(
     match bounds {
         Ok((start, end)) => Done {
             index,
-            ..read_range(file, name, start, end, context, spare)
+            ..read_range(file, name, start, end, context, collect, spare)
         },
         Err(error) => Done {
             index,
             start: 0,
             end: 0,
-            part: Part::new(context.players),
+            part: Part::new(context.players, spare.take(collect)),
             next: None,
             error: Some((error, index * part)),
             failed: true,
@@ -285,16 +297,16 @@ fn read_part(
 }
 
 /// Reads the records that start in `start..end`, the first at `start`.
-fn read_range(
+fn read_range<C: Collect>(
     file: &mut File,
     name: &str,
     start: u64,
     end: u64,
     context: &Context<'_>,
-    spare: &Spare,
-) -> Done {
-    let mut part = Part::new(context.players);
-    part.out = spare.take();
+    collect: &C,
+    spare: &Spare<C::Part>,
+) -> Done<C::Part> {
+    let part = Part::new(context.players, spare.take(collect));
     let mut done = Done {
         index: 0,
         start,
@@ -313,7 +325,7 @@ fn read_range(
     match file.seek(SeekFrom::Start(start)) {
         Ok(_) => {
             let text = BufReader::with_capacity(BUFFER, &mut *file);
-            read_from(Reader::new(text), name, start, end, context, &mut done);
+            read_from(Reader::new(text), name, start, end, context, collect, &mut done);
         }
         Err(error) => done.error = Some((error, start)),
     }
@@ -322,15 +334,16 @@ fn read_range(
 
 /// Reads with `reader` the records of `done`'s part, which starts at
 /// `start`; an error that ends the reading is kept in `done`.
-fn read_from<R: BufRead>(
+fn read_from<R: BufRead, C: Collect>(
     mut reader: Reader<R>,
     name: &str,
     start: u64,
     end: u64,
     context: &Context<'_>,
-    done: &mut Done,
+    collect: &C,
+    done: &mut Done<C::Part>,
 ) {
-    if context.mode == part::Mode::Pgn {
+    if collect.keeps_raw() {
         reader = reader.keep_raw();
     }
     // A part's output stays in memory until its turn: parts are small.
@@ -339,9 +352,10 @@ fn read_from<R: BufRead>(
         name,
         start,
         context,
+        collect,
         &mut done.part,
         |offset| offset < end,
-        |_| Ok(()),
+        |_| Ok::<(), io::Error>(()),
     );
     match read {
         Ok(next) => done.next = next,
@@ -396,22 +410,20 @@ fn part_start(file: &mut File, index: u64, part: u64, size: u64) -> io::Result<u
 mod tests {
     use super::*;
 
-    /// About eight parts a core, of 2 to 16 MiB; 2 MiB with `--pgn`.
+    /// About eight parts a core, of 2 to 16 MiB; 2 MiB when records are kept as they stand.
     #[test]
     fn parts_are_about_eight_a_core_within_bounds() {
         const MIB: u64 = 1 << 20;
-        let stats = part::Mode::Stats;
+        let stats = false;
         assert_eq!(part_size(200_000_000, 2, stats), 12_500_000);
         assert_eq!(part_size(200_000_000, 4, stats), 6_250_000);
         assert_eq!(part_size(20 * MIB, 2, stats), 2 * MIB);
         assert_eq!(part_size(0, 2, stats), 2 * MIB);
         assert_eq!(part_size(u64::MAX, 2, stats), 16 * MIB);
         assert_eq!(part_size(1 << 40, 0, stats), 16 * MIB);
-        // Any count of threads (the tests' `CHESS960_GAMES_THREADS`).
+        // Any count of threads (`Archive::threads` caps them, but no count breaks this).
         assert_eq!(part_size(1 << 40, usize::MAX, stats), 2 * MIB);
         assert_eq!(part_size(u64::MAX, 1 << 61, stats), 2 * MIB);
-        let games = part::Mode::Games(super::super::output::Format::Tsv);
-        assert_eq!(part_size(200_000_000, 2, games), 12_500_000);
-        assert_eq!(part_size(200_000_000, 2, part::Mode::Pgn), 2 * MIB);
+        assert_eq!(part_size(200_000_000, 2, true), 2 * MIB);
     }
 }

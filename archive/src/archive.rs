@@ -1,0 +1,596 @@
+//! [`Archive`]: which inputs to read and how, and the two ways to read
+//! them: [`Archive::statistics`] and [`Archive::collect`].
+
+use crate::collect::{Batch, Collect, Game};
+use crate::error::Error;
+use crate::part::{self, Context, OnProgress, Part};
+use crate::progress::{Cancel, Progress};
+use crate::source::{self, Source, Text};
+use crate::split;
+use crate::summary::{Skip, Summary};
+use chess960::pgn::{Filter, Players, Reader};
+use std::io::{self, BufRead, Read};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+
+/// The most threads that read at once (each holds its file open).
+pub const MAX_THREADS: usize = 256;
+
+/// The bytes mapped at a time when a plain file is read through maps:
+/// the cost of a map is small against the reading of 4 MiB (windows of 2
+/// to 256 MiB read as fast), and the resident size stays flat.
+const MAP_WINDOW: usize = 4 << 20;
+
+/// Game archives to read: files (plain or compressed, told by their
+/// content), standard input or any reader, in the order given, on all
+/// cores.
+///
+/// How it reads:
+/// - Several inputs are read one after the other, each large plain file
+///   on all cores in parts cut at record starts (the result is the same
+///   as on one core, byte for byte); [`Archive::statistics`] reads several
+///   inputs side by side instead, one a core.
+/// - A compressed input is decompressed on a thread of its own, a few
+///   chunks ahead of the reader.
+/// - A plain file read by one thread is read through memory maps
+///   (feature `mmap`, the default), unless [`Archive::mmap`] says not.
+/// - A record that cannot be read, or an input that cannot be opened or
+///   read to its end, is counted and listed in the [`Summary`] as a
+///   [`Skip`] naming the input, the byte offset and the broken rule;
+///   everything before it is kept and the reading goes on.
+///
+/// The statistics of a month of lichess's Chess960 games on all cores:
+///
+/// ```no_run
+/// use chess960_archive::Archive;
+///
+/// let summary = Archive::new()
+///     .path("lichess_db_chess960_rated_2026-10.pgn.zst")
+///     .statistics()?;
+/// for (start, tally) in summary.stats.iter() {
+///     println!("{} {} {:?}", start.white().id(), tally.games(), tally.score());
+/// }
+/// eprintln!("{} games, {} skipped", summary.matched, summary.skipped);
+/// # Ok::<(), chess960_archive::Error>(())
+/// ```
+///
+/// The same from any reader, with a filter and a player:
+///
+/// ```
+/// use chess960::pgn::{Filter, Players};
+/// use chess960_archive::Archive;
+///
+/// let pgn = "[White \"Ada\"]\n[Black \"Bo\"]\n[Result \"1-0\"]\n[Variant \"Chess960\"]\n\
+///            [FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1\"]\n\n1. e4 1-0\n";
+/// let summary = Archive::new()
+///     .reader("match.pgn", std::io::Cursor::new(pgn))
+///     .filter(Filter::new().player("Ada"))
+///     .players(["Ada"].into_iter().collect::<Players>())
+///     .statistics()?;
+/// assert_eq!(summary.player.total().score().wins, 1);
+/// # Ok::<(), chess960_archive::Error>(())
+/// ```
+#[derive(Clone)]
+pub struct Archive {
+    inputs: Vec<Source>,
+    filter: Filter,
+    players: Players,
+    threads: Option<usize>,
+    mmap: bool,
+    map_window: usize,
+    part_size: Option<u64>,
+    progress: Progress,
+    on_progress: Option<OnProgress>,
+    cancel: Cancel,
+}
+
+impl Default for Archive {
+    fn default() -> Archive {
+        Archive {
+            inputs: Vec::new(),
+            filter: Filter::new(),
+            players: Players::default(),
+            threads: None,
+            mmap: true,
+            map_window: MAP_WINDOW,
+            part_size: None,
+            progress: Progress::new(),
+            on_progress: None,
+            cancel: Cancel::new(),
+        }
+    }
+}
+
+impl std::fmt::Debug for Archive {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let inputs: Vec<&str> = self.inputs.iter().map(Source::name).collect();
+        f.debug_struct("Archive")
+            .field("inputs", &inputs)
+            .field("threads", &self.thread_count())
+            .field("mmap", &self.mmap)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Archive {
+    /// No inputs yet, every game selected, all cores, memory maps on.
+    ///
+    /// ```
+    /// let archive = chess960_archive::Archive::new();
+    /// assert_eq!(archive.inputs().count(), 0);
+    /// ```
+    pub fn new() -> Archive {
+        Archive::default()
+    }
+
+    /// Adds a file, by its path; `-` is standard input.
+    ///
+    /// ```
+    /// let archive = chess960_archive::Archive::new().path("2026-10.pgn.zst").path("-");
+    /// assert_eq!(archive.inputs().collect::<Vec<_>>(), ["2026-10.pgn.zst", "-"]);
+    /// ```
+    #[must_use]
+    pub fn path(mut self, path: impl Into<PathBuf>) -> Archive {
+        let path = path.into();
+        let name = path.to_string_lossy().into_owned();
+        self.inputs.push(Source::Path(path, name));
+        self
+    }
+
+    /// Adds files, by their paths, in order.
+    ///
+    /// ```
+    /// let archive = chess960_archive::Archive::new().paths(["a.pgn", "b.pgn.gz"]);
+    /// assert_eq!(archive.inputs().count(), 2);
+    /// ```
+    #[must_use]
+    pub fn paths<P: Into<PathBuf>>(self, paths: impl IntoIterator<Item = P>) -> Archive {
+        paths.into_iter().fold(self, Archive::path)
+    }
+
+    /// Adds any reader, plain or compressed, under `name` (the name that
+    /// skips and [`Game::input`] give). A reader is read once: a second
+    /// reading of the same `Archive` (or of a clone) skips it.
+    ///
+    /// ```
+    /// use chess960_archive::Archive;
+    ///
+    /// let summary = Archive::new()
+    ///     .reader("upload", std::io::Cursor::new("[Event \"e\"]\n\n1. e4 *\n"))
+    ///     .statistics()?;
+    /// assert_eq!(summary.counts.standard, 1);
+    /// # Ok::<(), chess960_archive::Error>(())
+    /// ```
+    #[must_use]
+    pub fn reader(mut self, name: impl Into<String>, reader: impl Read + Send + 'static) -> Archive {
+        let reader: Box<dyn Read + Send> = Box::new(reader);
+        self.inputs
+            .push(Source::Reader(name.into(), Arc::new(Mutex::new(Some(reader)))));
+        self
+    }
+
+    /// The inputs' names, in order.
+    ///
+    /// ```
+    /// assert_eq!(chess960_archive::Archive::new().path("x.pgn").inputs().next(), Some("x.pgn"));
+    /// ```
+    pub fn inputs(&self) -> impl Iterator<Item = &str> {
+        self.inputs.iter().map(Source::name)
+    }
+
+    /// Selects the games that count (rating, event, variant, time control,
+    /// players, starts); every game by default.
+    ///
+    /// ```
+    /// use chess960::pgn::Filter;
+    ///
+    /// let archive = chess960_archive::Archive::new().filter(Filter::new().min_elo(2000));
+    /// # let _ = archive;
+    /// ```
+    #[must_use]
+    pub fn filter(mut self, filter: Filter) -> Archive {
+        self.filter = filter;
+        self
+    }
+
+    /// The player (under all their names) whose results per start the
+    /// [`Summary::player`] statistics give.
+    ///
+    /// ```
+    /// use chess960::pgn::Players;
+    ///
+    /// let archive = chess960_archive::Archive::new().players(["Ada"].into_iter().collect::<Players>());
+    /// # let _ = archive;
+    /// ```
+    #[must_use]
+    pub fn players(mut self, players: Players) -> Archive {
+        self.players = players;
+        self
+    }
+
+    /// The threads that read: by default as many as the machine has cores,
+    /// at most [`MAX_THREADS`]; 0 means the default.
+    ///
+    /// ```
+    /// assert_eq!(chess960_archive::Archive::new().threads(1).thread_count(), 1);
+    /// assert_eq!(chess960_archive::Archive::new().threads(100_000).thread_count(), 256);
+    /// ```
+    #[must_use]
+    pub fn threads(mut self, threads: usize) -> Archive {
+        self.threads = (threads > 0).then_some(threads);
+        self
+    }
+
+    /// The threads that will read.
+    ///
+    /// ```
+    /// assert!(chess960_archive::Archive::new().thread_count() >= 1);
+    /// ```
+    pub fn thread_count(&self) -> usize {
+        self.threads
+            .unwrap_or_else(|| {
+                std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+            })
+            .clamp(1, MAX_THREADS)
+    }
+
+    /// Whether a plain file read by one thread is read through read-only
+    /// memory maps (on by default, with the `mmap` feature). A mapped file
+    /// that another program cuts short while it is read, or a read error
+    /// of its disk, ends the process with `SIGBUS` where `read` reports
+    /// it: turn maps off for such files.
+    ///
+    /// ```
+    /// let archive = chess960_archive::Archive::new().mmap(false);
+    /// # let _ = archive;
+    /// ```
+    #[must_use]
+    pub fn mmap(mut self, on: bool) -> Archive {
+        self.mmap = on;
+        self
+    }
+
+    /// Bytes mapped at a time (4 MiB by default); tests set a few bytes so
+    /// that records lie across maps.
+    #[doc(hidden)]
+    #[must_use]
+    pub fn map_window(mut self, bytes: usize) -> Archive {
+        self.map_window = bytes.max(1);
+        self
+    }
+
+    /// The size of the parts a large plain file is cut into, at least
+    /// 64 bytes. By default about eight parts a core, of 2 to 16 MiB (2 MiB
+    /// when records are kept as they stand). Tests set small parts so that
+    /// records lie across them; the result never depends on it.
+    ///
+    /// ```
+    /// let archive = chess960_archive::Archive::new().part_size(1 << 20);
+    /// # let _ = archive;
+    /// ```
+    #[must_use]
+    pub fn part_size(mut self, bytes: u64) -> Archive {
+        self.part_size = Some(bytes.max(split::MIN_PART));
+        self
+    }
+
+    /// Counters that the readers add to: raw bytes and records read so far,
+    /// for a progress bar on another thread.
+    ///
+    /// ```
+    /// let progress = chess960_archive::Progress::new();
+    /// let archive = chess960_archive::Archive::new().progress(&progress);
+    /// # let _ = archive;
+    /// ```
+    #[must_use]
+    pub fn progress(mut self, progress: &Progress) -> Archive {
+        self.progress = progress.clone();
+        self
+    }
+
+    /// A callback that the reading threads call with the progress
+    /// counters, every 1,024 records and at each input's end (from any
+    /// reading thread: keep it short).
+    ///
+    /// ```
+    /// use std::sync::atomic::{AtomicU64, Ordering};
+    /// use std::sync::Arc;
+    ///
+    /// let seen = Arc::new(AtomicU64::new(0));
+    /// let calls = Arc::clone(&seen);
+    /// chess960_archive::Archive::new()
+    ///     .reader("one", std::io::Cursor::new("[Event \"e\"]\n\n*\n"))
+    ///     .on_progress(move |progress| calls.store(progress.records(), Ordering::Relaxed))
+    ///     .statistics()?;
+    /// assert_eq!(seen.load(Ordering::Relaxed), 1);
+    /// # Ok::<(), chess960_archive::Error>(())
+    /// ```
+    #[must_use]
+    pub fn on_progress(mut self, callback: impl Fn(&Progress) + Send + Sync + 'static) -> Archive {
+        self.on_progress = Some(Arc::new(callback));
+        self
+    }
+
+    /// A flag another thread raises to stop the reading, which then
+    /// returns [`Error::Cancelled`] with what it had read.
+    ///
+    /// ```
+    /// let cancel = chess960_archive::Cancel::new();
+    /// let archive = chess960_archive::Archive::new().cancel(&cancel);
+    /// # let _ = archive;
+    /// ```
+    #[must_use]
+    pub fn cancel(mut self, cancel: &Cancel) -> Archive {
+        self.cancel = cancel.clone();
+        self
+    }
+
+    /// The inputs' total size in bytes (as stored: compressed for a
+    /// compressed file), when every input is a regular file.
+    ///
+    /// ```
+    /// assert_eq!(chess960_archive::Archive::new().path("-").total_size(), None);
+    /// ```
+    pub fn total_size(&self) -> Option<u64> {
+        self.inputs.iter().map(source::size).sum()
+    }
+
+    fn context(&self) -> Context<'_> {
+        Context {
+            filter: &self.filter,
+            players: &self.players,
+            progress: &self.progress,
+            on_progress: self.on_progress.as_ref(),
+            cancel: &self.cancel,
+            map: (cfg!(feature = "mmap") && self.mmap).then_some(self.map_window),
+            part_size: self.part_size,
+        }
+    }
+
+    /// Reads every input for the statistics only: counts by kind, White's
+    /// results per start and the players' results, in a [`Summary`].
+    /// Several inputs are read side by side, one a core (and one input on
+    /// all cores, in parts, when it is a large plain file).
+    ///
+    /// ```
+    /// use chess960_archive::Archive;
+    ///
+    /// let one = "[Variant \"Chess960\"]\n[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1\"]\n\n*\n";
+    /// let summary = Archive::new()
+    ///     .reader("a", std::io::Cursor::new(one))
+    ///     .reader("b", std::io::Cursor::new(one))
+    ///     .statistics()?;
+    /// assert_eq!(summary.stats.iter().next().unwrap().1.games(), 2);
+    /// # Ok::<(), chess960_archive::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Cancelled`] when the [`Cancel`] flag was raised. Inputs
+    /// that cannot be read are no error: they are [`Summary::skips`].
+    pub fn statistics(&self) -> Result<Summary, Error> {
+        if self.inputs.len() <= 1 {
+            return self.collect(&Nothing, |_| Ok(()));
+        }
+        let threads = self.thread_count().min(self.inputs.len());
+        let base = self.context();
+        // Maps only for one thread: removing a map interrupts the other
+        // cores to flush their address caches, and on several cores `read`
+        // was faster.
+        let context = &Context {
+            map: base.map.filter(|_| threads == 1),
+            ..base
+        };
+        let next = AtomicUsize::new(0);
+        let mut results: Vec<(usize, Summary)> = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..threads)
+                .map(|_| {
+                    scope.spawn(|| {
+                        let mut found = Vec::new();
+                        loop {
+                            let index = next.fetch_add(1, Ordering::Relaxed);
+                            let Some(input) = self.inputs.get(index) else {
+                                return found;
+                            };
+                            if context.cancel.is_cancelled() {
+                                return found;
+                            }
+                            let mut summary = Summary::new(context.players);
+                            // Nothing is delivered: the deliveries cannot fail.
+                            let _ = read_input(input, context, &Nothing, &mut summary, &mut |_| {
+                                Ok(())
+                            }, 1);
+                            found.push((index, summary));
+                        }
+                    })
+                })
+                .collect();
+            workers
+                .into_iter()
+                .flat_map(|worker| worker.join().unwrap_or_default())
+                .collect()
+        });
+        results.sort_by_key(|(index, _)| *index);
+        let mut all = Summary::new(&self.players);
+        for (_, summary) in results {
+            all.merge(summary, 0);
+        }
+        self.finish(all)
+    }
+
+    /// Reads every input in order, each large plain file on all cores, and
+    /// hands what `collect` gathers from each selected record (and each
+    /// unreadable one) to `deliver`, on the calling thread, in input order:
+    /// rows of a table, lines of text, records as they stand. Gives the
+    /// [`Summary`] as [`Archive::statistics`] does.
+    ///
+    /// ```
+    /// use chess960_archive::{Archive, Collect, Game};
+    ///
+    /// /// Each game's start id (`None`: no Chess960 start).
+    /// struct Starts;
+    /// impl Collect for Starts {
+    ///     type Part = Vec<Option<u16>>;
+    ///     fn part(&self) -> Self::Part {
+    ///         Vec::new()
+    ///     }
+    ///     fn game(&self, part: &mut Self::Part, game: &Game<'_>) {
+    ///         part.push(game.kind().start().map(|start| start.white().id()));
+    ///     }
+    /// }
+    ///
+    /// let pgn = "[Variant \"Chess960\"]\n[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1\"]\n\n*\n\n\
+    ///            [Event \"classical\"]\n\n1. e4 *\n";
+    /// let mut starts = Vec::new();
+    /// Archive::new().reader("two", std::io::Cursor::new(pgn)).collect(&Starts, |batch| {
+    ///     starts.append(batch.part);
+    ///     Ok(())
+    /// })?;
+    /// assert_eq!(starts, [Some(0), Some(518)]);
+    /// # Ok::<(), chess960_archive::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Deliver`] when `deliver` fails (the reading stops there),
+    /// [`Error::Cancelled`] when the [`Cancel`] flag was raised.
+    pub fn collect<C: Collect>(
+        &self,
+        collect: &C,
+        mut deliver: impl FnMut(Batch<'_, C::Part>) -> io::Result<()>,
+    ) -> Result<Summary, Error> {
+        let context = self.context();
+        let threads = self.thread_count();
+        let mut all = Summary::new(&self.players);
+        for input in &self.inputs {
+            if self.cancel.is_cancelled() {
+                break;
+            }
+            read_input(input, &context, collect, &mut all, &mut deliver, threads)
+                .map_err(Error::Deliver)?;
+        }
+        self.finish(all)
+    }
+
+    fn finish(&self, summary: Summary) -> Result<Summary, Error> {
+        if let Some(on_progress) = &self.on_progress {
+            on_progress(&self.progress);
+        }
+        if self.cancel.is_cancelled() {
+            Err(Error::Cancelled(Box::new(summary)))
+        } else {
+            Ok(summary)
+        }
+    }
+}
+
+/// Gathers nothing: for the statistics alone.
+struct Nothing;
+
+impl Collect for Nothing {
+    type Part = ();
+    fn part(&self) {}
+    fn game(&self, (): &mut (), _: &Game<'_>) {}
+    fn reset(&self, (): &mut ()) {}
+}
+
+/// Reads one input into `summary`, delivering what `collect` gathers: a
+/// large plain file on `threads` cores, anything else on one.
+fn read_input<C: Collect>(
+    input: &Source,
+    context: &Context<'_>,
+    collect: &C,
+    summary: &mut Summary,
+    deliver: &mut dyn FnMut(Batch<'_, C::Part>) -> io::Result<()>,
+    threads: usize,
+) -> io::Result<()> {
+    let name = input.name();
+    if threads > 1 {
+        if let (Some(size), Source::Path(path, _)) = (source::plain_size(input), input) {
+            let part = context
+                .part_size
+                .unwrap_or_else(|| split::part_size(size, threads, collect.keeps_raw()));
+            if size >= 2 * part {
+                // Maps only where one thread reads.
+                let context = &Context { map: None, ..*context };
+                return split::read(
+                    path, name, size, part, threads, context, collect, summary, deliver,
+                );
+            }
+        }
+    }
+    let opened = match source::open(input, context.progress.clone(), context.map) {
+        Ok(opened) => opened,
+        Err(error) => {
+            summary.skip(Skip {
+                input: name.to_owned(),
+                number: None,
+                offset: 0,
+                reason: format!("cannot open it: {error}"),
+            });
+            return Ok(());
+        }
+    };
+    let compressed = opened.compression != source::Compression::None;
+    match opened.text {
+        #[cfg(feature = "mmap")]
+        Text::Mapped(text) => read_text(Reader::new(text), name, compressed, context, collect, summary, deliver),
+        Text::Buffered(text) => read_text(Reader::new(text), name, compressed, context, collect, summary, deliver),
+    }
+}
+
+/// Reads one opened input on one core (a function of its own so that each
+/// kind of input gets its own compiled reader: no call through a pointer
+/// for each buffer's bytes).
+fn read_text<R: BufRead, C: Collect>(
+    mut reader: Reader<R>,
+    name: &str,
+    compressed: bool,
+    context: &Context<'_>,
+    collect: &C,
+    summary: &mut Summary,
+    deliver: &mut dyn FnMut(Batch<'_, C::Part>) -> io::Result<()>,
+) -> io::Result<()> {
+    if collect.keeps_raw() {
+        reader = reader.keep_raw();
+    }
+    let mut part = Part::new(context.players, collect.part());
+    part::read(
+        &mut reader,
+        name,
+        0,
+        context,
+        collect,
+        &mut part,
+        |_| true,
+        |part| {
+            deliver(Batch {
+                input: name,
+                base: 0,
+                part: &mut part.out,
+            })?;
+            collect.reset(&mut part.out);
+            Ok::<(), io::Error>(())
+        },
+    )?;
+    deliver(Batch {
+        input: name,
+        base: 0,
+        part: &mut part.out,
+    })?;
+    summary.merge(part.summary, 0);
+    if let Some(error) = reader.io_error() {
+        let compressed = if compressed { " (decompressed)" } else { "" };
+        summary.skip(Skip {
+            input: name.to_owned(),
+            number: None,
+            offset: reader.bytes_read(),
+            reason: format!(
+                "reading stopped at byte {}{compressed}: {error}",
+                reader.bytes_read()
+            ),
+        });
+    }
+    Ok(())
+}

@@ -1,0 +1,142 @@
+//! Reading the records of one input, or of one part of a large file: each
+//! record placed, filtered and counted into the part's [`Summary`], and
+//! each selected record handed to the caller's [`Collect`].
+
+use crate::collect::{Collect, Game};
+use crate::progress::{Cancel, Progress};
+use crate::summary::{Skip, Summary};
+use chess960::pgn::{Filter, GameKind, MAX_RAW_RECORD, Players, Reader};
+use std::io::BufRead;
+use std::sync::Arc;
+
+/// A callback the readers call with the progress counters.
+pub(crate) type OnProgress = Arc<dyn Fn(&Progress) + Send + Sync>;
+
+/// What is the same for every record of a reading.
+pub(crate) struct Context<'a> {
+    pub(crate) filter: &'a Filter,
+    pub(crate) players: &'a Players,
+    pub(crate) progress: &'a Progress,
+    pub(crate) on_progress: Option<&'a OnProgress>,
+    pub(crate) cancel: &'a Cancel,
+    /// The window of a memory map; `None`: plain files are read with `read`.
+    pub(crate) map: Option<usize>,
+    /// The size of the parts a large plain file is cut into (`None`: the
+    /// default for the file's size and the threads).
+    pub(crate) part_size: Option<u64>,
+}
+
+/// Records a reader counts before it adds them to the progress counters
+/// and looks at the cancel flag.
+const BATCH: u64 = 1024;
+
+/// What reading records found, and what the collector gathered from them.
+pub(crate) struct Part<P> {
+    pub(crate) summary: Summary,
+    pub(crate) out: P,
+    /// Records read.
+    pub(crate) records: u64,
+}
+
+impl<P> Part<P> {
+    pub(crate) fn new(players: &Players, out: P) -> Part<P> {
+        Part {
+            summary: Summary::new(players),
+            out,
+            records: 0,
+        }
+    }
+}
+
+/// Reads records from `reader` (whose offsets start at `base_offset` in
+/// the input) into `part` while `more` says so of a record's offset; gives
+/// the offset of the first record it declined (`None`: the input ended, or
+/// the reading was cancelled). `flush` is called whenever the collector
+/// says the part [is full](Collect::is_full).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn read<R: BufRead, C: Collect, E>(
+    reader: &mut Reader<R>,
+    input: &str,
+    base_offset: u64,
+    context: &Context<'_>,
+    collect: &C,
+    part: &mut Part<C::Part>,
+    mut more: impl FnMut(u64) -> bool,
+    mut flush: impl FnMut(&mut Part<C::Part>) -> Result<(), E>,
+) -> Result<Option<u64>, E> {
+    let keeps_raw = collect.keeps_raw();
+    let mut batch = 0;
+    let declined = loop {
+        let Some((record, raw)) = reader.next_with_raw() else {
+            break None;
+        };
+        let offset = base_offset + record.offset();
+        if !more(offset) {
+            break Some(offset);
+        }
+        part.records += 1;
+        let kind = GameKind::of(record);
+        let summary = &mut part.summary;
+        summary.counts.add(&kind);
+        let selected = if let GameKind::Unreadable(error) = kind {
+            summary.skip(Skip {
+                input: input.to_owned(),
+                number: Some(part.records),
+                offset,
+                reason: error.to_string(),
+            });
+            true
+        } else if context.filter.accepts(record.tags(), &kind) {
+            summary.matched += 1;
+            summary.player.add(&kind, record.tags());
+            summary.stats.add(kind, record.tags());
+            true
+        } else {
+            false
+        };
+        if selected {
+            if keeps_raw && raw.is_none() {
+                part.summary.skip(Skip {
+                    input: input.to_owned(),
+                    number: Some(part.records),
+                    offset,
+                    reason: format!(
+                        "the record is longer than {} MiB and was not kept",
+                        MAX_RAW_RECORD >> 20
+                    ),
+                });
+            } else {
+                let game = Game {
+                    input,
+                    number: part.records,
+                    offset,
+                    record,
+                    kind: &kind,
+                    raw,
+                };
+                collect.game(&mut part.out, &game);
+                if collect.is_full(&part.out) {
+                    flush(part)?;
+                }
+            }
+        }
+        batch += 1;
+        if batch == BATCH {
+            count(context, batch);
+            batch = 0;
+            if context.cancel.is_cancelled() {
+                break None;
+            }
+        }
+    };
+    count(context, batch);
+    Ok(declined)
+}
+
+/// Adds `records` to the progress counters and tells the callback.
+fn count(context: &Context<'_>, records: u64) {
+    context.progress.add_records(records);
+    if let Some(on_progress) = context.on_progress {
+        on_progress(context.progress);
+    }
+}

@@ -1,0 +1,114 @@
+//! What a reading found: counts by kind, the per-start and per-player
+//! statistics, and the skipped records and inputs, merged in input order.
+
+use chess960::pgn::{KindCounts, PlayerStats, Players, StartStats};
+use std::fmt;
+
+/// How many skips a [`Summary`] lists one by one (all are counted).
+pub const LISTED_SKIPS: usize = 10;
+
+/// A record or an input that was skipped: where, and the rule it broke.
+///
+/// ```
+/// use chess960_archive::Archive;
+///
+/// let pgn = "[Event \"e\"]\n[Variant \"Chess960\"]\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n*\n\n";
+/// let pgn = format!("{pgn}[Event \"unterminated\n\n*\n");
+/// let summary = Archive::new().reader("two.pgn", std::io::Cursor::new(pgn)).statistics()?;
+/// assert_eq!(summary.skipped, 1);
+/// let skip = &summary.skips[0];
+/// assert_eq!((skip.input.as_str(), skip.number, skip.offset), ("two.pgn", Some(2), 71));
+/// assert!(skip.to_string().starts_with("two.pgn: game 2 at byte 71: "));
+/// # Ok::<(), chess960_archive::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Skip {
+    /// The input's name (the path as given, `-`, or a reader's name).
+    pub input: String,
+    /// The record's number in its input, from 1 (`None`: the input itself
+    /// could not be opened or read to its end).
+    pub number: Option<u64>,
+    /// The byte offset of the record, or where reading stopped (in the
+    /// decompressed text of a compressed input).
+    pub offset: u64,
+    /// Why: the rule the record broke, or the input's error.
+    pub reason: String,
+}
+
+impl fmt::Display for Skip {
+    /// `file: game N at byte X: reason`, or `file: input: reason`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.number {
+            Some(number) => write!(
+                f,
+                "{}: game {number} at byte {}: {}",
+                self.input, self.offset, self.reason
+            ),
+            None => write!(f, "{}: input: {}", self.input, self.reason),
+        }
+    }
+}
+
+/// What reading an archive found, in input order.
+///
+/// ```
+/// use chess960_archive::Archive;
+///
+/// let pgn = "[Variant \"Chess960\"]\n[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n";
+/// let summary = Archive::new().reader("one.pgn", std::io::Cursor::new(pgn)).statistics()?;
+/// assert_eq!((summary.counts.chess960, summary.matched, summary.skipped), (1, 1, 0));
+/// let (start, tally) = summary.stats.iter().next().unwrap();
+/// assert_eq!((start.white().id(), tally.white_wins), (0, 1));
+/// # Ok::<(), chess960_archive::Error>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq)]
+#[non_exhaustive]
+pub struct Summary {
+    /// Records read, by kind.
+    pub counts: KindCounts,
+    /// White's results per start, of the games that passed the filter.
+    pub stats: StartStats,
+    /// The players' results per start, from their side (empty without
+    /// [`Archive::players`](crate::Archive::players)).
+    pub player: PlayerStats,
+    /// Games that passed the filter.
+    pub matched: u64,
+    /// The first [`LISTED_SKIPS`] skips, in input order.
+    pub skips: Vec<Skip>,
+    /// Every skip: unreadable records, records too long to keep, and
+    /// inputs that could not be opened or read to their end.
+    pub skipped: u64,
+}
+
+impl Summary {
+    pub(crate) fn new(players: &Players) -> Summary {
+        Summary {
+            player: PlayerStats::new(players.clone()),
+            ..Summary::default()
+        }
+    }
+
+    /// Counts a skip, and lists it if fewer than [`LISTED_SKIPS`] are.
+    pub(crate) fn skip(&mut self, skip: Skip) {
+        self.skipped += 1;
+        if self.skips.len() < LISTED_SKIPS {
+            self.skips.push(skip);
+        }
+    }
+
+    /// Adds what a later input or part found; its records are numbered
+    /// from `base + 1` in the input.
+    pub(crate) fn merge(&mut self, other: Summary, base: u64) {
+        self.counts.merge(&other.counts);
+        self.stats.merge(&other.stats);
+        self.player.merge(&other.player);
+        self.matched += other.matched;
+        self.skipped += other.skipped;
+        let room = LISTED_SKIPS.saturating_sub(self.skips.len());
+        self.skips
+            .extend(other.skips.into_iter().take(room).map(|mut skip| {
+                skip.number = skip.number.map(|number| number + base);
+                skip
+            }));
+    }
+}
