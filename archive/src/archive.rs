@@ -163,10 +163,16 @@ impl Archive {
     /// # Ok::<(), chess960_archive::Error>(())
     /// ```
     #[must_use]
-    pub fn reader(mut self, name: impl Into<String>, reader: impl Read + Send + 'static) -> Archive {
+    pub fn reader(
+        mut self,
+        name: impl Into<String>,
+        reader: impl Read + Send + 'static,
+    ) -> Archive {
         let reader: Box<dyn Read + Send> = Box::new(reader);
-        self.inputs
-            .push(Source::Reader(name.into(), Arc::new(Mutex::new(Some(reader)))));
+        self.inputs.push(Source::Reader(
+            name.into(),
+            Arc::new(Mutex::new(Some(reader))),
+        ));
         self
     }
 
@@ -398,9 +404,14 @@ impl Archive {
                             }
                             let mut summary = Summary::new(context.players);
                             // Nothing is delivered: the deliveries cannot fail.
-                            let _ = read_input(input, context, &Nothing, &mut summary, &mut |_| {
-                                Ok(())
-                            }, 1);
+                            let _ = read_input(
+                                input,
+                                context,
+                                &Nothing,
+                                &mut summary,
+                                &mut |_| Ok(()),
+                                1,
+                            );
                             found.push((index, summary));
                         }
                     })
@@ -513,7 +524,10 @@ fn read_input<C: Collect>(
                 .unwrap_or_else(|| split::part_size(size, threads, collect.keeps_raw()));
             if size >= 2 * part {
                 // Maps only where one thread reads.
-                let context = &Context { map: None, ..*context };
+                let context = &Context {
+                    map: None,
+                    ..*context
+                };
                 return split::read(
                     path, name, size, part, threads, context, collect, summary, deliver,
                 );
@@ -535,8 +549,24 @@ fn read_input<C: Collect>(
     let compressed = opened.compression != source::Compression::None;
     match opened.text {
         #[cfg(feature = "mmap")]
-        Text::Mapped(text) => read_text(Reader::new(text), name, compressed, context, collect, summary, deliver),
-        Text::Buffered(text) => read_text(Reader::new(text), name, compressed, context, collect, summary, deliver),
+        Text::Mapped(text) => read_text(
+            Reader::new(text),
+            name,
+            compressed,
+            context,
+            collect,
+            summary,
+            deliver,
+        ),
+        Text::Buffered(text) => read_text(
+            Reader::new(text),
+            name,
+            compressed,
+            context,
+            collect,
+            summary,
+            deliver,
+        ),
     }
 }
 

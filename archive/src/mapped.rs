@@ -18,11 +18,11 @@
 //! against nothing, since a cut file loses its pages either way.
 #![allow(unsafe_code)]
 
+use crate::buffered::read_buffered;
+use crate::progress::Progress;
 use memmap2::{Mmap, MmapOptions};
 use std::fs::File;
 use std::io::{self, BufRead, Read};
-use crate::buffered::read_buffered;
-use crate::progress::Progress;
 
 /// A file read through maps of `window` bytes from an offset on.
 pub(crate) struct Mapped {

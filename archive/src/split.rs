@@ -325,7 +325,15 @@ fn read_range<C: Collect>(
     match file.seek(SeekFrom::Start(start)) {
         Ok(_) => {
             let text = BufReader::with_capacity(BUFFER, &mut *file);
-            read_from(Reader::new(text), name, start, end, context, collect, &mut done);
+            read_from(
+                Reader::new(text),
+                name,
+                start,
+                end,
+                context,
+                collect,
+                &mut done,
+            );
         }
         Err(error) => done.error = Some((error, start)),
     }

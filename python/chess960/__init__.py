@@ -2,7 +2,9 @@
 
 The compiled core is the Rust library ``chess960``: positions by id, label,
 rank or FEN, sets of positions, uniform and seeded draws, opening books and
-FEN identification.
+FEN identification; and game archives read on Rust threads into Arrow
+tables (``read_games``, ``start_stats``, ``player_stats``) that pyarrow,
+Polars and DuckDB take without a copy.
 """
 
 from chess960._chess960 import (
@@ -13,13 +15,17 @@ from chess960._chess960 import (
     Position,
     PositionSet,
     SeededRound,
+    Table,
     __version__,
     book,
     identify_fen,
     random_position,
     seeded_draw,
     seeded_sample,
+    player_stats,
+    read_games,
     seeded_shuffle,
+    start_stats,
 )
 
 __all__ = [
@@ -30,11 +36,15 @@ __all__ = [
     "Position",
     "PositionSet",
     "SeededRound",
+    "Table",
     "__version__",
     "book",
     "identify_fen",
     "random_position",
     "seeded_draw",
     "seeded_sample",
+    "player_stats",
+    "read_games",
     "seeded_shuffle",
+    "start_stats",
 ]

@@ -5,7 +5,8 @@
 //! The bindings hold no logic of their own: each function calls the
 //! library and turns its errors into `ValueError`s with the library's
 //! message. Modules import one way: `errors` <- `position` <- `set` <-
-//! `draws`, `book`, `identify`; this file registers them all.
+//! `draws`, `book`, `identify`; `errors` and `set` <- `table` <- `games`;
+//! this file registers them all.
 
 // Under the stable ABI of Python 3.9 a `str` argument arrives as a `String`.
 #![allow(clippy::needless_pass_by_value)]
@@ -13,9 +14,11 @@
 mod book;
 mod draws;
 mod errors;
+mod games;
 mod identify;
 mod position;
 mod set;
+mod table;
 
 use pyo3::prelude::*;
 
@@ -28,6 +31,10 @@ fn _chess960(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<set::PyPositionSet>()?;
     m.add_class::<draws::PySeededRound>()?;
     m.add_class::<identify::PyIdentification>()?;
+    m.add_class::<table::PyTable>()?;
+    m.add_function(wrap_pyfunction!(games::read_games, m)?)?;
+    m.add_function(wrap_pyfunction!(games::start_stats, m)?)?;
+    m.add_function(wrap_pyfunction!(games::player_stats, m)?)?;
     m.add_function(wrap_pyfunction!(draws::random_position, m)?)?;
     m.add_function(wrap_pyfunction!(draws::seeded_draw, m)?)?;
     m.add_function(wrap_pyfunction!(draws::seeded_sample, m)?)?;

@@ -204,7 +204,9 @@ fn read(
     let buffered = io::BufWriter::with_capacity(1 << 20, out);
     let result = if args.games {
         let mut writer = Writer::new(buffered, format, &output::GAME_COLUMNS)?;
-        let read = archive.collect(&Rows::new(format)?, |batch| Rows::write(&mut writer, &batch));
+        let read = archive.collect(&Rows::new(format)?, |batch| {
+            Rows::write(&mut writer, &batch)
+        });
         read.and_then(|summary| {
             writer.into_inner().flush().map_err(Error::Deliver)?;
             Ok(summary)
