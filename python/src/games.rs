@@ -174,8 +174,11 @@ fn game_batch(schema: &SchemaRef, batch: &mut Batch<'_, GameColumns>) -> RecordB
         .unwrap_or_else(|_| RecordBatch::new_empty(schema.clone()))
 }
 
+/// `white_id`, `black_id` and `rank` of a start.
+type StartCells = (u16, Option<u16>, String);
+
 /// `white_id`, `black_id` and `rank` of a start, as the command writes them.
-fn start_cells(start: DoublePosition) -> (u16, Option<u16>, String) {
+fn start_cells(start: DoublePosition) -> StartCells {
     if start.is_single() {
         (start.white().id(), None, start.white().to_string())
     } else {
@@ -213,15 +216,17 @@ fn stats_batch(summary: &Summary) -> PyResult<(SchemaRef, RecordBatch)> {
         ))
     };
     let reals = |value: &dyn Fn(&chess960::pgn::Tally) -> Option<f64>| -> ArrayRef {
-        Arc::new(Float64Array::from_iter(
-            rows.iter().map(|(_, tally)| value(tally)),
-        ))
+        Arc::new(
+            rows.iter()
+                .map(|(_, tally)| value(tally))
+                .collect::<Float64Array>(),
+        )
     };
     let columns: Vec<ArrayRef> = vec![
         Arc::new(UInt16Array::from_iter_values(
             cells.iter().map(|cell| cell.0),
         )),
-        Arc::new(UInt16Array::from_iter(cells.iter().map(|cell| cell.1))),
+        Arc::new(cells.iter().map(|cell| cell.1).collect::<UInt16Array>()),
         Arc::new(StringArray::from_iter_values(
             cells.iter().map(|cell| cell.2.as_str()),
         )),
@@ -265,7 +270,7 @@ fn player_batch(summary: &Summary) -> PyResult<(SchemaRef, RecordBatch)> {
     ]));
     let stats = &summary.player;
     let total = stats.total();
-    let mut rows: Vec<(Option<(u16, Option<u16>, String)>, &PlayerTally)> = stats
+    let mut rows: Vec<(Option<StartCells>, &PlayerTally)> = stats
         .iter()
         .map(|(start, tally)| (Some(start_cells(start)), tally))
         .collect();
@@ -276,19 +281,23 @@ fn player_batch(summary: &Summary) -> PyResult<(SchemaRef, RecordBatch)> {
         ))
     };
     let reals = |value: &dyn Fn(&PlayerTally) -> Option<f64>| -> ArrayRef {
-        Arc::new(Float64Array::from_iter(
-            rows.iter().map(|(_, tally)| value(tally)),
-        ))
+        Arc::new(
+            rows.iter()
+                .map(|(_, tally)| value(tally))
+                .collect::<Float64Array>(),
+        )
     };
     let columns: Vec<ArrayRef> = vec![
-        Arc::new(UInt16Array::from_iter(
+        Arc::new(
             rows.iter()
-                .map(|(cells, _)| cells.as_ref().map(|cells| cells.0)),
-        )),
-        Arc::new(UInt16Array::from_iter(
+                .map(|(cells, _)| cells.as_ref().map(|cells| cells.0))
+                .collect::<UInt16Array>(),
+        ),
+        Arc::new(
             rows.iter()
-                .map(|(cells, _)| cells.as_ref().and_then(|cells| cells.1)),
-        )),
+                .map(|(cells, _)| cells.as_ref().and_then(|cells| cells.1))
+                .collect::<UInt16Array>(),
+        ),
         Arc::new(StringArray::from_iter_values(rows.iter().map(
             |(cells, _)| cells.as_ref().map_or("total", |cells| cells.2.as_str()),
         ))),
@@ -457,9 +466,9 @@ fn run<T: Send + 'static>(
     loop {
         // The receiver goes into the closure and comes back (it is `Send`,
         // not `Sync`).
-        let (received, back) = py.detach(move || (receiver.recv_timeout(SLICE), receiver));
+        let (outcome, back) = py.detach(move || (receiver.recv_timeout(SLICE), receiver));
         receiver = back;
-        match received {
+        match outcome {
             Ok(value) => {
                 let _ = py.detach(|| handle.join());
                 report(true)?;

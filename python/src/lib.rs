@@ -10,6 +10,9 @@
 
 // Under the stable ABI of Python 3.9 a `str` argument arrives as a `String`.
 #![allow(clippy::needless_pass_by_value)]
+// The doc comments of Python-visible items are their docstrings, written
+// for Python readers (PyCapsule, DuckDB, ...), not rustdoc's markdown.
+#![allow(clippy::doc_markdown)]
 
 mod book;
 mod draws;
