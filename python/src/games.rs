@@ -26,6 +26,9 @@ use std::time::{Duration, Instant};
 /// signals (Ctrl-C).
 const SLICE: Duration = Duration::from_millis(50);
 
+/// How long a cancelled read gets to stop before the exception is raised.
+const CANCEL_WAIT: Duration = Duration::from_secs(2);
+
 /// How often `progress` reports.
 const REPORT_EVERY: Duration = Duration::from_millis(500);
 
@@ -483,8 +486,12 @@ fn run<T: Send + 'static>(
                     Ok(())
                 });
                 if let Err(error) = checked {
+                    // The readers stop at their next check; one blocked on
+                    // a pipe or a terminal may not come back soon, so wait
+                    // a while only and leave it to finish on its own.
                     request.cancel.cancel();
-                    let _ = py.detach(|| handle.join());
+                    let _ = py.detach(move || receiver.recv_timeout(CANCEL_WAIT));
+                    drop(handle);
                     return Err(error);
                 }
             }
