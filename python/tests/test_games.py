@@ -14,7 +14,7 @@ from typing import Any, Dict, List, Optional
 
 import duckdb
 import polars as pl
-import pyarrow as pa
+import pyarrow as pa  # type: ignore[import-untyped]
 import pytest
 
 import chess960
@@ -102,10 +102,13 @@ def test_column_types_in_pyarrow_polars_and_duckdb(mixed_pgn: str) -> None:
         "chess960", "double-chess960", "changed-rules", "standard", "other-variant", "not-a-start",
     ]
     relation = duckdb.sql("select kind, white_id, white_elo from games order by number")
+    assert relation is not None
     assert [str(t) for t in relation.types] == ["VARCHAR", "USMALLINT", "UINTEGER"]
     assert relation.fetchall()[0] == ("chess960", 0, 2100)
     stats = chess960.start_stats(mixed_pgn)
-    assert duckdb.sql("select sum(games) from stats").fetchall() == [(2,)]  # changed rules: not counted
+    total = duckdb.sql("select sum(games) from stats")
+    assert total is not None
+    assert total.fetchall() == [(2,)]  # changed rules: not counted
     assert pl.DataFrame(stats).schema["score"] == pl.Float64
     # The stream can be taken more than once.
     assert pa.table(games).num_rows == pa.table(games).num_rows
@@ -123,7 +126,7 @@ def test_bad_input_raises(tmp_path: Any, mixed_pgn: str) -> None:
     with pytest.raises(ValueError):
         chess960.player_stats(mixed_pgn, " ")
     with pytest.raises(TypeError):
-        chess960.read_games(5)
+        chess960.read_games(5)  # type: ignore[arg-type]
 
 
 def test_progress_callback(mixed_pgn: str) -> None:
