@@ -32,7 +32,7 @@ class Position:
         """The start position a FEN describes."""
     @staticmethod
     def from_one_based(number: int) -> Position:
-        """The position numbered ``number`` from 1 to 960."""
+        """The position with one-based number ``number``: 960 is id 0, else the id."""
     @staticmethod
     def from_fritz9(number: int) -> Position:
         """The position numbered ``number`` in Fritz 9's numbering."""
@@ -50,7 +50,7 @@ class Position:
         """White's back rank in uppercase letters."""
     @property
     def one_based(self) -> int:
-        """The number from 1 to 960 (id + 1)."""
+        """The one-based number, 1 to 960: the id, with 960 for id 0."""
     @property
     def fritz9(self) -> int:
         """The number in Fritz 9's numbering."""

@@ -102,7 +102,8 @@ impl PyPosition {
             .map_err(value_error)
     }
 
-    /// The position numbered `number` from 1 to 960 (id + 1).
+    /// The position with one-based number `number` (1 to 960): 960 is id 0,
+    /// any other number is the id itself (Scharnagl's recommendation).
     #[staticmethod]
     fn from_one_based(number: u16) -> PyResult<PyPosition> {
         Position::from_one_based(number)
@@ -145,7 +146,7 @@ impl PyPosition {
         self.0.as_str()
     }
 
-    /// The number from 1 to 960 (id + 1).
+    /// The one-based number, 1 to 960: the id, with 960 for id 0.
     #[getter]
     fn one_based(&self) -> u16 {
         self.0.one_based()
