@@ -105,11 +105,8 @@ pub(crate) fn book(
             }
         },
     };
-    let mut order: Vec<u32> = (0..book.len()).collect();
-    let chosen = chess960::seeded_sample(&seed, &mut order, count as usize);
-    if !shuffle {
-        chosen.sort_unstable();
-    }
+    let mut order = vec![0; book.len() as usize];
+    let chosen = book.seeded_indices(&seed, &mut order, count, shuffle);
     Ok(chosen
         .iter()
         .filter_map(|&index| book.entry(index))

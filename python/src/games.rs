@@ -13,7 +13,7 @@ use arrow_array::builder::{StringBuilder, UInt16Builder, UInt32Builder, UInt64Bu
 use arrow_array::{ArrayRef, Float64Array, RecordBatch, StringArray, UInt16Array, UInt64Array};
 use arrow_schema::{DataType, Field, Schema, SchemaRef};
 use chess960::DoublePosition;
-use chess960::pgn::{Filter, GameKind, Outcome, Players, TagName};
+use chess960::pgn::{Filter, Outcome, Players, TagName};
 use chess960_archive::{Archive, Batch, Cancel, Collect, Error, Game, Progress, Summary};
 use pyo3::exceptions::{PyOSError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -97,12 +97,7 @@ impl Collect for GameRows {
         part.numbers.push(game.number());
         part.offset.append_value(game.offset());
         part.kind.append_value(kind.name());
-        // A standard game's start is the classical one, but it is not a
-        // Chess960 game: no id, as in the command's rows.
-        let start = match kind {
-            GameKind::Standard => None,
-            _ => kind.start(),
-        };
+        let start = kind.chess960_start();
         part.white_id
             .append_option(start.map(|start| start.white().id()));
         part.black_id.append_option(
@@ -122,14 +117,9 @@ impl Collect for GameRows {
         part.event.append_option(tags.get(TagName::Event));
         part.site.append_option(tags.get(TagName::Site));
         part.variant.append_option(tags.get(TagName::Variant));
-        match kind {
-            GameKind::ChangedRules { departures, .. } => {
-                part.detail.append_value(departures.to_string());
-            }
-            GameKind::OtherVariant(variant) => part.detail.append_value(variant.name()),
-            GameKind::NotAStart(error) => part.detail.append_value(error.to_string()),
-            GameKind::Unreadable(error) => part.detail.append_value(error.to_string()),
-            _ => part.detail.append_null(),
+        match kind.detail() {
+            Some(detail) => part.detail.append_value(detail.to_string()),
+            None => part.detail.append_null(),
         }
     }
 

@@ -7,6 +7,7 @@ use super::tags::{TagName, Tags};
 use super::variant::Variant;
 use crate::{Departures, identify_fen};
 use crate::{DoublePosition, FenError, Position};
+use core::fmt;
 
 /// The kind of one game record.
 ///
@@ -147,6 +148,62 @@ impl GameKind {
             GameKind::DoubleChess960(start) | GameKind::ChangedRules { start, .. } => Some(start),
             GameKind::Standard => Some(Position::STANDARD.into()),
             _ => None,
+        }
+    }
+
+    /// The start of a Chess960 game: as [`GameKind::start`], but `None` for
+    /// the classical game, which is no Chess960 game. The `white_id` and
+    /// `black_id` of a table of games (`chess960 games --games`).
+    ///
+    /// ```
+    /// use chess960::{Position, pgn::GameKind};
+    ///
+    /// assert_eq!(GameKind::Standard.chess960_start(), None);
+    /// let game = GameKind::Chess960(Position::STANDARD);
+    /// assert_eq!(game.chess960_start(), Some(Position::STANDARD.into()));
+    /// ```
+    pub fn chess960_start(&self) -> Option<DoublePosition> {
+        match self {
+            GameKind::Standard => None,
+            _ => self.start(),
+        }
+    }
+
+    /// What a table of games says about a record besides its kind: how the
+    /// FEN departs from the start (changed rules), the variant's name,
+    /// why the FEN is no start, or why the record is unreadable; `None` for
+    /// the other kinds. The `detail` of `chess960 games --games`.
+    ///
+    /// ```
+    /// use chess960::pgn::{GameKind, Variant};
+    ///
+    /// assert!(GameKind::Standard.detail().is_none());
+    /// let other = GameKind::OtherVariant(Variant::from_name("Crazyhouse"));
+    /// assert_eq!(other.detail().unwrap().to_string(), "Crazyhouse");
+    /// ```
+    pub fn detail(&self) -> Option<Detail<'_>> {
+        match self {
+            GameKind::ChangedRules { .. }
+            | GameKind::OtherVariant(_)
+            | GameKind::NotAStart(_)
+            | GameKind::Unreadable(_) => Some(Detail(self)),
+            _ => None,
+        }
+    }
+}
+
+/// The text of [`GameKind::detail`], written by `Display`.
+#[derive(Clone, Copy, Debug)]
+pub struct Detail<'a>(&'a GameKind);
+
+impl fmt::Display for Detail<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            GameKind::ChangedRules { departures, .. } => departures.fmt(f),
+            GameKind::OtherVariant(variant) => f.write_str(variant.name()),
+            GameKind::NotAStart(error) => error.fmt(f),
+            GameKind::Unreadable(error) => error.fmt(f),
+            _ => Ok(()),
         }
     }
 }
