@@ -170,3 +170,62 @@ def test_ctrl_c_cancels_a_read(tmp_path: Any) -> None:
         release.set()
         for thread in threads:
             thread.join()
+
+
+@pytest.mark.parametrize("suffix", ["gz", "bz2", "xz"])
+def test_compressed_inputs_read_as_the_plain_one(tmp_path: Any, mixed_pgn: str, suffix: str) -> None:
+    import bz2
+    import gzip
+    import lzma
+
+    packed = tmp_path / f"mixed.pgn.{suffix}"
+    with open(mixed_pgn, "rb") as plain:
+        data = plain.read()
+    compress = {"gz": gzip.compress, "bz2": bz2.compress, "xz": lzma.compress}[suffix]
+    packed.write_bytes(compress(data))
+    ours = pa.table(chess960.read_games(str(packed))).drop(["file"])
+    theirs = pa.table(chess960.read_games(mixed_pgn)).drop(["file"])
+    assert ours.equals(theirs)
+
+
+def test_an_empty_selection_is_an_empty_table(mixed_pgn: str) -> None:
+    games = chess960.read_games(mixed_pgn, start="959")
+    assert len(games) == 0
+    assert pa.table(games).num_rows == 0
+    assert pl.DataFrame(games).height == 0
+    assert duckdb.sql("select count(*) from games").fetchall() == [(0,)]  # type: ignore[union-attr]
+    assert games.summary["matched"] == 0 and games.summary["records"] == 6
+
+
+def test_other_threads_run_while_reading(mixed_pgn: str, tmp_path: Any) -> None:
+    """The GIL is released during the read: a Python thread keeps counting."""
+    big = tmp_path / "big.pgn"
+    with open(mixed_pgn, encoding="utf-8") as plain:
+        text = plain.read()
+    big.write_text(text * 20000, encoding="utf-8")
+    ticks = 0
+    done = threading.Event()
+
+    def count() -> None:
+        nonlocal ticks
+        while not done.is_set():
+            ticks += 1
+            time.sleep(0.001)
+
+    counter = threading.Thread(target=count)
+    counter.start()
+    try:
+        started = time.monotonic()
+        games = chess960.read_games(str(big), threads=1)
+        elapsed = time.monotonic() - started
+    finally:
+        done.set()
+        counter.join()
+    assert len(games) == 120000
+    if elapsed > 0.05:
+        assert ticks > 5
+
+
+def test_progress_true_reports_on_standard_error(mixed_pgn: str, capsys: pytest.CaptureFixture[str]) -> None:
+    chess960.read_games(mixed_pgn, progress=True)
+    assert "chess960:" in capsys.readouterr().err
