@@ -10,7 +10,7 @@ import math
 import os
 import threading
 import time
-from typing import Any, Dict, List, Optional
+from typing import Any, Callable, Dict, List, Optional
 
 import duckdb
 import polars as pl
@@ -181,8 +181,12 @@ def test_compressed_inputs_read_as_the_plain_one(tmp_path: Any, mixed_pgn: str, 
     packed = tmp_path / f"mixed.pgn.{suffix}"
     with open(mixed_pgn, "rb") as plain:
         data = plain.read()
-    compress = {"gz": gzip.compress, "bz2": bz2.compress, "xz": lzma.compress}[suffix]
-    packed.write_bytes(compress(data))
+    compress: Dict[str, Callable[[bytes], bytes]] = {
+        "gz": gzip.compress,
+        "bz2": bz2.compress,
+        "xz": lzma.compress,
+    }
+    packed.write_bytes(compress[suffix](data))
     ours = pa.table(chess960.read_games(str(packed))).drop(["file"])
     theirs = pa.table(chess960.read_games(mixed_pgn)).drop(["file"])
     assert ours.equals(theirs)
