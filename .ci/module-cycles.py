@@ -22,6 +22,7 @@ CRATES = {
     "chess960": "src/lib.rs",
     "chess960-core": "core/src/lib.rs",
     "chess960-macros": "macros/src/lib.rs",
+    "chess960-archive": "archive/src/lib.rs",
     "chess960-cli": "cli/src/main.rs",
 }
 

@@ -3,7 +3,7 @@
 
 use crate::collect::{Batch, Collect, Game};
 use crate::error::Error;
-use crate::part::{self, Context, OnProgress, Part};
+use crate::part::{self, Context, Job, OnProgress, Part};
 use crate::progress::{Cancel, Progress};
 use crate::source::{self, Source, Text};
 use crate::split;
@@ -351,6 +351,7 @@ impl Archive {
             cancel: &self.cancel,
             map: (cfg!(feature = "mmap") && self.mmap).then_some(self.map_window),
             part_size: self.part_size,
+            count_records: true,
         }
     }
 
@@ -507,8 +508,24 @@ impl Collect for Nothing {
 }
 
 /// Reads one input into `summary`, delivering what `collect` gathers: a
-/// large plain file on `threads` cores, anything else on one.
+/// large plain file on `threads` cores, anything else on one. A game
+/// still waiting for its pair at the input's end stays unpaired: pairs
+/// never span inputs.
 fn read_input<C: Collect>(
+    input: &Source,
+    context: &Context<'_>,
+    collect: &C,
+    summary: &mut Summary,
+    deliver: &mut dyn FnMut(Batch<'_, C::Part>) -> io::Result<()>,
+    threads: usize,
+) -> io::Result<()> {
+    let read = read_one(input, context, collect, summary, deliver, threads);
+    summary.player.end_input();
+    read
+}
+
+/// [`read_input`], but for the end of the input.
+fn read_one<C: Collect>(
     input: &Source,
     context: &Context<'_>,
     collect: &C,
@@ -523,9 +540,11 @@ fn read_input<C: Collect>(
                 .part_size
                 .unwrap_or_else(|| split::part_size(size, threads, collect.keeps_raw()));
             if size >= 2 * part {
-                // Maps only where one thread reads.
+                // Maps only where one thread reads; records are counted as
+                // the parts are merged.
                 let context = &Context {
                     map: None,
+                    count_records: false,
                     ..*context
                 };
                 return split::read(
@@ -547,26 +566,15 @@ fn read_input<C: Collect>(
         }
     };
     let compressed = opened.compression != source::Compression::None;
+    let job = Job {
+        input: name,
+        context,
+        collect,
+    };
     match opened.text {
         #[cfg(feature = "mmap")]
-        Text::Mapped(text) => read_text(
-            Reader::new(text),
-            name,
-            compressed,
-            context,
-            collect,
-            summary,
-            deliver,
-        ),
-        Text::Buffered(text) => read_text(
-            Reader::new(text),
-            name,
-            compressed,
-            context,
-            collect,
-            summary,
-            deliver,
-        ),
+        Text::Mapped(text) => read_text(Reader::new(text), &job, compressed, summary, deliver),
+        Text::Buffered(text) => read_text(Reader::new(text), &job, compressed, summary, deliver),
     }
 }
 
@@ -575,23 +583,24 @@ fn read_input<C: Collect>(
 /// for each buffer's bytes).
 fn read_text<R: BufRead, C: Collect>(
     mut reader: Reader<R>,
-    name: &str,
+    job: &Job<'_, C>,
     compressed: bool,
-    context: &Context<'_>,
-    collect: &C,
     summary: &mut Summary,
     deliver: &mut dyn FnMut(Batch<'_, C::Part>) -> io::Result<()>,
 ) -> io::Result<()> {
+    let Job {
+        input: name,
+        context,
+        collect,
+    } = *job;
     if collect.keeps_raw() {
         reader = reader.keep_raw();
     }
     let mut part = Part::new(context.players, collect.part());
     part::read(
         &mut reader,
-        name,
+        job,
         0,
-        context,
-        collect,
         &mut part,
         |_| true,
         |part| {

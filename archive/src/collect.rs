@@ -5,7 +5,7 @@
 use chess960::pgn::{GameKind, Record};
 
 /// Gathers something from each selected record, on the reading threads,
-/// into parts that [`Archive::collect`](crate::Archive::collect) hands
+/// into parts that `Archive::collect` hands
 /// back in input order: rows of a table, lines of text, records as they
 /// stand.
 ///
@@ -114,7 +114,7 @@ pub struct Game<'a> {
 
 impl<'a> Game<'a> {
     /// The input's name: the path as given, `-` for standard input, or the
-    /// name given with [`Archive::reader`](crate::Archive::reader).
+    /// name given with `Archive::reader`.
     pub fn input(&self) -> &'a str {
         self.input
     }

@@ -1,12 +1,12 @@
 //! Why a reading returned early: cancelled, or its caller's delivery
 //! failed. Faults of the inputs are no error: they are counted and listed
-//! as [`Skip`](crate::Skip)s, and the reading goes on.
+//! as `Skip`s, and the reading goes on.
 
 use crate::summary::Summary;
 use std::{fmt, io};
 
-/// Why [`Archive::statistics`](crate::Archive::statistics) or
-/// [`Archive::collect`](crate::Archive::collect) returned early. An input
+/// Why `Archive::statistics` or
+/// `Archive::collect` returned early. An input
 /// that cannot be opened, or read to its end, is no error: the
 /// [`Summary`] lists it, with everything read before the fault.
 ///
@@ -28,7 +28,7 @@ use std::{fmt, io};
 #[derive(Debug)]
 #[non_exhaustive]
 pub enum Error {
-    /// A [`Cancel`](crate::Cancel) was raised: what had been read, in
+    /// A `Cancel` was raised: what had been read, in
     /// input order, up to where each reader stopped.
     Cancelled(Box<Summary>),
     /// The caller's `deliver` failed (a closed pipe, a full disk).

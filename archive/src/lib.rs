@@ -55,3 +55,8 @@ pub use error::Error;
 pub use progress::{Cancel, Progress};
 pub use source::Compression;
 pub use summary::{LISTED_SKIPS, Skip, Summary};
+
+/// The README's examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -24,6 +24,18 @@ pub(crate) struct Context<'a> {
     /// The size of the parts a large plain file is cut into (`None`: the
     /// default for the file's size and the threads).
     pub(crate) part_size: Option<u64>,
+    /// Whether the records read are added to the progress counters as they
+    /// are read. The parts of a file on all cores count theirs when they
+    /// are merged instead, since a part may be read twice.
+    pub(crate) count_records: bool,
+}
+
+/// One input's reading: its name, the reading's context and the caller's
+/// collector.
+pub(crate) struct Job<'a, C> {
+    pub(crate) input: &'a str,
+    pub(crate) context: &'a Context<'a>,
+    pub(crate) collect: &'a C,
 }
 
 /// Records a reader counts before it adds them to the progress counters
@@ -53,17 +65,19 @@ impl<P> Part<P> {
 /// the offset of the first record it declined (`None`: the input ended, or
 /// the reading was cancelled). `flush` is called whenever the collector
 /// says the part [is full](Collect::is_full).
-#[allow(clippy::too_many_arguments)]
 pub(crate) fn read<R: BufRead, C: Collect, E>(
     reader: &mut Reader<R>,
-    input: &str,
+    job: &Job<'_, C>,
     base_offset: u64,
-    context: &Context<'_>,
-    collect: &C,
     part: &mut Part<C::Part>,
     mut more: impl FnMut(u64) -> bool,
     mut flush: impl FnMut(&mut Part<C::Part>) -> Result<(), E>,
 ) -> Result<Option<u64>, E> {
+    let Job {
+        input,
+        context,
+        collect,
+    } = *job;
     let keeps_raw = collect.keeps_raw();
     let mut batch = 0;
     let declined = loop {
@@ -122,19 +136,23 @@ pub(crate) fn read<R: BufRead, C: Collect, E>(
         }
         batch += 1;
         if batch == BATCH {
-            count(context, batch);
+            if context.count_records {
+                count(context, batch);
+            }
             batch = 0;
             if context.cancel.is_cancelled() {
                 break None;
             }
         }
     };
-    count(context, batch);
+    if context.count_records {
+        count(context, batch);
+    }
     Ok(declined)
 }
 
 /// Adds `records` to the progress counters and tells the callback.
-fn count(context: &Context<'_>, records: u64) {
+pub(crate) fn count(context: &Context<'_>, records: u64) {
     context.progress.add_records(records);
     if let Some(on_progress) = context.on_progress {
         on_progress(context.progress);

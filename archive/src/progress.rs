@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 /// (compressed bytes for a compressed input, so that they compare with the
 /// inputs' sizes) and records read. Clones share the counters, so a
 /// progress bar or a server's status page reads them from another thread
-/// while [`Archive`](crate::Archive) reads.
+/// while `Archive` reads.
 ///
 /// ```
 /// use chess960_archive::{Archive, Progress};
@@ -73,7 +73,7 @@ impl Progress {
 
 /// A flag that stops a reading from another thread: the readers look at
 /// it every 1,024 records and between parts, and the reading then returns
-/// [`Error::Cancelled`](crate::Error::Cancelled) with what it had read.
+/// `Error::Cancelled` with what it had read.
 /// Clones share the flag.
 ///
 /// ```

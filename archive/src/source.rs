@@ -7,7 +7,9 @@ use crate::buffered::read_buffered;
 use crate::mapped::Mapped;
 use crate::progress::Progress;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom};
+use std::io::{self, BufRead, BufReader, Read};
+#[cfg(feature = "mmap")]
+use std::io::{Seek, SeekFrom};
 use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::sync::{Arc, Mutex};
@@ -152,6 +154,7 @@ pub(crate) fn open(source: &Source, count: Progress, map: Option<usize>) -> io::
             .ok_or_else(|| io::Error::other("this reader was read by an earlier reading"))?,
         Source::Path(_, name) if name == "-" => Box::new(io::stdin()),
         Source::Path(path, _) => {
+            #[cfg_attr(not(feature = "mmap"), allow(unused_mut))]
             let mut file = File::open(path)?;
             #[cfg(feature = "mmap")]
             if let Some(window) = map {
@@ -178,13 +181,29 @@ pub(crate) fn open(source: &Source, count: Progress, map: Option<usize>) -> io::
     };
     let mut raw = BufReader::with_capacity(BUFFER, Counting { inner: raw, count });
     let compression = Compression::detect(raw.fill_buf()?);
-    let decoder: Box<dyn Read + Send> = match compression {
-        Compression::None => {
-            return Ok(Input {
-                text: Text::Buffered(Box::new(raw)),
-                compression,
-            });
-        }
+    if compression == Compression::None {
+        return Ok(Input {
+            text: Text::Buffered(Box::new(raw)),
+            compression,
+        });
+    }
+    let decoder = decoder(compression, raw)?;
+    // Decompression runs on its own thread, a few chunks ahead of the
+    // reader: decompressing and reading take turns on two cores.
+    let text = Text::Buffered(Box::new(Pipeline::start(decoder)));
+    Ok(Input { text, compression })
+}
+
+/// The decoder of a compressed input, if this build reads its format.
+#[cfg_attr(
+    not(all(feature = "zstd", feature = "gzip", feature = "bzip2", feature = "xz")),
+    allow(unreachable_code, clippy::needless_pass_by_value)
+)]
+fn decoder<R: BufRead + Send + 'static>(
+    compression: Compression,
+    raw: R,
+) -> io::Result<Box<dyn Read + Send>> {
+    Ok(match compression {
         #[cfg(feature = "zstd")]
         Compression::Zstd => Box::new(zstd::stream::read::Decoder::with_buffer(raw)?),
         #[cfg(feature = "gzip")]
@@ -195,6 +214,7 @@ pub(crate) fn open(source: &Source, count: Progress, map: Option<usize>) -> io::
         Compression::Xz => Box::new(liblzma::bufread::XzDecoder::new_multi_decoder(raw)),
         #[allow(unreachable_patterns)]
         other => {
+            let _ = raw;
             return Err(io::Error::new(
                 io::ErrorKind::Unsupported,
                 format!(
@@ -203,11 +223,7 @@ pub(crate) fn open(source: &Source, count: Progress, map: Option<usize>) -> io::
                 ),
             ));
         }
-    };
-    // Decompression runs on its own thread, a few chunks ahead of the
-    // reader: decompressing and reading take turns on two cores.
-    let text = Text::Buffered(Box::new(Pipeline::start(decoder)));
-    Ok(Input { text, compression })
+    })
 }
 
 /// The size of an input that is a plain (not compressed) regular file of

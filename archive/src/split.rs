@@ -7,7 +7,7 @@
 //! byte for byte, whatever the input holds.
 
 use crate::collect::{Batch, Collect};
-use crate::part::{self, Context, Part};
+use crate::part::{self, Context, Job, Part};
 use crate::summary::{Skip, Summary};
 use chess960::pgn::{Reader, likely_record_start};
 use std::collections::BTreeMap;
@@ -137,8 +137,12 @@ pub(crate) fn read<C: Collect>(
                                 .unwrap_or_else(std::sync::PoisonError::into_inner);
                         }
                     }
-                    let done =
-                        read_part(&mut file, name, index, part, size, context, collect, spare);
+                    let job = Job {
+                        input: name,
+                        context,
+                        collect,
+                    };
+                    let done = read_part(&mut file, &job, index, part, size, spare);
                     context
                         .progress
                         .add_bytes(done.end.saturating_sub(done.start));
@@ -215,9 +219,14 @@ fn merge<C: Collect>(
         let done = match expected {
             Some(start) if start == done.start => Some(done),
             // The part before ended inside this part: read again from there.
-            Some(start) if start < done.end => Some(read_range(
-                main, name, start, done.end, context, collect, spare,
-            )),
+            Some(start) if start < done.end => {
+                let job = Job {
+                    input: name,
+                    context,
+                    collect,
+                };
+                Some(read_range(main, &job, start, done.end, spare))
+            }
             // The input ended, or the record at `start` starts in a later
             // part: nothing here is a record of its own.
             _ => None,
@@ -234,6 +243,7 @@ fn merge<C: Collect>(
             spare.give(done.part.out, most);
             all.merge(done.part.summary, base);
             base += done.part.records;
+            part::count(context, done.part.records);
             if let Some((error, at)) = done.error {
                 all.skip(Skip {
                     input: name.to_owned(),
@@ -259,15 +269,12 @@ fn continue_merged(merged: &(Mutex<u64>, Condvar), index: u64) {
 }
 
 /// Reads part `index`.
-#[allow(clippy::too_many_arguments)]
 fn read_part<C: Collect>(
     file: &mut File,
-    name: &str,
+    job: &Job<'_, C>,
     index: u64,
     part: u64,
     size: u64,
-    context: &Context<'_>,
-    collect: &C,
     spare: &Spare<C::Part>,
 ) -> Done<C::Part> {
     let parts = size.div_ceil(part);
@@ -282,13 +289,13 @@ fn read_part<C: Collect>(
     match bounds {
         Ok((start, end)) => Done {
             index,
-            ..read_range(file, name, start, end, context, collect, spare)
+            ..read_range(file, job, start, end, spare)
         },
         Err(error) => Done {
             index,
             start: 0,
             end: 0,
-            part: Part::new(context.players, spare.take(collect)),
+            part: Part::new(job.context.players, spare.take(job.collect)),
             next: None,
             error: Some((error, index * part)),
             failed: true,
@@ -299,14 +306,12 @@ fn read_part<C: Collect>(
 /// Reads the records that start in `start..end`, the first at `start`.
 fn read_range<C: Collect>(
     file: &mut File,
-    name: &str,
+    job: &Job<'_, C>,
     start: u64,
     end: u64,
-    context: &Context<'_>,
-    collect: &C,
     spare: &Spare<C::Part>,
 ) -> Done<C::Part> {
-    let part = Part::new(context.players, spare.take(collect));
+    let part = Part::new(job.context.players, spare.take(job.collect));
     let mut done = Done {
         index: 0,
         start,
@@ -325,15 +330,7 @@ fn read_range<C: Collect>(
     match file.seek(SeekFrom::Start(start)) {
         Ok(_) => {
             let text = BufReader::with_capacity(BUFFER, &mut *file);
-            read_from(
-                Reader::new(text),
-                name,
-                start,
-                end,
-                context,
-                collect,
-                &mut done,
-            );
+            read_from(Reader::new(text), job, start, end, &mut done);
         }
         Err(error) => done.error = Some((error, start)),
     }
@@ -344,23 +341,19 @@ fn read_range<C: Collect>(
 /// `start`; an error that ends the reading is kept in `done`.
 fn read_from<R: BufRead, C: Collect>(
     mut reader: Reader<R>,
-    name: &str,
+    job: &Job<'_, C>,
     start: u64,
     end: u64,
-    context: &Context<'_>,
-    collect: &C,
     done: &mut Done<C::Part>,
 ) {
-    if collect.keeps_raw() {
+    if job.collect.keeps_raw() {
         reader = reader.keep_raw();
     }
     // A part's output stays in memory until its turn: parts are small.
     let read = part::read(
         &mut reader,
-        name,
+        job,
         start,
-        context,
-        collect,
         &mut done.part,
         |offset| offset < end,
         |_| Ok::<(), io::Error>(()),

@@ -69,7 +69,7 @@ pub struct Summary {
     /// White's results per start, of the games that passed the filter.
     pub stats: StartStats,
     /// The players' results per start, from their side (empty without
-    /// [`Archive::players`](crate::Archive::players)).
+    /// `Archive::players`).
     pub player: PlayerStats,
     /// Games that passed the filter.
     pub matched: u64,

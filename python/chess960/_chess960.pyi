@@ -321,5 +321,9 @@ def player_stats(
     time_control: Optional[str] = None,
     threads: Optional[int] = None,
     progress: Union[bool, ProgressCallback, None] = None,
+    sprt: Optional[Tuple[float, float]] = None,
+    alpha: float = 0.05,
+    beta: float = 0.05,
+    elo_model: Literal["normalized", "logistic"] = "normalized",
 ) -> Table:
-    """The table of ``chess960 games --player``."""
+    """The table of ``chess960 games --player``, with an SPRT on the total row."""

@@ -13,7 +13,9 @@ use arrow_array::builder::{StringBuilder, UInt16Builder, UInt32Builder, UInt64Bu
 use arrow_array::{ArrayRef, Float64Array, RecordBatch, StringArray, UInt16Array, UInt64Array};
 use arrow_schema::{DataType, Field, Schema, SchemaRef};
 use chess960::DoublePosition;
-use chess960::pgn::{Filter, Outcome, Players, TagName};
+use chess960::pgn::{
+    EloModel, Filter, Outcome, PairTally, Pentanomial, Players, Sprt, TagName, Verdict,
+};
 use chess960_archive::{Archive, Batch, Cancel, Collect, Error, Game, Progress, Summary};
 use pyo3::exceptions::{PyOSError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -117,7 +119,7 @@ impl Collect for GameRows {
         part.event.append_option(tags.get(TagName::Event));
         part.site.append_option(tags.get(TagName::Site));
         part.variant.append_option(tags.get(TagName::Variant));
-        match kind.detail() {
+        match kind.detail(tags) {
             Some(detail) => part.detail.append_value(detail.to_string()),
             None => part.detail.append_null(),
         }
@@ -237,13 +239,11 @@ fn stats_batch(summary: &Summary) -> PyResult<(SchemaRef, RecordBatch)> {
     Ok((schema, batch))
 }
 
-/// The table of `chess960 games --player`: one row per start, then the
-/// total (`rank` "total", no ids).
-fn player_batch(summary: &Summary) -> PyResult<(SchemaRef, RecordBatch)> {
-    use chess960::pgn::PlayerTally;
+/// The columns of `chess960 games --player`, typed.
+fn player_schema() -> SchemaRef {
     let count = |name: &str| Field::new(name, DataType::UInt64, false);
     let real = |name: &str| Field::new(name, DataType::Float64, true);
-    let schema = Arc::new(Schema::new(vec![
+    Arc::new(Schema::new(vec![
         Field::new("white_id", DataType::UInt16, true),
         Field::new("black_id", DataType::UInt16, true),
         Field::new("rank", DataType::Utf8, false),
@@ -260,7 +260,82 @@ fn player_batch(summary: &Summary) -> PyResult<(SchemaRef, RecordBatch)> {
         real("draw_ratio"),
         real("white_score"),
         real("black_score"),
-    ]));
+        count("pairs"),
+        count("unpaired"),
+        count("ptnml_ll"),
+        count("ptnml_ld"),
+        count("ptnml_wl_dd"),
+        count("ptnml_wd"),
+        count("ptnml_ww"),
+        real("penta_elo"),
+        real("penta_elo_margin"),
+        real("nelo"),
+        real("nelo_margin"),
+        real("penta_los"),
+        real("llr"),
+        real("llr_lower"),
+        real("llr_upper"),
+        Field::new("sprt", DataType::Utf8, true),
+    ]))
+}
+
+/// The pair columns of `chess960 games --player` (`pairs` to `sprt`), one
+/// value a row: each row's pairs, and the test where there is one.
+fn pair_columns(pairs: &[PairTally], tests: &[Option<(&Sprt, Option<f64>)>]) -> Vec<ArrayRef> {
+    let pair_counts = |value: &dyn Fn(&PairTally) -> u64| -> ArrayRef {
+        Arc::new(UInt64Array::from_iter_values(pairs.iter().map(value)))
+    };
+    let pair_reals = |value: &dyn Fn(&Pentanomial) -> Option<f64>| -> ArrayRef {
+        Arc::new(
+            pairs
+                .iter()
+                .map(|pair| value(&pair.pentanomial))
+                .collect::<Float64Array>(),
+        )
+    };
+    let test_reals = |value: &dyn Fn(&Sprt, Option<f64>) -> Option<f64>| -> ArrayRef {
+        Arc::new(
+            tests
+                .iter()
+                .map(|test| test.and_then(|(sprt, llr)| value(sprt, llr)))
+                .collect::<Float64Array>(),
+        )
+    };
+    vec![
+        pair_counts(&PairTally::pairs),
+        pair_counts(&|pair| pair.unpaired),
+        pair_counts(&|pair| pair.pentanomial.counts[0]),
+        pair_counts(&|pair| pair.pentanomial.counts[1]),
+        pair_counts(&|pair| pair.pentanomial.counts[2]),
+        pair_counts(&|pair| pair.pentanomial.counts[3]),
+        pair_counts(&|pair| pair.pentanomial.counts[4]),
+        pair_reals(&Pentanomial::elo),
+        pair_reals(&Pentanomial::elo_margin),
+        pair_reals(&Pentanomial::nelo),
+        pair_reals(&Pentanomial::nelo_margin),
+        pair_reals(&Pentanomial::los),
+        test_reals(&|_, llr| llr),
+        test_reals(&|sprt, _| Some(sprt.lower_bound())),
+        test_reals(&|sprt, _| Some(sprt.upper_bound())),
+        Arc::new(
+            tests
+                .iter()
+                .map(|test| {
+                    test.map(|(sprt, llr)| {
+                        llr.map_or(Verdict::Continue, |llr| sprt.verdict(llr))
+                            .as_str()
+                    })
+                })
+                .collect::<StringArray>(),
+        ),
+    ]
+}
+
+/// The table of `chess960 games --player`: one row per start, then the
+/// total (`rank` "total", no ids).
+fn player_batch(summary: &Summary, sprt: Option<&Sprt>) -> PyResult<(SchemaRef, RecordBatch)> {
+    use chess960::pgn::PlayerTally;
+    let schema = player_schema();
     let stats = &summary.player;
     let total = stats.total();
     let mut rows: Vec<(Option<StartCells>, &PlayerTally)> = stats
@@ -268,6 +343,26 @@ fn player_batch(summary: &Summary) -> PyResult<(SchemaRef, RecordBatch)> {
         .map(|(start, tally)| (Some(start_cells(start)), tally))
         .collect();
     rows.push((None, &total));
+    let mut pairs: Vec<PairTally> = stats
+        .iter()
+        .map(|(start, _)| stats.pair_tally(start))
+        .collect();
+    pairs.push(stats.pair_total());
+    // The test, on the total row only: over the pairs' pentanomial when
+    // there are pairs, else over the games (as `chess960 games --sprt`).
+    let test = sprt.map(|sprt| {
+        let total_pairs = stats.pair_total();
+        let llr = if total_pairs.pairs() > 0 {
+            sprt.llr(&total_pairs.pentanomial)
+        } else {
+            sprt.llr_trinomial(&total.score())
+        };
+        (sprt, llr)
+    });
+    let last = rows.len() - 1;
+    let tests: Vec<Option<(&Sprt, Option<f64>)>> = (0..rows.len())
+        .map(|row| if row == last { test } else { None })
+        .collect();
     let counts = |value: &dyn Fn(&PlayerTally) -> u64| -> ArrayRef {
         Arc::new(UInt64Array::from_iter_values(
             rows.iter().map(|(_, tally)| value(tally)),
@@ -280,7 +375,7 @@ fn player_batch(summary: &Summary) -> PyResult<(SchemaRef, RecordBatch)> {
                 .collect::<Float64Array>(),
         )
     };
-    let columns: Vec<ArrayRef> = vec![
+    let mut columns: Vec<ArrayRef> = vec![
         Arc::new(
             rows.iter()
                 .map(|(cells, _)| cells.as_ref().map(|cells| cells.0))
@@ -308,6 +403,7 @@ fn player_batch(summary: &Summary) -> PyResult<(SchemaRef, RecordBatch)> {
         reals(&|tally| tally.white.score()),
         reals(&|tally| tally.black.score()),
     ];
+    columns.extend(pair_columns(&pairs, &tests));
     let batch = RecordBatch::try_new(schema.clone(), columns).map_err(value_error)?;
     Ok((schema, batch))
 }
@@ -643,12 +739,18 @@ pub(crate) fn start_stats(
 /// The table of `chess960 games --player`: the player's (a name, or
 /// several names of one person) results per start from their side (wins,
 /// draws, losses, score, Elo difference with its margin, LOS, draw ratio,
-/// score as White and as Black), then a `total` row. Takes the other
-/// arguments of `read_games`.
+/// score as White and as Black), then the games paired (same start, same
+/// opponent, colours reversed): `pairs`, `unpaired`, the pentanomial
+/// counts `ptnml_ll` ... `ptnml_ww`, its Elo, normalized Elo, margins and
+/// LOS; then a `total` row. `sprt=(elo0, elo1)` (with `alpha`, `beta`,
+/// `elo_model` "normalized" or "logistic") adds on the total row the
+/// log-likelihood ratio `llr`, its bounds and the verdict `sprt` (H1, H0,
+/// continue). Takes the other arguments of `read_games`.
 #[pyfunction]
 #[pyo3(signature = (paths, player, *, start = None, min_elo = None, max_elo = None,
                     event = None, variant = None, time_control = None, threads = None,
-                    progress = None))]
+                    progress = None, sprt = None, alpha = 0.05, beta = 0.05,
+                    elo_model = "normalized".to_owned()))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn player_stats(
     py: Python<'_>,
@@ -662,7 +764,24 @@ pub(crate) fn player_stats(
     time_control: Option<String>,
     threads: Option<usize>,
     progress: Option<&Bound<'_, PyAny>>,
+    sprt: Option<(f64, f64)>,
+    alpha: f64,
+    beta: f64,
+    elo_model: String,
 ) -> PyResult<PyTable> {
+    let model = match elo_model.to_ascii_lowercase().as_str() {
+        "normalized" => EloModel::Normalized,
+        "logistic" => EloModel::Logistic,
+        _ => {
+            return Err(PyValueError::new_err(format!(
+                "elo_model is \"normalized\" or \"logistic\", not {elo_model:?}"
+            )));
+        }
+    };
+    let sprt = sprt
+        .map(|(elo0, elo1)| Sprt::new(elo0, elo1, alpha, beta, model))
+        .transpose()
+        .map_err(value_error)?;
     if player.is_none() {
         return Err(PyTypeError::new_err("player_stats needs a player"));
     }
@@ -679,7 +798,7 @@ pub(crate) fn player_stats(
         progress,
     )?;
     let summary = statistics(py, &request)?;
-    let (schema, batch) = player_batch(&summary)?;
+    let (schema, batch) = player_batch(&summary, sprt.as_ref())?;
     Ok(PyTable::new(
         schema,
         vec![batch],

@@ -87,6 +87,24 @@ def test_player_stats_match_the_command(all_inputs: List[str], players: List[str
     assert_table_matches(table, rows)
 
 
+@pytest.mark.parametrize(
+    ("sprt", "args"),
+    [((0.0, 5.0), []), ((-5.0, 0.0), ["--alpha", "0.1", "--beta", "0.2", "--elo-model", "logistic"])],
+)
+def test_player_stats_with_an_sprt_match_the_command(
+    fixture_pgns: List[str], sprt: tuple[float, float], args: List[str]
+) -> None:
+    options: Dict[str, Any] = {}
+    flags = iter(args)
+    for flag in flags:
+        value = next(flags)
+        options[flag[2:].replace("-", "_")] = value if flag == "--elo-model" else float(value)
+    table = pa.table(chess960.player_stats(fixture_pgns, "SF-nodes-3000", sprt=sprt, **options))
+    rows = command_rows("--player", "SF-nodes-3000", "--sprt", f"{sprt[0]},{sprt[1]}", *args, *fixture_pgns)
+    assert rows[-1]["sprt"] in ("H0", "H1", "continue")
+    assert_table_matches(table, rows)
+
+
 def test_column_types_in_pyarrow_polars_and_duckdb(mixed_pgn: str) -> None:
     games = chess960.read_games(mixed_pgn)
     assert len(games) == 6 and games.num_rows == 6
@@ -125,6 +143,10 @@ def test_bad_input_raises(tmp_path: Any, mixed_pgn: str) -> None:
         chess960.read_games([])
     with pytest.raises(ValueError):
         chess960.player_stats(mixed_pgn, " ")
+    with pytest.raises(ValueError):
+        chess960.player_stats(mixed_pgn, "Alice", sprt=(5.0, 0.0))
+    with pytest.raises(ValueError):
+        chess960.player_stats(mixed_pgn, "Alice", sprt=(0.0, 5.0), elo_model="bayes")  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         chess960.read_games(5)  # type: ignore[arg-type]
 

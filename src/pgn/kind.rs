@@ -71,7 +71,8 @@ impl GameKind {
     /// The `Variant` tag decides first: another variant is
     /// [`GameKind::OtherVariant`]. Then the `FEN` tags (with or without
     /// `SetUp`, which real archives leave out): none is the classical game
-    /// ([`RecordError::MissingFen`] for a Chess960 game); repeated ones must
+    /// (for a Chess960 game, start 518, as python-chess writes and reads
+    /// it); repeated ones must
     /// agree ([`RecordError::ConflictingFens`]); each is identified by
     /// [`identify_fen`](crate::identify_fen).
     pub fn classify(tags: &Tags) -> GameKind {
@@ -81,8 +82,10 @@ impl GameKind {
         }
         let mut fens = tags.fens();
         let Some(first) = fens.next() else {
+            // python-chess writes a Chess960 game from the classical start
+            // with the variant and no FEN, and reads it back as 518.
             return if variant == Variant::Chess960 {
-                GameKind::Unreadable(RecordError::MissingFen)
+                GameKind::Chess960(Position::STANDARD)
             } else {
                 GameKind::Standard
             };
@@ -169,24 +172,32 @@ impl GameKind {
         }
     }
 
-    /// What a table of games says about a record besides its kind: how the
-    /// FEN departs from the start (changed rules), the variant's name,
-    /// why the FEN is no start, or why the record is unreadable; `None` for
-    /// the other kinds. The `detail` of `chess960 games --games`.
+    /// What a table of games says about a record of this kind with these
+    /// tags besides its kind: how the FEN departs from the start (changed
+    /// rules), the variant's name, why the FEN is no start, why the record
+    /// is unreadable, or that a Chess960 game without a FEN was taken for
+    /// start 518; `None` otherwise. The `detail` of `chess960 games --games`.
     ///
     /// ```
-    /// use chess960::pgn::{GameKind, Variant};
+    /// use chess960::pgn::{GameKind, TagName, Tags, Variant};
     ///
-    /// assert!(GameKind::Standard.detail().is_none());
+    /// let tags = Tags::new();
+    /// assert!(GameKind::Standard.detail(&tags).is_none());
     /// let other = GameKind::OtherVariant(Variant::from_name("Crazyhouse"));
-    /// assert_eq!(other.detail().unwrap().to_string(), "Crazyhouse");
+    /// assert_eq!(other.detail(&tags).unwrap().to_string(), "Crazyhouse");
+    ///
+    /// let mut tags = Tags::new();
+    /// tags.insert(TagName::Variant, "Chess960");
+    /// let kind = GameKind::classify(&tags);
+    /// assert!(kind.detail(&tags).unwrap().to_string().starts_with("no FEN"));
     /// ```
-    pub fn detail(&self) -> Option<Detail<'_>> {
+    pub fn detail(&self, tags: &Tags) -> Option<Detail<'_>> {
         match self {
             GameKind::ChangedRules { .. }
             | GameKind::OtherVariant(_)
             | GameKind::NotAStart(_)
             | GameKind::Unreadable(_) => Some(Detail(self)),
+            GameKind::Chess960(_) if tags.fens().next().is_none() => Some(Detail(self)),
             _ => None,
         }
     }
@@ -203,6 +214,10 @@ impl fmt::Display for Detail<'_> {
             GameKind::OtherVariant(variant) => f.write_str(variant.name()),
             GameKind::NotAStart(error) => error.fmt(f),
             GameKind::Unreadable(error) => error.fmt(f),
+            // `detail` gives a `Chess960` kind only for a game without a FEN.
+            GameKind::Chess960(_) => {
+                f.write_str("no FEN: the classical start 518, as python-chess writes it")
+            }
             _ => Ok(()),
         }
     }

@@ -7,7 +7,7 @@ use super::stats::{Interval, wilson};
 
 /// The normal quantile for a two-sided 95% margin, exact to the digits of
 /// an `f64` (cutechess-cli and fastchess approximate it).
-const Z95: f64 = 1.959_963_984_540_054;
+pub(super) const Z95: f64 = 1.959_963_984_540_054;
 
 /// Wins, draws and losses of one side, and the figures derived from them.
 ///
@@ -230,7 +230,7 @@ impl MatchScore {
 /// given apart (computed from the counts, it keeps its digits near a score
 /// of 1, and a score and its mirror give opposite values exactly); `None`
 /// unless `0 < p < 1`. (Adding 0 turns the −0 of an even score into 0.)
-fn elo_of(p: f64, q: f64) -> Option<f64> {
+pub(super) fn elo_of(p: f64, q: f64) -> Option<f64> {
     (p > 0.0 && q > 0.0).then(|| 400.0 * (p / q).log10() + 0.0)
 }
 
@@ -238,7 +238,7 @@ fn elo_of(p: f64, q: f64) -> Option<f64> {
 /// `erf x = 2/√π · e^(−x²) · Σ 2ⁿ x^(2n+1) / (1·3·…·(2n+1))`, whose terms
 /// are all positive (no cancellation); 1 beyond |x| = 6, where erf differs
 /// from ±1 by less than 1e-17; clamped to −1..1.
-fn erf(x: f64) -> f64 {
+pub(super) fn erf(x: f64) -> f64 {
     if x.is_nan() {
         return x;
     }

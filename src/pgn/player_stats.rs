@@ -5,6 +5,7 @@
 use super::kind::GameKind;
 use super::match_score::MatchScore;
 use super::outcome::Outcome;
+use super::pairing::{PairTally, Pairing};
 use super::players::{Players, Seat};
 use super::tags::{TagName, Tags};
 use crate::{Color, DoublePosition};
@@ -140,6 +141,23 @@ pub enum PlayerGame {
 /// had; [`PlayerTally::white_games`] tells the colours apart. Several
 /// threads can each feed their own and [`merge`](PlayerStats::merge) them.
 ///
+/// Game pairs, as engine testers play them: two games from the same start
+/// (for double Chess960, the same pair of starts) against the same
+/// opponent (the other side's name, any case) with the colours reversed,
+/// next to each other in input order among that opponent's games from
+/// that start. Each game waits for the next such game: if it has the other
+/// colour, the two are a pair, scored into a [`Pentanomial`]
+/// ([`PlayerStats::pair_tally`], [`PlayerStats::pair_total`]); if not, the
+/// waiting game is left unpaired and the new one waits. A pair with a game
+/// without a known result is not scored; its other game is unpaired. A
+/// game waiting when its input ends ([`PlayerStats::end_input`]) stays
+/// unpaired: no pair spans two inputs. cutechess-cli (`-repeat`),
+/// fastchess and python-chess scripts write a match's games this way, the
+/// second game of each pair right after the first or later in the file.
+/// Merging the parts of an input in order pairs exactly as one pass does.
+///
+/// [`Pentanomial`]: super::Pentanomial
+///
 /// ```
 /// use chess960::pgn::{GameKind, PlayerGame, PlayerStats, Players, Reader};
 ///
@@ -168,6 +186,7 @@ pub struct PlayerStats {
     tallies: BTreeMap<u32, PlayerTally>,
     self_games: u64,
     other_starts: u64,
+    pairing: Pairing,
 }
 
 impl PlayerStats {
@@ -224,8 +243,14 @@ impl PlayerStats {
                 return PlayerGame::SelfGame;
             }
         };
-        self.tally_mut(start)
-            .add(color, Outcome::from_tag(tags.get(TagName::Result)));
+        let outcome = Outcome::from_tag(tags.get(TagName::Result));
+        self.tally_mut(start).add(color, outcome);
+        let opponent = match color {
+            Color::White => TagName::Black,
+            Color::Black => TagName::White,
+        };
+        let opponent = tags.get(opponent).unwrap_or("");
+        self.pairing.add(start.id(), opponent, color, outcome);
         PlayerGame::Counted(color)
     }
 
@@ -257,6 +282,72 @@ impl PlayerStats {
         }
         self.self_games += other.self_games;
         self.other_starts += other.other_starts;
+        self.pairing.merge(&other.pairing);
+    }
+
+    /// Ends an input: a game still waiting for its partner stays unpaired,
+    /// so that no pair spans two inputs (two files of games). Call it after
+    /// each input's last game, and [`merge`](PlayerStats::merge) the
+    /// inputs in order.
+    ///
+    /// ```
+    /// use chess960::pgn::{GameKind, PlayerStats, Reader};
+    ///
+    /// let game = |white: &str, black: &str| format!(
+    ///     "[White \"{white}\"]\n[Black \"{black}\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n\n"
+    /// );
+    /// let read = |text: String| {
+    ///     let mut stats = PlayerStats::new(["A"].into_iter().collect());
+    ///     for record in Reader::new(text.as_bytes()) {
+    ///         // Standard games count for pairing here only as start 518.
+    ///         let kind = GameKind::Chess960(chess960::Position::STANDARD);
+    ///         stats.add(&kind, record.tags());
+    ///     }
+    ///     stats
+    /// };
+    /// // One file: A won as White, then lost as Black: one pair (1 point).
+    /// let mut one = read(game("A", "B") + &game("B", "A"));
+    /// assert_eq!(one.pair_total().pentanomial.counts, [0, 0, 1, 0, 0]);
+    /// // The same games in two files: two games without a partner.
+    /// let (mut first, second) = (read(game("A", "B")), read(game("B", "A")));
+    /// first.end_input();
+    /// first.merge(&second);
+    /// first.end_input();
+    /// assert_eq!((first.pair_total().pairs(), first.pair_total().unpaired), (0, 2));
+    /// ```
+    pub fn end_input(&mut self) {
+        self.pairing.end_input();
+    }
+
+    /// The game pairs from one start and the games there left without a
+    /// partner (see [`PlayerStats`] for the rule); a game still waiting
+    /// for its partner counts as unpaired.
+    ///
+    /// ```
+    /// use chess960::{DoublePosition, Position};
+    /// use chess960::pgn::{GameKind, PlayerStats, Reader};
+    ///
+    /// let pgn = "[White \"me\"]\n[Black \"you\"]\n[Result \"1/2-1/2\"]\n\n*\n\n\
+    ///            [White \"you\"]\n[Black \"me\"]\n[Result \"0-1\"]\n\n*\n";
+    /// let mut stats = PlayerStats::new(["me"].into_iter().collect());
+    /// let start = Position::from_id(5)?;
+    /// for record in Reader::new(pgn.as_bytes()) {
+    ///     stats.add(&GameKind::Chess960(start), record.tags());
+    /// }
+    /// // A draw and a win: 1½ points, the bucket WD.
+    /// let tally = stats.pair_tally(DoublePosition::from(start));
+    /// assert_eq!((tally.pentanomial.counts, tally.unpaired), ([0, 0, 0, 1, 0], 0));
+    /// assert_eq!(stats.pair_total(), tally);
+    /// # Ok::<(), chess960::PositionError>(())
+    /// ```
+    pub fn pair_tally(&self, start: DoublePosition) -> PairTally {
+        self.pairing.tally(Some(start.id()))
+    }
+
+    /// The game pairs from every start, and the games left without a
+    /// partner.
+    pub fn pair_total(&self) -> PairTally {
+        self.pairing.tally(None)
     }
 
     /// Every start the player has games from, with the tally, sorted by

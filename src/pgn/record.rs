@@ -55,8 +55,10 @@ pub enum RecordError {
         /// What failed.
         kind: io::ErrorKind,
     },
-    /// A Chess960 game (by its `Variant` tag) without a `FEN` tag: its
-    /// start is unknown.
+    /// A Chess960 game (by its `Variant` tag) without a `FEN` tag. No
+    /// longer given by `GameKind::classify`, which reads such a game as
+    /// start 518, as python-chess writes and reads it; kept for callers
+    /// that match on it.
     MissingFen,
     /// Repeated `FEN` tags describe different starts.
     ConflictingFens,

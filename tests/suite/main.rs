@@ -52,6 +52,8 @@ mod serde_forms;
 #[cfg(feature = "serde")]
 mod serde_types;
 mod set_text;
+#[cfg(feature = "pgn")]
+mod sprt;
 #[cfg(feature = "svg")]
 mod svg;
 mod tables;

@@ -358,20 +358,26 @@ pub(crate) fn fixture() -> Fixture {
         );
     }
     fixture.text.extend_from_slice(b"\n");
-    // A Chess960 game without its FEN; repeated FENs that disagree.
-    let unplaced = [
-        (
-            vec![("Variant", "Chess960".to_owned())],
-            RecordError::MissingFen,
-        ),
-        (
-            vec![
-                ("FEN", fen(1, 1, Dialect::XFen, false)),
-                ("FEN", fen(2, 2, Dialect::XFen, false)),
-            ],
-            RecordError::ConflictingFens,
-        ),
-    ];
+    // A Chess960 game without its FEN, as python-chess writes start 518.
+    number += 1;
+    let mut tags = basic_tags(number);
+    tags.push(("Variant", "Chess960".to_owned()));
+    fixture.game(
+        &tags,
+        Some(MOVETEXT),
+        "\n",
+        "chess960",
+        Some((518, 518)),
+        None,
+    );
+    // Repeated FENs that disagree.
+    let unplaced = [(
+        vec![
+            ("FEN", fen(1, 1, Dialect::XFen, false)),
+            ("FEN", fen(2, 2, Dialect::XFen, false)),
+        ],
+        RecordError::ConflictingFens,
+    )];
     for (extra, error) in unplaced {
         number += 1;
         let mut tags = basic_tags(number);
@@ -503,7 +509,8 @@ fn every_record_of_the_fixture_is_read_as_expected() {
         counts.add(&GameKind::of(record));
     }
     assert_eq!(counts.total(), fixture.expected.len() as u64);
-    assert_eq!(counts.chess960, 960 * 5);
+    // And the Chess960 game without a FEN, start 518.
+    assert_eq!(counts.chess960, 960 * 5 + 1);
     assert_eq!(counts.double_chess960, 4);
 }
 

@@ -413,7 +413,11 @@ fn the_grammar_covers_its_features() {
         }
         for record in our_records(&generated.pgn) {
             let name = match GameKind::of(&record) {
-                GameKind::Unreadable(RecordError::MissingFen) => "missing FEN",
+                GameKind::Chess960(position)
+                    if position.id() == 518 && record.tags().fens().next().is_none() =>
+                {
+                    "chess960 without FEN"
+                }
                 GameKind::Unreadable(RecordError::ConflictingFens) => "conflicting FENs",
                 kind => kind.name(),
             };
@@ -434,7 +438,7 @@ fn the_grammar_covers_its_features() {
         "escaped quote",
         "a game right after the last one's result",
         "no movetext",
-        "missing FEN",
+        "chess960 without FEN",
         "conflicting FENs",
     ]
     .into_iter()

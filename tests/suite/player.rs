@@ -429,3 +429,189 @@ proptest::proptest! {
         }
     }
 }
+
+/// A generated match: `(start id, opponent, player is White, result)`,
+/// games of two opponents from four starts, mostly in reversed-colour
+/// pairs, with repeated colours, unknown results and pairs far apart.
+fn generated_match() -> Vec<(u16, &'static str, bool, &'static str)> {
+    let results = [
+        "1-0", "0-1", "1/2-1/2", "1/2-1/2", "1-0", "*", "0-1", "1/2-1/2",
+    ];
+    let mut games = Vec::new();
+    let mut state = 12_345u32;
+    for round in 0..40u32 {
+        state = state.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+        let start = [0, 518, 959, 100][(state >> 8) as usize % 4];
+        let opponent = if (state >> 12) % 3 == 0 {
+            "Bob"
+        } else {
+            "CAROL"
+        };
+        let white = (state >> 14) % 2 == 0;
+        let pick = |shift: u32| results[(state >> shift) as usize % results.len()];
+        games.push((start, opponent, white, pick(16)));
+        // The partner: mostly next, sometimes the same colour again,
+        // sometimes missing.
+        match (state >> 20) % 6 {
+            0 => {}
+            1 => games.push((start, opponent, white, pick(23))),
+            _ => games.push((start, opponent, !white, pick(23))),
+        }
+        if round % 7 == 3 {
+            games.push((start, "bob", !white, "1-0"));
+        }
+    }
+    games
+}
+
+fn record((start, opponent, white, result): (u16, &str, bool, &str)) -> String {
+    let fen = Position::from_id(start)
+        .unwrap()
+        .fen(chess960::FenStyle::Shredder);
+    let (w, b) = if white {
+        ("Me", opponent)
+    } else {
+        (opponent, "me")
+    };
+    format!(
+        "[White \"{w}\"]\n[Black \"{b}\"]\n[Result \"{result}\"]\n[Variant \"Chess960\"]\n[FEN \"{fen}\"]\n\n{result}\n\n"
+    )
+}
+
+fn player_stats(games: &[(u16, &str, bool, &str)]) -> PlayerStats {
+    stats_of(
+        &games.iter().map(|&game| record(game)).collect::<String>(),
+        &["me"],
+    )
+}
+
+/// Pairs by the rule, written plainly over the whole list.
+fn plain_pairs(games: &[(u16, &str, bool, &str)]) -> ([u64; 5], u64) {
+    let points = |white: bool, result: &str| match (result, white) {
+        ("1/2-1/2", _) => Some(1),
+        ("1-0", true) | ("0-1", false) => Some(2),
+        ("1-0", false) | ("0-1", true) => Some(0),
+        _ => None,
+    };
+    let (mut counts, mut unpaired) = ([0u64; 5], 0);
+    let mut waiting: std::collections::HashMap<(u16, String), (bool, Option<usize>)> =
+        std::collections::HashMap::new();
+    for &(start, opponent, white, result) in games {
+        let key = (start, opponent.to_lowercase());
+        let game = (white, points(white, result));
+        match waiting.remove(&key) {
+            Some(first) if first.0 != white => match (first.1, game.1) {
+                (Some(one), Some(two)) => counts[one + two] += 1,
+                _ => unpaired += u64::from(first.1.is_some()) + u64::from(game.1.is_some()),
+            },
+            Some(first) => {
+                unpaired += u64::from(first.1.is_some());
+                waiting.insert(key, game);
+            }
+            None => {
+                waiting.insert(key, game);
+            }
+        }
+    }
+    unpaired += waiting.values().filter(|game| game.1.is_some()).count() as u64;
+    (counts, unpaired)
+}
+
+#[test]
+fn pairs_follow_the_rule() {
+    let games = generated_match();
+    let stats = player_stats(&games);
+    let total = stats.pair_total();
+    let (counts, unpaired) = plain_pairs(&games);
+    assert_eq!(
+        (total.pentanomial.counts, total.unpaired),
+        (counts, unpaired)
+    );
+    assert!(total.pairs() > 20 && total.unpaired > 5, "{total:?}");
+    // Every game with a known result is in a pair or unpaired.
+    let known = stats.total().games() - stats.total().unknown();
+    assert_eq!(total.games(), known);
+    // The rows' pairs add up to the total.
+    let mut sum = chess960::pgn::PairTally::default();
+    for (start, _) in stats.iter() {
+        let row = stats.pair_tally(start);
+        let only: Vec<_> = games
+            .iter()
+            .copied()
+            .filter(|game| game.0 == start.white().id())
+            .collect();
+        assert_eq!(
+            (row.pentanomial.counts, row.unpaired),
+            plain_pairs(&only),
+            "{start}"
+        );
+        sum.merge(&row);
+    }
+    assert_eq!(sum, total);
+}
+
+#[test]
+fn pairs_do_not_depend_on_the_parts() {
+    let games = generated_match();
+    let whole = player_stats(&games).pair_total();
+    for cut in 0..=games.len() {
+        let mut all = player_stats(&games[..cut]);
+        all.merge(&player_stats(&games[cut..]));
+        assert_eq!(all.pair_total(), whole, "cut at {cut}");
+    }
+    for one in (0..=games.len()).step_by(3) {
+        for two in one..=games.len() {
+            let mut all = PlayerStats::new(["me"].into_iter().collect());
+            for part in [&games[..one], &games[one..two], &games[two..]] {
+                all.merge(&player_stats(part));
+            }
+            assert_eq!(all.pair_total(), whole, "cuts at {one} and {two}");
+        }
+    }
+}
+
+#[test]
+fn pairs_never_span_inputs() {
+    let games = generated_match();
+    for cut in 0..=games.len() {
+        // Two files, each ended: as pairing each file apart.
+        let mut all = player_stats(&games[..cut]);
+        all.end_input();
+        let mut second = player_stats(&games[cut..]);
+        second.end_input();
+        all.merge(&second);
+        let (one, two) = (plain_pairs(&games[..cut]), plain_pairs(&games[cut..]));
+        let counts: Vec<u64> = (0..5).map(|i| one.0[i] + two.0[i]).collect();
+        let total = all.pair_total();
+        assert_eq!(total.pentanomial.counts.to_vec(), counts, "cut at {cut}");
+        assert_eq!(total.unpaired, one.1 + two.1, "cut at {cut}");
+        // A file cut in parts, the end after its last part: the same.
+        for inner in (0..=cut).step_by(5) {
+            let mut parts = player_stats(&games[..inner]);
+            parts.merge(&player_stats(&games[inner..cut]));
+            parts.end_input();
+            parts.merge(&second);
+            assert_eq!(parts.pair_total(), total, "cuts at {inner} and {cut}");
+        }
+    }
+}
+
+#[test]
+fn a_cutechess_repeat_match_pairs() {
+    // cutechess-cli -repeat (and fastchess): game 1 A White, game 2 the
+    // same opening B White, then the next opening.
+    let games = [
+        (7, "Engine B", true, "1-0"),
+        (7, "Engine B", false, "1/2-1/2"),
+        (300, "Engine B", true, "0-1"),
+        (300, "Engine B", false, "0-1"),
+        (12, "Engine B", true, "1/2-1/2"),
+        (12, "Engine B", false, "1/2-1/2"),
+        (12, "Engine B", false, "0-1"),
+    ];
+    let total = player_stats(&games).pair_total();
+    assert_eq!(
+        (total.pentanomial.counts, total.unpaired),
+        ([0, 0, 2, 1, 0], 1)
+    );
+}

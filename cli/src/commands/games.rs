@@ -97,9 +97,45 @@ pub(crate) struct GamesArgs {
     /// `black_score`; then a row with rank `total`. Empty where undefined:
     /// `elo` at a score of 0 or 1, `elo_margin` when too few games put the
     /// 95% range of the score past 0 or 1, `los` without wins or losses.
-    /// The summary on standard error gives the total as a match result.
+    ///
+    /// Then the game pairs, as engine testers score them: two games form a
+    /// pair when they have the same start (the same FEN; for double
+    /// Chess960 the same two starts) and the same opponent, the player's
+    /// colours are reversed, and they come one right after the other among
+    /// that opponent's games from that start, within one file (as
+    /// cutechess-cli's `-repeat`, fastchess and match scripts write them).
+    /// A game left without a partner counts as unpaired; so does the other
+    /// game of a pair one of whose games has no result. Columns: `pairs`, `unpaired`, the
+    /// pentanomial `ptnml_ll`, `ptnml_ld`, `ptnml_wl_dd`, `ptnml_wd`,
+    /// `ptnml_ww` (one `pentanomial` array in JSON Lines), `penta_elo` and
+    /// `penta_elo_margin`, `nelo` and `nelo_margin` (normalized Elo),
+    /// `penta_los`; with --sprt, on the total row, `llr`, `llr_lower`,
+    /// `llr_upper` and `sprt`. The summary on standard error gives the total
+    /// as a match result, and the pairs as fastchess prints them.
     #[arg(long, value_name = "NAME")]
     player: Vec<String>,
+    /// With --player: a sequential probability ratio test of the player's
+    /// Elo, H0 "ELO0" against H1 "ELO1" (such as `0,5`), on the game pairs
+    /// (on the games one by one when none is paired): fishtest's
+    /// generalized log-likelihood ratio, its bounds ln(beta/(1-alpha)) and
+    /// ln((1-beta)/alpha), and the verdict (H1, H0 or continue), on the
+    /// total row and the summary.
+    #[arg(
+        long,
+        value_name = "ELO0,ELO1",
+        requires = "player",
+        allow_hyphen_values = true
+    )]
+    sprt: Option<String>,
+    /// The SPRT's alpha: the rate of accepting H1 when H0 holds.
+    #[arg(long, value_name = "RATE", default_value_t = 0.05, requires = "sprt")]
+    alpha: f64,
+    /// The SPRT's beta: the rate of accepting H0 when H1 holds.
+    #[arg(long, value_name = "RATE", default_value_t = 0.05, requires = "sprt")]
+    beta: f64,
+    /// The scale of the --sprt bounds.
+    #[arg(long, value_enum, default_value = "normalized", requires = "sprt")]
+    elo_model: player::ModelArg,
     /// Also draw White's score (with --player: the player's) per start
     /// position as an SVG picture.
     #[arg(long, value_name = "FILE.svg")]
@@ -126,6 +162,7 @@ pub(crate) fn run(args: &GamesArgs, out: &mut dyn Write) -> Result<(), Failure> 
         )));
     }
     let format = args.format.unwrap_or(Format::Tsv);
+    let sprt = player::sprt(args.sprt.as_deref(), args.alpha, args.beta, args.elo_model)?;
     let players: Players = args.player.iter().collect();
     let progress = Progress::new();
     let archive = archive(args, &files, &progress)?.players(players.clone());
@@ -135,7 +172,7 @@ pub(crate) fn run(args: &GamesArgs, out: &mut dyn Write) -> Result<(), Failure> 
     let summary = result?;
     let who = args.player.join(", ");
     if !args.games && !args.pgn && !players.is_empty() {
-        player::write_rows(&mut *out, format, &summary.player)?;
+        player::write_rows(&mut *out, format, &summary.player, sprt.as_ref())?;
     } else if !args.games && !args.pgn {
         let mut writer = Writer::new(&mut *out, format, &output::STAT_COLUMNS)?;
         for (start, tally) in summary.stats.iter() {
@@ -155,7 +192,8 @@ pub(crate) fn run(args: &GamesArgs, out: &mut dyn Write) -> Result<(), Failure> 
     out.flush()?;
     report(&summary);
     if !players.is_empty() {
-        let _ = io::stderr().write_all(player::summary(&summary.player, &who).as_bytes());
+        let _ = io::stderr()
+            .write_all(player::summary(&summary.player, &who, sprt.as_ref()).as_bytes());
     }
     if summary.skipped > 0 {
         return Err(Failure::input(format!(

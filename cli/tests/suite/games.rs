@@ -6,7 +6,7 @@
     reason = "the mean ratings compared here are sums of a few thousand"
 )]
 
-use crate::common::{run, run_with_input};
+use crate::common::{BINARY, feed, run, run_with_input};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -294,4 +294,49 @@ fn the_plot_is_an_svg_with_a_point_per_start() {
     assert!(svg.starts_with("<svg"));
     assert_eq!(svg.matches("<circle").count(), 3);
     assert!(svg.trim_end().ends_with("</svg>"));
+}
+
+/// The outputs recorded from the command before its archive engine moved
+/// into `chess960-archive` (commit c2be94e): standard output, standard
+/// error and exit status of `chess960 games` on the fixtures, on one
+/// thread and on two in small parts, are still those bytes
+/// (`tests/fixtures/golden/`, each file its arguments, then the rest).
+#[test]
+fn outputs_are_the_recorded_ones() {
+    let mut checked = 0;
+    for entry in std::fs::read_dir("tests/fixtures/golden").unwrap() {
+        let path = entry.unwrap().path();
+        let recorded = std::fs::read(&path).unwrap();
+        let first = recorded.iter().position(|&byte| byte == b'\n').unwrap();
+        let line = std::str::from_utf8(&recorded[..first]).unwrap();
+        let args: Vec<&str> = line.strip_prefix("args: ").unwrap().split(' ').collect();
+        for (threads, part) in [("1", "0"), ("2", "100"), ("3", "4096")] {
+            let mut command = std::process::Command::new(BINARY);
+            command
+                .arg("games")
+                .args(&args)
+                .env("NO_COLOR", "1")
+                .env("CHESS960_GAMES_THREADS", threads);
+            if part != "0" {
+                command.env("CHESS960_GAMES_PART", part);
+            }
+            let output = feed(&mut command, b"");
+            let mut now = format!(
+                "{line}\nexit: {}\n--- stdout\n",
+                output.status.code().unwrap()
+            )
+            .into_bytes();
+            now.extend_from_slice(&output.stdout);
+            now.extend_from_slice(b"--- stderr\n");
+            now.extend_from_slice(&output.stderr);
+            assert!(
+                now == recorded,
+                "{} on {threads} thread(s):\n{}",
+                path.display(),
+                String::from_utf8_lossy(&now)
+            );
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 24);
 }

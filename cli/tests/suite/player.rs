@@ -45,7 +45,8 @@ fn check_tsv(stdout: &str, names: &str) {
     let mut lines = stdout.lines();
     assert_eq!(
         lines.next().unwrap(),
-        "white_id\tblack_id\trank\tgames\twhite_games\twins\tdraws\tlosses\tunknown\tscore\telo\telo_margin\tlos\tdraw_ratio\twhite_score\tblack_score"
+        "white_id\tblack_id\trank\tgames\twhite_games\twins\tdraws\tlosses\tunknown\tscore\telo\telo_margin\tlos\tdraw_ratio\twhite_score\tblack_score\t\
+         pairs\tunpaired\tptnml_ll\tptnml_ld\tptnml_wl_dd\tptnml_wd\tptnml_ww\tpenta_elo\tpenta_elo_margin\tnelo\tnelo_margin\tpenta_los\tllr\tllr_lower\tllr_upper\tsprt"
     );
     let expected = reference(names);
     let rows: Vec<Vec<&str>> = lines.map(|line| line.split('\t').collect()).collect();
@@ -111,7 +112,9 @@ fn the_summary_reads_as_a_match_result() {
     let stdout = text(&output.stdout);
     assert_eq!(stdout.lines().count(), 2, "header and an empty total");
     assert!(
-        stdout.ends_with("\t\ttotal\t0\t0\t0\t0\t0\t0\t\t\t\t\t\t\t\n"),
+        stdout.ends_with(
+            "\t\ttotal\t0\t0\t0\t0\t0\t0\t\t\t\t\t\t\t\t0\t0\t0\t0\t0\t0\t0\t\t\t\t\t\t\t\t\t\n"
+        ),
         "{stdout:?}"
     );
 }
@@ -287,4 +290,205 @@ fn two_files_add_up() {
     // The same score, more games: the same Elo, a narrower margin.
     assert_eq!(total[10], "160.56");
     assert!(total[11].parse::<f64>().unwrap() < 89.79 / 1.4);
+}
+
+const PAIRED: &str = include_str!("../fixtures/paired_match.pgn");
+
+#[test]
+fn a_paired_match_gives_fastchess_s_figures() {
+    // paired_match.pgn: 11 pairs and one unpaired game, New against Base,
+    // written by python-chess (start 518 without a FEN); its pentanomial
+    // [1, 1, 6, 3, 0] counted by python-chess reading it back.
+    let output = run_with_input(
+        &[
+            "games", "--player", "New", "--sprt", "0,5", "--format", "jsonl",
+        ],
+        PAIRED.as_bytes(),
+    );
+    let stderr = text(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    let values = json_lines(&text(&output.stdout));
+    let total = values.last().unwrap();
+    assert_eq!(total["pairs"], 11);
+    assert_eq!(total["unpaired"], 1);
+    assert_eq!(total["pentanomial"], serde_json::json!([1, 1, 6, 3, 0]));
+    for key in [
+        "penta_elo",
+        "penta_elo_margin",
+        "nelo",
+        "nelo_margin",
+        "penta_los",
+        "llr",
+    ] {
+        assert!(total[key].is_f64(), "{key}: {total}");
+    }
+    assert_eq!(total["llr_lower"].as_f64(), Some(-2.9444));
+    assert_eq!(total["sprt"], "continue");
+    // Start 518 holds two pairs: its row says so.
+    let classical = values.iter().find(|row| row["white_id"] == 518).unwrap();
+    assert_eq!(classical["pairs"], 2);
+    assert!(
+        stderr.contains("11 pairs, 1 unpaired; Ptnml(0-2): [1, 1, 6, 3, 0]; Elo: "),
+        "{stderr}"
+    );
+    assert!(stderr.contains("; LLR: "), "{stderr}");
+    assert!(
+        stderr.contains(" (-2.94, 2.94) [0.00, 5.00]: continue\n"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn pairs_are_found_within_each_file_and_in_parts_alike() {
+    let dir = scratch("pairs");
+    let (one, two) = (dir.join("one.pgn"), dir.join("two.pgn"));
+    // The unpaired last game of one file never pairs with the next's first.
+    let games: Vec<String> = PAIRED
+        .split("[Event ")
+        .skip(1)
+        .map(|game| format!("[Event {game}"))
+        .collect();
+    assert_eq!(games.len(), 23);
+    let (first, second) = games.split_at(games.len() / 2);
+    std::fs::write(&one, first.concat()).unwrap();
+    std::fs::write(&two, second.concat()).unwrap();
+    let total = |args: &[&str], env: &[(&str, &str)]| {
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_chess960"));
+        command
+            .args(["games", "--player", "new", "--format", "jsonl"])
+            .args(args);
+        for (key, value) in env {
+            command.env(key, value);
+        }
+        let output = command.output().unwrap();
+        assert!(output.status.success(), "{}", text(&output.stderr));
+        json_lines(&text(&output.stdout)).last().unwrap().clone()
+    };
+    let (one, two) = (one.to_str().unwrap(), two.to_str().unwrap());
+    std::fs::write(dir.join("whole.pgn"), PAIRED).unwrap();
+    let apart = total(&[one, two], &[]);
+    assert_eq!(apart["games"], 23);
+    assert_eq!(
+        apart["pairs"].as_u64().unwrap() * 2 + apart["unpaired"].as_u64().unwrap(),
+        23
+    );
+    // The split is between a pair's games (11 of 23): two more unpaired.
+    assert_eq!(
+        (apart["pairs"].as_u64(), apart["unpaired"].as_u64()),
+        (Some(10), Some(3))
+    );
+    // One core or several, one file read in parts: the same pairs.
+    for threads in ["1", "2", "3"] {
+        let env = [
+            ("CHESS960_GAMES_THREADS", threads),
+            ("CHESS960_GAMES_PART", "1"),
+        ];
+        assert_eq!(total(&[one, two], &env), apart, "{threads} threads");
+        let whole = total(&[&dir.join("whole.pgn").to_string_lossy()], &env);
+        assert_eq!(
+            (whole["pairs"].as_u64(), whole["unpaired"].as_u64()),
+            (Some(11), Some(1))
+        );
+    }
+}
+
+#[test]
+fn bad_sprt_settings_are_refused() {
+    for (args, message) in [
+        (&["--sprt", "5,0"][..], "5 is not below 0"),
+        (
+            &["--sprt", "0,nan"][..],
+            "finite numbers, but this one is NaN",
+        ),
+        (
+            &["--sprt", "0"][..],
+            "--sprt takes ELO0,ELO1 (such as 0,5), not \"0\"",
+        ),
+        (
+            &["--sprt", "0,5", "--alpha", "0"][..],
+            "alpha is strictly between 0 and 1",
+        ),
+        (
+            &["--sprt", "0,5", "--beta", "1.5"][..],
+            "beta is strictly between 0 and 1",
+        ),
+        (
+            &["--sprt", "0,5", "--alpha", "0.6", "--beta", "0.5"][..],
+            "alpha + beta is below 1",
+        ),
+    ] {
+        let mut all = vec!["games", "--player", "New"];
+        all.extend_from_slice(args);
+        let output = run_with_input(&all, PAIRED.as_bytes());
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = text(&output.stderr);
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+    }
+    // --sprt needs --player; -3,1 reads as bounds.
+    assert!(
+        !run_with_input(&["games", "--sprt", "0,5"], PAIRED.as_bytes())
+            .status
+            .success()
+    );
+    let output = run_with_input(
+        &["games", "--player", "New", "--sprt", "-3,1"],
+        PAIRED.as_bytes(),
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+}
+
+/// One pair in each way a match writer spells a Chess960 start: cutechess-cli
+/// (`fischerandom`, `SetUp` and the FEN), fastchess (`Chess960`, `SetUp`,
+/// the FEN in Shredder style), a script that writes the FEN without `SetUp`,
+/// and python-chess at the classical start (`Chess960`, no FEN): four
+/// pairs, nothing unpaired, nothing skipped.
+#[test]
+fn every_writer_s_spelling_of_a_start_pairs() {
+    let starts = [
+        "[Variant \"fischerandom\"]\n[SetUp \"1\"]\n[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1\"]\n",
+        "[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \"bqnbnrkr/pppppppp/8/8/8/8/PPPPPPPP/BQNBNRKR w HFhf - 0 1\"]\n",
+        "[Variant \"Chess960\"]\n[FEN \"bqnnrbkr/pppppppp/8/8/8/8/PPPPPPPP/BQNNRBKR w KQkq - 0 1\"]\n",
+        "[Variant \"Chess960\"]\n",
+    ];
+    let mut pgn = String::new();
+    for (index, start) in starts.iter().enumerate() {
+        for (white, black, result) in [("New", "Base", "1-0"), ("Base", "New", "1/2-1/2")] {
+            let _ = write!(
+                pgn,
+                "[Event \"match\"]\n[Round \"{index}\"]\n[White \"{white}\"]\n[Black \"{black}\"]\n[Result \"{result}\"]\n{start}\n1. e4 e5 {result}\n\n"
+            );
+        }
+    }
+    let output = run_with_input(
+        &["games", "--player", "New", "--format", "jsonl"],
+        pgn.as_bytes(),
+    );
+    let stderr = text(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    let values = json_lines(&text(&output.stdout));
+    let ids: Vec<_> = values.iter().map(|row| row["white_id"].clone()).collect();
+    assert_eq!(
+        ids,
+        serde_json::json!([0, 1, 2, 518, null])
+            .as_array()
+            .unwrap()
+            .clone()
+    );
+    let total = values.last().unwrap();
+    assert_eq!(
+        (total["pairs"].clone(), total["unpaired"].clone()),
+        (4.into(), 0.into())
+    );
+    // A win and a draw in each pair: 3/2 points, the WD bucket.
+    assert_eq!(total["pentanomial"], serde_json::json!([0, 0, 0, 4, 0]));
+    // The --games detail column says where 518 came from.
+    let games = run_with_input(&["games", "--games"], pgn.as_bytes());
+    let rows = text(&games.stdout);
+    assert_eq!(
+        rows.lines()
+            .filter(|line| line.contains("python-chess"))
+            .count(),
+        2,
+        "{rows}"
+    );
 }

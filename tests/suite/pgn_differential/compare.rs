@@ -135,8 +135,6 @@ pub(crate) enum Start {
     NoBoard,
     /// The `Variant` tag names another game.
     OtherVariant,
-    /// A Chess960 game without a `FEN` tag.
-    MissingFen,
     /// Repeated `FEN` tags give different starts.
     ConflictingFens,
 }
@@ -215,22 +213,20 @@ fn first<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
 /// values below (the generated ones and the fixtures'), then the first
 /// [`MAX_FEN_TAGS`] `FEN` tags read by shakmaty.
 pub(crate) fn their_start(tags: &[(String, String)], ranks: &HashSet<String>) -> Start {
-    let chess960 = match first(tags, "Variant") {
-        None | Some("Standard" | "From Position") => false,
-        Some("Chess960" | "chess 960") => true,
+    match first(tags, "Variant") {
+        None | Some("Standard" | "From Position" | "Chess960" | "chess 960") => {}
         Some("Crazyhouse" | "Atomic") => return Start::OtherVariant,
         Some(other) => panic!("a Variant value this test does not know: {other:?}"),
-    };
+    }
     let fens: Vec<&str> = tags
         .iter()
         .filter(|(name, _)| name == "FEN")
         .take(MAX_FEN_TAGS)
         .map(|(_, value)| value.as_str())
         .collect();
+    // No FEN: the classical start, for a Chess960 game too (python-chess
+    // writes start 518 so and reads it back so).
     let Some((&fen, others)) = fens.split_first() else {
-        if chess960 {
-            return Start::MissingFen;
-        }
         return Start::Board {
             white: "RNBQKBNR".to_owned(),
             black: "RNBQKBNR".to_owned(),
@@ -261,7 +257,6 @@ pub(crate) fn our_start(kind: GameKind) -> Start {
         GameKind::ChangedRules { .. } => board(false),
         GameKind::NotAStart(_) => Start::NoBoard,
         GameKind::OtherVariant(_) => Start::OtherVariant,
-        GameKind::Unreadable(RecordError::MissingFen) => Start::MissingFen,
         GameKind::Unreadable(RecordError::ConflictingFens) => Start::ConflictingFens,
         other => panic!("a kind a well-formed record cannot have: {other:?}"),
     }

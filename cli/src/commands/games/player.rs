@@ -1,17 +1,114 @@
 //! `chess960 games --player NAME`: one player's rows per start and the
-//! total, the summary line, and the plot from the player's side. The
-//! figures are [`chess960::pgn::PlayerStats`]'s and
-//! [`chess960::pgn::MatchScore`]'s; this file only lays them out.
+//! total, the summary lines, and the plot from the player's side. The
+//! figures are [`chess960::pgn::PlayerStats`]'s,
+//! [`chess960::pgn::MatchScore`]'s, [`chess960::pgn::Pentanomial`]'s and
+//! [`chess960::pgn::Sprt`]'s; this file only lays them out.
 
 use super::output::{Cell, Format, Writer};
 use super::plot::{self, Point};
+use crate::failure::Failure;
 use chess960::DoublePosition;
-use chess960::pgn::{MatchScore, PlayerStats, PlayerTally};
+use chess960::pgn::{
+    EloModel, MatchScore, PairTally, Pentanomial, PlayerStats, PlayerTally, Sprt, Verdict,
+};
+use clap::ValueEnum;
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-/// The columns of `--player`.
-pub(crate) const COLUMNS: [&str; 16] = [
+/// `--elo-model`: the scale of the `--sprt` bounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum ModelArg {
+    /// Normalized Elo (as fishtest and fastchess by default).
+    Normalized,
+    /// Logistic Elo (the `elo` column's).
+    Logistic,
+}
+
+/// The test `--sprt ELO0,ELO1` asks for, with `--alpha`, `--beta` and
+/// `--elo-model`; `None` without `--sprt`.
+pub(crate) fn sprt(
+    bounds: Option<&str>,
+    alpha: f64,
+    beta: f64,
+    model: ModelArg,
+) -> Result<Option<Sprt>, Failure> {
+    let Some(text) = bounds else {
+        return Ok(None);
+    };
+    let bad = || {
+        Failure::input(format!(
+            "--sprt takes ELO0,ELO1 (such as 0,5), not {text:?}"
+        ))
+    };
+    let (low, high) = text.split_once(',').ok_or_else(bad)?;
+    let elo0: f64 = low.trim().parse().map_err(|_| bad())?;
+    let elo1: f64 = high.trim().parse().map_err(|_| bad())?;
+    let model = match model {
+        ModelArg::Normalized => EloModel::Normalized,
+        ModelArg::Logistic => EloModel::Logistic,
+    };
+    Sprt::new(elo0, elo1, alpha, beta, model)
+        .map(Some)
+        .map_err(|error| {
+            Failure::input(format!(
+                "--sprt {text} --alpha {alpha} --beta {beta}: {error}"
+            ))
+        })
+}
+
+/// The columns of the pairs in TSV and CSV: the pentanomial a column a
+/// bucket.
+const PAIR_COLUMNS: [&str; 16] = [
+    "pairs",
+    "unpaired",
+    "ptnml_ll",
+    "ptnml_ld",
+    "ptnml_wl_dd",
+    "ptnml_wd",
+    "ptnml_ww",
+    "penta_elo",
+    "penta_elo_margin",
+    "nelo",
+    "nelo_margin",
+    "penta_los",
+    "llr",
+    "llr_lower",
+    "llr_upper",
+    "sprt",
+];
+
+/// The columns of `--player` in TSV and CSV.
+pub(crate) const COLUMNS: [&str; 32] = concat(GAME_COLUMNS, PAIR_COLUMNS);
+
+/// The columns of `--player` in JSON Lines: the pentanomial one array.
+pub(crate) const JSON_COLUMNS: [&str; 28] = {
+    let mut columns = [""; 28];
+    let mut index = 0;
+    while index < 28 {
+        columns[index] = match index {
+            0..18 => COLUMNS[index],
+            18 => "pentanomial",
+            _ => COLUMNS[index + 4],
+        };
+        index += 1;
+    }
+    columns
+};
+
+/// Two lists of columns one after the other.
+const fn concat(first: [&'static str; 16], second: [&'static str; 16]) -> [&'static str; 32] {
+    let mut columns = [""; 32];
+    let mut index = 0;
+    while index < 16 {
+        columns[index] = first[index];
+        columns[16 + index] = second[index];
+        index += 1;
+    }
+    columns
+}
+
+/// The columns of the games, per start and in total.
+const GAME_COLUMNS: [&str; 16] = [
     "white_id",
     "black_id",
     "rank",
@@ -30,17 +127,79 @@ pub(crate) const COLUMNS: [&str; 16] = [
     "black_score",
 ];
 
-/// Writes a row per start and the total row (`rank` = `total`, no id).
+/// Writes a row per start and the total row (`rank` = `total`, no id);
+/// the SPRT's cells are the total row's only.
 pub(crate) fn write_rows(
     out: &mut dyn Write,
     format: Format,
     stats: &PlayerStats,
+    sprt: Option<&Sprt>,
 ) -> io::Result<()> {
-    let mut writer = Writer::new(out, format, &COLUMNS)?;
+    let columns: &'static [&'static str] = if format == Format::Jsonl {
+        &JSON_COLUMNS
+    } else {
+        &COLUMNS
+    };
+    let mut writer = Writer::new(out, format, columns)?;
     for (start, tally) in stats.iter() {
-        writer.row(&row(Some(start), tally))?;
+        let mut cells = row(Some(start), tally);
+        pair_cells(&mut cells, format, &stats.pair_tally(start), None);
+        writer.row(&cells)?;
     }
-    writer.row(&row(None, &stats.total()))
+    let total = stats.total();
+    let mut cells = row(None, &total);
+    let test = sprt.map(|sprt| (sprt, llr(sprt, &stats.pair_total(), &total)));
+    pair_cells(&mut cells, format, &stats.pair_total(), test);
+    writer.row(&cells)
+}
+
+/// The SPRT's log-likelihood ratio: of the pairs, or of the games one by
+/// one when none is paired.
+fn llr(sprt: &Sprt, pairs: &PairTally, games: &PlayerTally) -> Option<f64> {
+    if pairs.pairs() > 0 {
+        sprt.llr(&pairs.pentanomial)
+    } else {
+        sprt.llr_trinomial(&games.score())
+    }
+}
+
+/// Adds the cells of the pairs (and of the SPRT, for the total row).
+fn pair_cells(
+    cells: &mut Vec<Cell<'static>>,
+    format: Format,
+    pairs: &PairTally,
+    test: Option<(&Sprt, Option<f64>)>,
+) {
+    let number = |value: u64| Cell::Number(value.to_string());
+    let counts = pairs.pentanomial.counts;
+    cells.push(number(pairs.pairs()));
+    cells.push(number(pairs.unpaired));
+    if format == Format::Jsonl {
+        let list: Vec<String> = counts.iter().map(u64::to_string).collect();
+        cells.push(Cell::Number(format!("[{}]", list.join(","))));
+    } else {
+        cells.extend(counts.map(number));
+    }
+    let penta: &Pentanomial = &pairs.pentanomial;
+    cells.extend([
+        decimal(penta.elo(), 4),
+        decimal(penta.elo_margin(), 4),
+        decimal(penta.nelo(), 4),
+        decimal(penta.nelo_margin(), 4),
+        decimal(penta.los(), 6),
+    ]);
+    match test {
+        Some((sprt, llr)) => cells.extend([
+            decimal(llr, 4),
+            decimal(Some(sprt.lower_bound()), 4),
+            decimal(Some(sprt.upper_bound()), 4),
+            Cell::Text(
+                llr.map_or(Verdict::Continue, |llr| sprt.verdict(llr))
+                    .as_str(),
+            ),
+        ]),
+        None => cells.extend([Cell::Missing, Cell::Missing, Cell::Missing, Cell::Missing]),
+    }
 }
 
 fn decimal(value: Option<f64>, places: usize) -> Cell<'static> {
@@ -89,7 +248,7 @@ fn row(start: Option<DoublePosition>, tally: &PlayerTally) -> Vec<Cell<'static>>
 /// The summary line on standard error (`who`: the names as given), as engine testers read a match:
 /// `player NAMES: 44 games at Chess960 starts (22 as White): +24 =15 -5,
 /// score 0.7159, Elo 160.56 +/- 89.79, LOS 99.98 %, draw ratio 34.09 %`.
-pub(crate) fn summary(stats: &PlayerStats, who: &str) -> String {
+pub(crate) fn summary(stats: &PlayerStats, who: &str, sprt: Option<&Sprt>) -> String {
     let total = stats.total();
     let score = total.score();
     let mut text = format!(
@@ -131,6 +290,45 @@ pub(crate) fn summary(stats: &PlayerStats, who: &str) -> String {
     }
     if !left_out.is_empty() {
         let _ = write!(text, "; not counted: {}", left_out.join(", "));
+    }
+    text.push('\n');
+    let pairs = stats.pair_total();
+    let penta = &pairs.pentanomial;
+    let [ll, ld, even, wd, ww] = penta.counts;
+    let _ = write!(
+        text,
+        "chess960 games: player {who}: {} pairs, {} unpaired; Ptnml(0-2): [{ll}, {ld}, {even}, {wd}, {ww}]; \
+         Elo: {} +/- {}, nElo: {} +/- {}, LOS: {} %",
+        pairs.pairs(),
+        pairs.unpaired,
+        figure(penta.elo(), 1.0, 2),
+        figure(penta.elo_margin(), 1.0, 2),
+        figure(penta.nelo(), 1.0, 2),
+        figure(penta.nelo_margin(), 1.0, 2),
+        figure(penta.los(), 100.0, 2),
+    );
+    if let Some(sprt) = sprt {
+        let llr = llr(sprt, &pairs, &total);
+        let verdict = llr.map_or(Verdict::Continue, |llr| sprt.verdict(llr));
+        let _ = write!(
+            text,
+            "; LLR: {} ({:.2}, {:.2}) [{:.2}, {:.2}]{}: {}",
+            figure(llr, 1.0, 2),
+            sprt.lower_bound(),
+            sprt.upper_bound(),
+            sprt.elo0(),
+            sprt.elo1(),
+            if pairs.pairs() > 0 {
+                ""
+            } else {
+                " (games, no pairs)"
+            },
+            match verdict {
+                Verdict::H1 => "H1 accepted",
+                Verdict::H0 => "H0 accepted",
+                Verdict::Continue => "continue",
+            }
+        );
     }
     text.push('\n');
     text
