@@ -77,6 +77,14 @@ MIXED_PGN = """\
 [FEN "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"]
 
 1... e5 1-0
+
+[Event "Mixed, no FEN"]
+[White "Erin"]
+[Black "Alice"]
+[Result "1/2-1/2"]
+[Variant "Chess960"]
+
+1. e4 e5 1/2-1/2
 """
 
 

@@ -107,7 +107,7 @@ def test_player_stats_with_an_sprt_match_the_command(
 
 def test_column_types_in_pyarrow_polars_and_duckdb(mixed_pgn: str) -> None:
     games = chess960.read_games(mixed_pgn)
-    assert len(games) == 6 and games.num_rows == 6
+    assert len(games) == 7 and games.num_rows == 7
     schema = pa.table(games).schema
     assert schema.field("number").type == pa.uint64()
     assert schema.field("white_id").type == pa.uint16()
@@ -118,7 +118,9 @@ def test_column_types_in_pyarrow_polars_and_duckdb(mixed_pgn: str) -> None:
     assert frame.schema["offset"] == pl.UInt64
     assert frame["kind"].to_list() == [
         "chess960", "double-chess960", "changed-rules", "standard", "other-variant", "not-a-start",
+        "chess960",
     ]
+    assert frame["detail"][6].startswith("no FEN")
     relation = duckdb.sql("select kind, white_id, white_elo from games order by number")
     assert relation is not None
     assert [str(t) for t in relation.types] == ["VARCHAR", "USMALLINT", "UINTEGER"]
@@ -126,7 +128,7 @@ def test_column_types_in_pyarrow_polars_and_duckdb(mixed_pgn: str) -> None:
     stats = chess960.start_stats(mixed_pgn)
     total = duckdb.sql("select sum(games) from stats")
     assert total is not None
-    assert total.fetchall() == [(2,)]  # changed rules: not counted
+    assert total.fetchall() == [(3,)]  # changed rules: not counted
     assert pl.DataFrame(stats).schema["score"] == pl.Float64
     # The stream can be taken more than once.
     assert pa.table(games).num_rows == pa.table(games).num_rows
@@ -220,7 +222,7 @@ def test_an_empty_selection_is_an_empty_table(mixed_pgn: str) -> None:
     assert pa.table(games).num_rows == 0
     assert pl.DataFrame(games).height == 0
     assert duckdb.sql("select count(*) from games").fetchall() == [(0,)]  # type: ignore[union-attr]
-    assert games.summary["matched"] == 0 and games.summary["records"] == 6
+    assert games.summary["matched"] == 0 and games.summary["records"] == 7
 
 
 def test_other_threads_run_while_reading(mixed_pgn: str, tmp_path: Any) -> None:
@@ -247,7 +249,7 @@ def test_other_threads_run_while_reading(mixed_pgn: str, tmp_path: Any) -> None:
     finally:
         done.set()
         counter.join()
-    assert len(games) == 120000
+    assert len(games) == 140000
     if elapsed > 0.05:
         assert ticks > 5
 
