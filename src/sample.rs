@@ -4,6 +4,7 @@
 //! both from a text seed by a Fisher–Yates walk on SHA-256 alone, so that
 //! anyone can re-derive the order without this crate, on any platform.
 
+use crate::Book;
 use crate::seeded::Hashing;
 use core::fmt::Write as _;
 use sha2::{Digest, Sha256};
@@ -105,5 +106,50 @@ fn uniform_below(seed: &str, bound: u64, counter: &mut u64) -> usize {
         if value <= limit {
             return (value % bound) as usize;
         }
+    }
+}
+
+impl Book {
+    /// The lines of a seeded sample or shuffle of the book, as
+    /// `chess960 book --sample N --seed TEXT [--shuffle]` writes them:
+    /// `count` line indices (0-based, for [`Book::entry`]) chosen uniformly
+    /// without replacement by [`seeded_sample`] over `0..len`, in book order,
+    /// or in the order drawn when `shuffle` is true. `indices` is scratch
+    /// space: its first `min(indices.len(), self.len())` places are filled
+    /// with `0..` before the draw, so give it room for the whole book; the
+    /// chosen indices are returned at its start.
+    ///
+    /// ```
+    /// use chess960::Book;
+    ///
+    /// let book = Book::single();
+    /// let mut indices = vec![0; book.len() as usize];
+    /// let sample = book.seeded_indices("Gauntlet", &mut indices, 8, false).to_vec();
+    /// assert_eq!(sample.len(), 8);
+    /// assert!(sample.windows(2).all(|pair| pair[0] < pair[1]));
+    ///
+    /// // A shuffle of the whole book, and the same sample in the order drawn.
+    /// let shuffled = book.seeded_indices("Gauntlet", &mut indices, 960, true).to_vec();
+    /// let mut first = shuffled[..8].to_vec();
+    /// first.sort_unstable();
+    /// assert_eq!(first, sample);
+    /// ```
+    pub fn seeded_indices<'a>(
+        &self,
+        seed: &str,
+        indices: &'a mut [u32],
+        count: u32,
+        shuffle: bool,
+    ) -> &'a [u32] {
+        let length = indices.len().min(self.len() as usize);
+        let indices = &mut indices[..length];
+        for (place, index) in indices.iter_mut().zip(0..) {
+            *place = index;
+        }
+        let chosen = seeded_sample(seed, indices, count as usize);
+        if !shuffle {
+            chosen.sort_unstable();
+        }
+        chosen
     }
 }

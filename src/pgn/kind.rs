@@ -7,6 +7,7 @@ use super::tags::{TagName, Tags};
 use super::variant::Variant;
 use crate::{Departures, identify_fen};
 use crate::{DoublePosition, FenError, Position};
+use core::fmt;
 
 /// The kind of one game record.
 ///
@@ -150,6 +151,74 @@ impl GameKind {
             GameKind::DoubleChess960(start) | GameKind::ChangedRules { start, .. } => Some(start),
             GameKind::Standard => Some(Position::STANDARD.into()),
             _ => None,
+        }
+    }
+
+    /// The start of a Chess960 game: as [`GameKind::start`], but `None` for
+    /// the classical game, which is no Chess960 game. The `white_id` and
+    /// `black_id` of a table of games (`chess960 games --games`).
+    ///
+    /// ```
+    /// use chess960::{Position, pgn::GameKind};
+    ///
+    /// assert_eq!(GameKind::Standard.chess960_start(), None);
+    /// let game = GameKind::Chess960(Position::STANDARD);
+    /// assert_eq!(game.chess960_start(), Some(Position::STANDARD.into()));
+    /// ```
+    pub fn chess960_start(&self) -> Option<DoublePosition> {
+        match self {
+            GameKind::Standard => None,
+            _ => self.start(),
+        }
+    }
+
+    /// What a table of games says about a record of this kind with these
+    /// tags besides its kind: how the FEN departs from the start (changed
+    /// rules), the variant's name, why the FEN is no start, why the record
+    /// is unreadable, or that a Chess960 game without a FEN was taken for
+    /// start 518; `None` otherwise. The `detail` of `chess960 games --games`.
+    ///
+    /// ```
+    /// use chess960::pgn::{GameKind, TagName, Tags, Variant};
+    ///
+    /// let tags = Tags::new();
+    /// assert!(GameKind::Standard.detail(&tags).is_none());
+    /// let other = GameKind::OtherVariant(Variant::from_name("Crazyhouse"));
+    /// assert_eq!(other.detail(&tags).unwrap().to_string(), "Crazyhouse");
+    ///
+    /// let mut tags = Tags::new();
+    /// tags.insert(TagName::Variant, "Chess960");
+    /// let kind = GameKind::classify(&tags);
+    /// assert!(kind.detail(&tags).unwrap().to_string().starts_with("no FEN"));
+    /// ```
+    pub fn detail(&self, tags: &Tags) -> Option<Detail<'_>> {
+        match self {
+            GameKind::ChangedRules { .. }
+            | GameKind::OtherVariant(_)
+            | GameKind::NotAStart(_)
+            | GameKind::Unreadable(_) => Some(Detail(self)),
+            GameKind::Chess960(_) if tags.fens().next().is_none() => Some(Detail(self)),
+            _ => None,
+        }
+    }
+}
+
+/// The text of [`GameKind::detail`], written by `Display`.
+#[derive(Clone, Copy, Debug)]
+pub struct Detail<'a>(&'a GameKind);
+
+impl fmt::Display for Detail<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            GameKind::ChangedRules { departures, .. } => departures.fmt(f),
+            GameKind::OtherVariant(variant) => f.write_str(variant.name()),
+            GameKind::NotAStart(error) => error.fmt(f),
+            GameKind::Unreadable(error) => error.fmt(f),
+            // `detail` gives a `Chess960` kind only for a game without a FEN.
+            GameKind::Chess960(_) => {
+                f.write_str("no FEN: the classical start 518, as python-chess writes it")
+            }
+            _ => Ok(()),
         }
     }
 }

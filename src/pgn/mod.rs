@@ -60,7 +60,7 @@ mod wide;
 
 pub use counts::KindCounts;
 pub use filter::Filter;
-pub use kind::GameKind;
+pub use kind::{Detail, GameKind};
 pub use match_score::MatchScore;
 pub use outcome::Outcome;
 pub use pairing::PairTally;

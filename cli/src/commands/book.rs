@@ -2,11 +2,11 @@
 //! (EPD) or a game (PGN), to standard output or a file: all starts in book
 //! order, a selection by sets, a seeded sample, a seeded shuffle. The book
 //! itself is the library's [`Book`]; the sample and shuffle its
-//! [`seeded_sample`].
+//! [`Book::seeded_indices`].
 
 use crate::failure::Failure;
 use crate::output::CAPACITY;
-use chess960::{Book, BookFormat, FenStyle, PositionSet, seeded_sample};
+use chess960::{Book, BookFormat, FenStyle, PositionSet};
 use clap::{Args, ValueEnum};
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -187,13 +187,10 @@ fn write(args: &BookArgs, book: &Book, out: &mut dyn Write) -> Result<(), Failur
         }
         return Ok(());
     };
-    let mut order: Vec<u32> = (0..book.len()).collect();
-    let count = args.sample.map_or(order.len(), |count| count as usize);
-    let chosen = seeded_sample(seed, &mut order, count);
-    if !args.shuffle {
-        chosen.sort_unstable();
-    }
-    for &index in chosen.iter() {
+    let mut order = vec![0; book.len() as usize];
+    let count = args.sample.unwrap_or(book.len());
+    let chosen = book.seeded_indices(seed, &mut order, count, args.shuffle);
+    for &index in chosen {
         if let Some(entry) = book.entry(index) {
             write!(out, "{entry}")?;
         }

@@ -185,27 +185,18 @@ pub(crate) fn game_row<'a>(
     offset: u64,
     kind: &GameKind,
 ) -> Vec<Cell<'a>> {
-    let (id, black_id) = match kind.start() {
-        Some(start) if start.is_single() => (Some(start.white().id()), None),
-        Some(start) => (Some(start.white().id()), Some(start.black().id())),
-        None => (None, None),
-    };
+    // The library's cells, shared with the Python package's tables.
+    let start = kind.chess960_start();
     let cell = |value: Option<u16>| value.map_or(Cell::Missing, |id| Cell::Number(id.to_string()));
-    let (id, black_id) = if matches!(kind, GameKind::Standard) {
-        (Cell::Missing, Cell::Missing)
-    } else {
-        (cell(id), cell(black_id))
-    };
-    let detail = match kind {
-        GameKind::ChangedRules { departures, .. } => Cell::Owned(departures.to_string()),
-        GameKind::OtherVariant(variant) => Cell::Text(variant.name()),
-        GameKind::NotAStart(error) => Cell::Owned(error.to_string()),
-        GameKind::Unreadable(error) => Cell::Owned(error.to_string()),
-        GameKind::Chess960(_) if record.tags().fens().next().is_none() => {
-            Cell::Text("no FEN: the classical start 518, as python-chess writes it")
-        }
-        _ => Cell::Missing,
-    };
+    let id = cell(start.map(|start| start.white().id()));
+    let black_id = cell(
+        start
+            .filter(|start| !start.is_single())
+            .map(|start| start.black().id()),
+    );
+    let detail = kind
+        .detail(record.tags())
+        .map_or(Cell::Missing, |detail| Cell::Owned(detail.to_string()));
     vec![
         Cell::Text(file),
         Cell::Number(record.number().to_string()),

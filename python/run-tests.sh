@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# The Python package's tests from a fresh clone: a virtual environment of
+# its own (.venv-ci at the repository's root, gitignored), the test tools
+# from the package registry, the package built and installed from ./python
+# (a release build of the extension), the `chess960` command the tests
+# compare against, then pytest and mypy --strict.
+#
+#   bash python/run-tests.sh            (from the repository's root)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$HOME/.cargo/bin:$PATH"
+venv=${CHESS960_VENV:-.venv-ci}
+python=${PYTHON:-python3}
+
+if [ ! -x "$venv/bin/python" ]; then
+  "$python" -m venv "$venv"
+fi
+"$venv/bin/python" -m pip install --quiet --upgrade pip
+"$venv/bin/python" -m pip install --quiet maturin pytest mypy pyarrow polars duckdb chess
+
+# The command the tests compare with (debug: CI's cargo test builds it too).
+cargo build --locked -p chess960-cli --quiet
+export CHESS960_BIN=$PWD/target/debug/chess960
+
+"$venv/bin/python" -m pip install --quiet --force-reinstall --no-deps ./python
+
+# pytest exits 5 when it collects no test: that is a failure here.
+status=0
+"$venv/bin/python" -m pytest -q python/tests || status=$?
+if [ "$status" -eq 5 ]; then
+  echo "pytest collected no tests" >&2
+fi
+[ "$status" -eq 0 ] || exit "$status"
+
+"$venv/bin/python" -m mypy --strict python/tests python/chess960
