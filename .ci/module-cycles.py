@@ -24,6 +24,7 @@ CRATES = {
     "chess960-macros": "macros/src/lib.rs",
     "chess960-archive": "archive/src/lib.rs",
     "chess960-cli": "cli/src/main.rs",
+    "chess960-python": "python/src/lib.rs",
 }
 
 ITEM = re.compile(

@@ -350,15 +350,7 @@ fn player_batch(summary: &Summary, sprt: Option<&Sprt>) -> PyResult<(SchemaRef, 
     pairs.push(stats.pair_total());
     // The test, on the total row only: over the pairs' pentanomial when
     // there are pairs, else over the games (as `chess960 games --sprt`).
-    let test = sprt.map(|sprt| {
-        let total_pairs = stats.pair_total();
-        let llr = if total_pairs.pairs() > 0 {
-            sprt.llr(&total_pairs.pentanomial)
-        } else {
-            sprt.llr_trinomial(&total.score())
-        };
-        (sprt, llr)
-    });
+    let test = sprt.map(|sprt| (sprt, stats.llr(sprt)));
     let last = rows.len() - 1;
     let tests: Vec<Option<(&Sprt, Option<f64>)>> = (0..rows.len())
         .map(|row| if row == last { test } else { None })

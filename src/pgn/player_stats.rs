@@ -6,6 +6,7 @@ use super::kind::GameKind;
 use super::match_score::MatchScore;
 use super::outcome::Outcome;
 use super::pairing::{PairTally, Pairing};
+use super::pentanomial::Sprt;
 use super::players::{Players, Seat};
 use super::tags::{TagName, Tags};
 use crate::{Color, DoublePosition};
@@ -348,6 +349,38 @@ impl PlayerStats {
     /// partner.
     pub fn pair_total(&self) -> PairTally {
         self.pairing.tally(None)
+    }
+
+    /// The SPRT's log-likelihood ratio of the whole record: of the game
+    /// pairs' pentanomial when any game is paired, else of the games one by
+    /// one (the trinomial); `None` where it is undefined (no games).
+    ///
+    /// ```
+    /// use chess960::pgn::{EloModel, GameKind, PlayerStats, Players, Sprt, TagName, Tags};
+    /// use chess960::Position;
+    ///
+    /// let mut stats = PlayerStats::new(["New"].into_iter().collect::<Players>());
+    /// let sprt = Sprt::new(0.0, 5.0, 0.05, 0.05, EloModel::Normalized)?;
+    /// assert_eq!(stats.llr(&sprt), None);
+    /// let start = GameKind::Chess960(Position::from_id(7)?);
+    /// for (white, black, result) in [("New", "Base", "1-0"), ("Base", "New", "1/2-1/2")] {
+    ///     let mut tags = Tags::new();
+    ///     tags.insert(TagName::White, white);
+    ///     tags.insert(TagName::Black, black);
+    ///     tags.insert(TagName::Result, result);
+    ///     stats.add(&start, &tags);
+    /// }
+    /// assert_eq!(stats.pair_total().pairs(), 1);
+    /// assert_eq!(stats.llr(&sprt), sprt.llr(&stats.pair_total().pentanomial));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn llr(&self, sprt: &Sprt) -> Option<f64> {
+        let pairs = self.pair_total();
+        if pairs.pairs() > 0 {
+            sprt.llr(&pairs.pentanomial)
+        } else {
+            sprt.llr_trinomial(&self.total().score())
+        }
     }
 
     /// Every start the player has games from, with the tally, sorted by

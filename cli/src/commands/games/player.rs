@@ -148,19 +148,9 @@ pub(crate) fn write_rows(
     }
     let total = stats.total();
     let mut cells = row(None, &total);
-    let test = sprt.map(|sprt| (sprt, llr(sprt, &stats.pair_total(), &total)));
+    let test = sprt.map(|sprt| (sprt, stats.llr(sprt)));
     pair_cells(&mut cells, format, &stats.pair_total(), test);
     writer.row(&cells)
-}
-
-/// The SPRT's log-likelihood ratio: of the pairs, or of the games one by
-/// one when none is paired.
-fn llr(sprt: &Sprt, pairs: &PairTally, games: &PlayerTally) -> Option<f64> {
-    if pairs.pairs() > 0 {
-        sprt.llr(&pairs.pentanomial)
-    } else {
-        sprt.llr_trinomial(&games.score())
-    }
 }
 
 /// Adds the cells of the pairs (and of the SPRT, for the total row).
@@ -308,7 +298,7 @@ pub(crate) fn summary(stats: &PlayerStats, who: &str, sprt: Option<&Sprt>) -> St
         figure(penta.los(), 100.0, 2),
     );
     if let Some(sprt) = sprt {
-        let llr = llr(sprt, &pairs, &total);
+        let llr = stats.llr(sprt);
         let verdict = llr.map_or(Verdict::Continue, |llr| sprt.verdict(llr));
         let _ = write!(
             text,
