@@ -416,6 +416,7 @@ impl Archive {
                                 &mut |_| Ok(()),
                                 1,
                             );
+                            summary.player.end_input();
                             found.push((index, summary));
                         }
                     })
@@ -482,8 +483,9 @@ impl Archive {
             if self.cancel.is_cancelled() {
                 break;
             }
-            read_input(input, &context, collect, &mut all, &mut deliver, threads)
-                .map_err(Error::Deliver)?;
+            let read = read_input(input, &context, collect, &mut all, &mut deliver, threads);
+            all.player.end_input();
+            read.map_err(Error::Deliver)?;
         }
         self.finish(all)
     }
@@ -511,24 +513,10 @@ impl Collect for Nothing {
 }
 
 /// Reads one input into `summary`, delivering what `collect` gathers: a
-/// large plain file on `threads` cores, anything else on one. A game
-/// still waiting for its pair at the input's end stays unpaired: pairs
+/// large plain file on `threads` cores, anything else on one. The callers
+/// end the input's pairing afterwards (`PlayerStats::end_input`): pairs
 /// never span inputs.
 fn read_input<C: Collect>(
-    input: &Source,
-    context: &Context<'_>,
-    collect: &C,
-    summary: &mut Summary,
-    deliver: &mut dyn FnMut(Batch<'_, C::Part>) -> io::Result<()>,
-    threads: usize,
-) -> io::Result<()> {
-    let read = read_one(input, context, collect, summary, deliver, threads);
-    summary.player.end_input();
-    read
-}
-
-/// [`read_input`], but for the end of the input.
-fn read_one<C: Collect>(
     input: &Source,
     context: &Context<'_>,
     collect: &C,

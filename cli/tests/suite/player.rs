@@ -312,14 +312,7 @@ fn a_paired_match_gives_fastchess_s_figures() {
     assert_eq!(total["pairs"], 11);
     assert_eq!(total["unpaired"], 1);
     assert_eq!(total["pentanomial"], serde_json::json!([1, 1, 6, 3, 0]));
-    for key in [
-        "penta_elo",
-        "penta_elo_margin",
-        "nelo",
-        "nelo_margin",
-        "penta_los",
-        "llr",
-    ] {
+    for key in "penta_elo penta_elo_margin nelo nelo_margin penta_los llr".split(' ') {
         assert!(total[key].is_f64(), "{key}: {total}");
     }
     assert_eq!(total["llr_lower"].as_f64(), Some(-2.9444));
