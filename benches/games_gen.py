@@ -6,7 +6,9 @@ Result, UTCDate, UTCTime, WhiteElo, BlackElo, WhiteRatingDiff,
 BlackRatingDiff, Variant, TimeControl, ECO, Termination, FEN, SetUp) and
 movetext with [%clk] comments on one long line. Deterministic (seeded).
 """
+import os
 import random
+import subprocess
 import sys
 
 KNIGHTS = [(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)]
@@ -27,6 +29,20 @@ def rank(n):
     for slot, piece in zip([i for i in range(8) if r[i] is None], "RKR"):
         r[slot] = piece
     return "".join(r)
+
+
+def command(size_mb):
+    """The command line that runs this script for SIZE_MB megabytes, in a
+    process of its own (its output is the archive)."""
+    return [sys.executable, os.path.abspath(__file__), str(size_mb)]
+
+
+def make(path, size_mb):
+    """Writes an archive of about `size_mb` megabytes to `path` with this
+    script, unless `path` exists already."""
+    if not os.path.exists(path):
+        with open(path, "wb") as out:
+            subprocess.run(command(size_mb), stdout=out, check=True)
 
 
 def main():

@@ -26,31 +26,11 @@ SAN-shaped tokens, not legal games: the reader of `chess960 games` reads
 tags and the movetext's structure, not the moves.
 """
 import io
-import os
 import random
 import subprocess
 import sys
 
-KNIGHTS = [(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)]
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-def rank(n):
-    r = [None] * 8
-    r[2 * (n % 4) + 1] = "B"
-    n //= 4
-    r[2 * (n % 4)] = "B"
-    n //= 4
-    free = [i for i in range(8) if r[i] is None]
-    r[free[n % 6]] = "Q"
-    n //= 6
-    free = [i for i in range(8) if r[i] is None]
-    a, b = KNIGHTS[n]
-    r[free[a]] = r[free[b]] = "N"
-    for slot, piece in zip([i for i in range(8) if r[i] is None], "RKR"):
-        r[slot] = piece
-    return "".join(r)
-
+from games_gen import command, rank
 
 FENS = [f"{rank(n).lower()}/pppppppp/8/8/8/8/PPPPPPPP/{rank(n)} w KQkq - 0 1" for n in range(960)]
 PIECES = ["", "", "", "N", "B", "R", "Q", "K"]
@@ -238,10 +218,7 @@ class Event:
 def server(size_mb, seed):
     """lichess-like records from benches/games_gen.py (its own seed)."""
     del seed
-    return subprocess.run(
-        [sys.executable, os.path.join(ROOT, "benches", "games_gen.py"), str(size_mb)],
-        check=True, capture_output=True,
-    ).stdout
+    return subprocess.run(command(size_mb), check=True, capture_output=True).stdout
 
 
 def one_kind(kind, size, rng):

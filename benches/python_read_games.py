@@ -28,7 +28,7 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from games_gen import make
 
 READ = """
 import resource, sys, time
@@ -66,16 +66,6 @@ def runs(command: list[str], count: int) -> list[list[float]]:
         out = subprocess.run(command, capture_output=True, text=True, check=True).stdout
         results.append([float(value) for value in out.split()])
     return results
-
-
-def make(path: str, megabytes: int) -> None:
-    if not os.path.exists(path):
-        with open(path, "wb") as out:
-            subprocess.run(
-                [sys.executable, os.path.join(ROOT, "benches", "games_gen.py"), str(megabytes)],
-                stdout=out,
-                check=True,
-            )
 
 
 def main() -> None:

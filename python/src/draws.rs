@@ -1,6 +1,7 @@
 //! Draws: uniform at random, and seeded (`SeededDraw`, `seeded_sample`).
 
 use crate::errors::value_error;
+use crate::macros::{methods_with_getters, value_class};
 use crate::position::PyPosition;
 use crate::set::set_of;
 use chess960::{Position, SeededDraw, SeededRound};
@@ -21,49 +22,36 @@ pub(crate) fn random_position(exclude: Option<&Bound<'_, PyAny>>) -> PyResult<Py
     }
 }
 
-/// One round of a seeded draw.
-#[pyclass(
-    name = "SeededRound",
-    module = "chess960",
-    skip_from_py_object,
-    frozen,
-    eq,
-    hash
-)]
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub(crate) struct PySeededRound(SeededRound);
+value_class! {
+    /// One round of a seeded draw.
+    #[pyclass(name = "SeededRound")]
+    #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+    pub(crate) struct PySeededRound(SeededRound);
+}
 
-#[pymethods]
-impl PySeededRound {
-    /// The round's number, from 1.
-    #[getter]
-    fn round(&self) -> u32 {
-        self.0.round()
-    }
+methods_with_getters! {
+    impl PySeededRound {
+        getters {
+            /// The round's number, from 1.
+            round -> u32;
+            /// The position drawn.
+            position -> PyPosition = PyPosition;
+            /// The attempt (hash counter) that gave it, from 0.
+            attempt -> u64;
+        }
 
-    /// The position drawn.
-    #[getter]
-    fn position(&self) -> PyPosition {
-        PyPosition(self.0.position())
-    }
+        fn __repr__(&self) -> String {
+            format!(
+                "SeededRound(round={}, position=Position({}), attempt={})",
+                self.0.round(),
+                self.0.position().id(),
+                self.0.attempt()
+            )
+        }
 
-    /// The attempt (hash counter) that gave it, from 0.
-    #[getter]
-    fn attempt(&self) -> u64 {
-        self.0.attempt()
-    }
-
-    fn __repr__(&self) -> String {
-        format!(
-            "SeededRound(round={}, position=Position({}), attempt={})",
-            self.0.round(),
-            self.0.position().id(),
-            self.0.attempt()
-        )
-    }
-
-    fn __str__(&self) -> String {
-        self.0.to_string()
+        fn __str__(&self) -> String {
+            self.0.to_string()
+        }
     }
 }
 

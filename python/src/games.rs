@@ -443,21 +443,16 @@ fn names_of(player: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
     Ok(names)
 }
 
-/// Builds the archive, its filter and its players from the arguments
-/// shared by `read_games`, `start_stats` and `player_stats`.
-#[allow(clippy::too_many_arguments)]
-fn request(
-    paths: &Bound<'_, PyAny>,
-    start: Option<&Bound<'_, PyAny>>,
+/// The filter of the ratings and tag texts given to `read_games`,
+/// `start_stats` and `player_stats` (the players and starts are added by
+/// `request`).
+fn filter(
     min_elo: Option<u32>,
     max_elo: Option<u32>,
-    player: Option<&Bound<'_, PyAny>>,
     event: Option<String>,
     variant: Option<String>,
     time_control: Option<String>,
-    threads: Option<usize>,
-    progress: Option<&Bound<'_, PyAny>>,
-) -> PyResult<Request> {
+) -> Filter {
     let mut filter = Filter::new();
     if let Some(elo) = min_elo {
         filter = filter.min_elo(elo);
@@ -474,6 +469,21 @@ fn request(
     if let Some(text) = &time_control {
         filter = filter.time_control(text);
     }
+    filter
+}
+
+/// Builds the archive, its filter (`filter`, with the players and starts
+/// added) and its players from the arguments shared by `read_games`,
+/// `start_stats` and `player_stats`.
+fn request(
+    paths: &Bound<'_, PyAny>,
+    start: Option<&Bound<'_, PyAny>>,
+    player: Option<&Bound<'_, PyAny>>,
+    filter: Filter,
+    threads: Option<usize>,
+    progress: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Request> {
+    let mut filter = filter;
     let names = names_of(player)?;
     let mut players = Players::new();
     for name in &names {
@@ -618,114 +628,101 @@ fn read_error(error: &Error) -> PyErr {
     }
 }
 
-/// One row per game of the PGN archives `paths` (plain, `.zst`, `.gz`,
-/// `.bz2` or `.xz`, told by their content; `"-"` is standard input), with
-/// the columns of `chess960 games --games`, as a `Table`.
-///
-/// `start` keeps games from those starts (a `PositionSet`, set text or
-/// positions); `min_elo`/`max_elo` bound both players' ratings; `player`
-/// keeps the games of a name or any of several; `event`, `variant` and
-/// `time_control` keep games whose tag contains the text. `threads`
-/// reading threads (None: all cores). `progress`: True reports on
-/// standard error; a callable gets `(bytes_read, total_bytes_or_None,
-/// done)` about twice a second.
-#[pyfunction]
-#[pyo3(signature = (paths, *, start = None, min_elo = None, max_elo = None, player = None,
-                    event = None, variant = None, time_control = None, threads = None,
-                    progress = None))]
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn read_games(
-    py: Python<'_>,
-    paths: &Bound<'_, PyAny>,
-    start: Option<&Bound<'_, PyAny>>,
-    min_elo: Option<u32>,
-    max_elo: Option<u32>,
-    player: Option<&Bound<'_, PyAny>>,
-    event: Option<String>,
-    variant: Option<String>,
-    time_control: Option<String>,
-    threads: Option<usize>,
-    progress: Option<&Bound<'_, PyAny>>,
-) -> PyResult<PyTable> {
-    let request = request(
-        paths,
-        start,
-        min_elo,
-        max_elo,
-        player,
-        event,
-        variant,
-        time_control,
-        threads,
-        progress,
-    )?;
-    let archive = request.archive.clone();
-    let total = archive.total_size();
-    let schema = game_schema();
-    let job_schema = schema.clone();
-    let result = run(py, &request, total, move || {
-        let mut batches = Vec::new();
-        let summary = archive.collect(&GameRows, |mut batch| {
-            if !batch.part.numbers.is_empty() {
-                batches.push(game_batch(&job_schema, &mut batch));
-            }
-            Ok(())
-        });
-        summary.map(|summary| (batches, summary))
-    })?;
-    let (batches, summary) = result.map_err(|error| read_error(&error))?;
-    let summary = summary_dict(py, &summary)?;
-    Ok(PyTable::new(schema, batches, summary))
+/// Declares a `#[pyfunction]` reading archives with the arguments of
+/// `read_games` (`paths`, then the keywords `start` to `progress`), whose
+/// body gets the Python token and the `Request` made from them under the
+/// two names given.
+macro_rules! reading_function {
+    (
+        $(#[doc = $doc:expr])*
+        fn $name:ident($py:ident, $request:ident) -> PyResult<PyTable> $body:block
+    ) => {
+        $(#[doc = $doc])*
+        #[pyfunction]
+        #[pyo3(signature = (paths, *, start = None, min_elo = None, max_elo = None, player = None,
+                            event = None, variant = None, time_control = None, threads = None,
+                            progress = None))]
+        #[allow(clippy::too_many_arguments)]
+        pub(crate) fn $name(
+            $py: Python<'_>,
+            paths: &Bound<'_, PyAny>,
+            start: Option<&Bound<'_, PyAny>>,
+            min_elo: Option<u32>,
+            max_elo: Option<u32>,
+            player: Option<&Bound<'_, PyAny>>,
+            event: Option<String>,
+            variant: Option<String>,
+            time_control: Option<String>,
+            threads: Option<usize>,
+            progress: Option<&Bound<'_, PyAny>>,
+        ) -> PyResult<PyTable> {
+            let filter = filter(min_elo, max_elo, event, variant, time_control);
+            let $request = request(paths, start, player, filter, threads, progress)?;
+            $body
+        }
+    };
 }
 
-/// Reads statistics only (several files side by side on all cores).
-fn statistics(py: Python<'_>, request: &Request) -> PyResult<Summary> {
-    let archive = request.archive.clone();
-    let total = archive.total_size();
-    run(py, request, total, move || archive.statistics())?.map_err(|error| read_error(&error))
+reading_function! {
+    /// One row per game of the PGN archives `paths` (plain, `.zst`, `.gz`,
+    /// `.bz2` or `.xz`, told by their content; `"-"` is standard input), with
+    /// the columns of `chess960 games --games`, as a `Table`.
+    ///
+    /// `start` keeps games from those starts (a `PositionSet`, set text or
+    /// positions); `min_elo`/`max_elo` bound both players' ratings; `player`
+    /// keeps the games of a name or any of several; `event`, `variant` and
+    /// `time_control` keep games whose tag contains the text. `threads`
+    /// reading threads (None: all cores). `progress`: True reports on
+    /// standard error; a callable gets `(bytes_read, total_bytes_or_None,
+    /// done)` about twice a second.
+    fn read_games(py, request) -> PyResult<PyTable> {
+        let archive = request.archive.clone();
+        let total = archive.total_size();
+        let schema = game_schema();
+        let job_schema = schema.clone();
+        let result = run(py, &request, total, move || {
+            let mut batches = Vec::new();
+            let summary = archive.collect(&GameRows, |mut batch| {
+                if !batch.part.numbers.is_empty() {
+                    batches.push(game_batch(&job_schema, &mut batch));
+                }
+                Ok(())
+            });
+            summary.map(|summary| (batches, summary))
+        })?;
+        let (batches, summary) = result.map_err(|error| read_error(&error))?;
+        let summary = summary_dict(py, &summary)?;
+        Ok(PyTable::new(schema, batches, summary))
+    }
 }
 
-/// The table of `chess960 games --stats`: per start, the games, White's
-/// wins, draws, Black's wins, games without a result, White's score with
-/// its 95% interval (`ci_low`, `ci_high`) and the players' mean Elo.
-/// Takes the arguments of `read_games` (`player` keeps that player's games).
-#[pyfunction]
-#[pyo3(signature = (paths, *, start = None, min_elo = None, max_elo = None, player = None,
-                    event = None, variant = None, time_control = None, threads = None,
-                    progress = None))]
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn start_stats(
+/// Reads statistics only (several files side by side on all cores), as the
+/// one-batch table that `batch` makes of them.
+fn statistics(
     py: Python<'_>,
-    paths: &Bound<'_, PyAny>,
-    start: Option<&Bound<'_, PyAny>>,
-    min_elo: Option<u32>,
-    max_elo: Option<u32>,
-    player: Option<&Bound<'_, PyAny>>,
-    event: Option<String>,
-    variant: Option<String>,
-    time_control: Option<String>,
-    threads: Option<usize>,
-    progress: Option<&Bound<'_, PyAny>>,
+    request: &Request,
+    batch: impl FnOnce(&Summary) -> PyResult<(SchemaRef, RecordBatch)>,
 ) -> PyResult<PyTable> {
-    let request = request(
-        paths,
-        start,
-        min_elo,
-        max_elo,
-        player,
-        event,
-        variant,
-        time_control,
-        threads,
-        progress,
-    )?;
-    let summary = statistics(py, &request)?;
-    let (schema, batch) = stats_batch(&summary)?;
+    let archive = request.archive.clone();
+    let total = archive.total_size();
+    let summary = run(py, request, total, move || archive.statistics())?
+        .map_err(|error| read_error(&error))?;
+    let (schema, batch) = batch(&summary)?;
     Ok(PyTable::new(
         schema,
         vec![batch],
         summary_dict(py, &summary)?,
     ))
+}
+
+reading_function! {
+    /// The table of `chess960 games --stats`: per start, the games, White's
+    /// wins, draws, Black's wins, games without a result, White's score with
+    /// its 95% interval (`ci_low`, `ci_high`) and the players' mean Elo.
+    /// Takes the arguments of `read_games` (`player` keeps that player's games).
+    fn start_stats(py, request) -> PyResult<PyTable> {
+        statistics(py, &request, stats_batch)
+    }
 }
 
 /// The table of `chess960 games --player`: the player's (a name, or
@@ -777,23 +774,7 @@ pub(crate) fn player_stats(
     if player.is_none() {
         return Err(PyTypeError::new_err("player_stats needs a player"));
     }
-    let request = request(
-        paths,
-        start,
-        min_elo,
-        max_elo,
-        Some(player),
-        event,
-        variant,
-        time_control,
-        threads,
-        progress,
-    )?;
-    let summary = statistics(py, &request)?;
-    let (schema, batch) = player_batch(&summary, sprt.as_ref())?;
-    Ok(PyTable::new(
-        schema,
-        vec![batch],
-        summary_dict(py, &summary)?,
-    ))
+    let filter = filter(min_elo, max_elo, event, variant, time_control);
+    let request = request(paths, start, Some(player), filter, threads, progress)?;
+    statistics(py, &request, |summary| player_batch(summary, sprt.as_ref()))
 }

@@ -4,9 +4,9 @@
 //!
 //! The bindings hold no logic of their own: each function calls the
 //! library and turns its errors into `ValueError`s with the library's
-//! message. Modules import one way: `errors` <- `position` <- `set` <-
-//! `draws`, `book`, `identify`; `errors` and `set` <- `table` <- `games`;
-//! this file registers them all.
+//! message. Modules import one way: `errors` and `macros` <- `position` <-
+//! `set` <- `draws`, `book`, `identify`; `errors` and `set` <- `table` <-
+//! `games`; this file registers them all.
 
 // Under the stable ABI of Python 3.9 a `str` argument arrives as a `String`.
 #![allow(clippy::needless_pass_by_value)]
@@ -19,6 +19,7 @@ mod draws;
 mod errors;
 mod games;
 mod identify;
+mod macros;
 mod position;
 mod set;
 mod table;

@@ -1,6 +1,7 @@
 //! `Position`, `DoublePosition`, `Castling`: the library's start positions.
 
 use crate::errors::value_error;
+use crate::macros::{methods_with_getters, value_class};
 use chess960::{CastlingSide, Color, DoublePosition, FenStyle, File, Position, UciMove};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -49,411 +50,319 @@ pub(crate) fn position_of(value: &Bound<'_, PyAny>) -> PyResult<Position> {
     )))
 }
 
-/// A Chess960 start position: White's back rank, Black's mirroring it.
-///
-/// `Position(518)`, `Position("SP518")`, `Position("RNBQKBNR")` and
-/// `Position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")`
-/// are the same position. Positions compare, sort and hash by id, and
-/// pickle as their id.
-#[pyclass(
-    name = "Position",
-    module = "chess960",
-    skip_from_py_object,
-    frozen,
-    eq,
-    ord,
-    hash
-)]
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub(crate) struct PyPosition(pub(crate) Position);
+value_class! {
+    /// A Chess960 start position: White's back rank, Black's mirroring it.
+    ///
+    /// `Position(518)`, `Position("SP518")`, `Position("RNBQKBNR")` and
+    /// `Position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")`
+    /// are the same position. Positions compare, sort and hash by id, and
+    /// pickle as their id.
+    #[pyclass(name = "Position", ord)]
+    #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+    pub(crate) struct PyPosition(pub(crate) Position);
+}
 
-#[pymethods]
-impl PyPosition {
-    /// The number of start positions, 960.
-    #[classattr]
-    const COUNT: u16 = Position::COUNT;
-
-    #[new]
-    fn new(value: &Bound<'_, PyAny>) -> PyResult<PyPosition> {
-        position_of(value).map(PyPosition)
-    }
-
-    /// The classical start position, SP 518 (`RNBQKBNR`).
-    #[classattr]
-    #[pyo3(name = "STANDARD")]
-    fn standard() -> PyPosition {
-        PyPosition(Position::STANDARD)
-    }
-
-    /// The position with Scharnagl id `id` (0 to 959).
-    #[staticmethod]
-    fn from_id(id: &Bound<'_, PyAny>) -> PyResult<PyPosition> {
-        if id.extract::<String>().is_ok() {
-            return Err(PyTypeError::new_err("from_id takes an int"));
+methods_with_getters! {
+    impl PyPosition {
+        getters {
+            /// The Scharnagl id, 0 to 959.
+            id -> u16;
+            /// The one-based number, 1 to 960: the id, with 960 for id 0.
+            one_based -> u16;
+            /// The number in Fritz 9's numbering (1 to 960).
+            fritz9 -> u16;
+            /// The bishops' code in Scharnagl's derivation (0 to 15).
+            bishop_code -> u8;
+            /// The queen's slot in Scharnagl's derivation (0 to 5).
+            queen_slot -> u8;
+            /// The knights' code in Scharnagl's derivation (0 to 9).
+            knight_code -> u8;
+            /// The king's file, a letter `"a"` to `"h"`.
+            king_file -> String = letter;
+            /// The queen's file.
+            queen_file -> String = letter;
+            /// The rooks' files, a-side first.
+            rook_files -> (String, String) = pair;
+            /// The bishops' files, a-side first.
+            bishop_files -> (String, String) = pair;
+            /// The knights' files, a-side first.
+            knight_files -> (String, String) = pair;
+            /// The file of the bishop on light squares.
+            light_bishop_file -> String = letter;
+            /// The file of the bishop on dark squares.
+            dark_bishop_file -> String = letter;
         }
-        position_of(id).map(PyPosition)
-    }
 
-    /// The start position a FEN describes (X-FEN or Shredder-FEN castling).
-    #[staticmethod]
-    fn from_fen(fen: String) -> PyResult<PyPosition> {
-        Position::from_fen(&fen)
-            .map(PyPosition)
-            .map_err(value_error)
-    }
+        /// The number of start positions, 960.
+        #[classattr]
+        const COUNT: u16 = Position::COUNT;
 
-    /// The position with one-based number `number` (1 to 960): 960 is id 0,
-    /// any other number is the id itself (Scharnagl's recommendation).
-    #[staticmethod]
-    fn from_one_based(number: u16) -> PyResult<PyPosition> {
-        Position::from_one_based(number)
-            .map(PyPosition)
-            .map_err(value_error)
-    }
+        #[new]
+        fn new(value: &Bound<'_, PyAny>) -> PyResult<PyPosition> {
+            position_of(value).map(PyPosition)
+        }
 
-    /// The position numbered `number` (1 to 960) in Fritz 9's numbering.
-    #[staticmethod]
-    fn from_fritz9(number: u16) -> PyResult<PyPosition> {
-        Position::from_fritz9(number)
-            .map(PyPosition)
-            .map_err(value_error)
-    }
+        /// The classical start position, SP 518 (`RNBQKBNR`).
+        #[classattr]
+        #[pyo3(name = "STANDARD")]
+        fn standard() -> PyPosition {
+            PyPosition(Position::STANDARD)
+        }
 
-    /// Reads back a python-chess `Board` standing on a start position.
-    #[staticmethod]
-    fn from_board(board: &Bound<'_, PyAny>) -> PyResult<PyPosition> {
-        let fen: String = board.call_method0("shredder_fen")?.extract()?;
-        Position::from_fen(&fen)
-            .map(PyPosition)
-            .map_err(value_error)
-    }
+        /// The position with Scharnagl id `id` (0 to 959).
+        #[staticmethod]
+        fn from_id(id: &Bound<'_, PyAny>) -> PyResult<PyPosition> {
+            if id.extract::<String>().is_ok() {
+                return Err(PyTypeError::new_err("from_id takes an int"));
+            }
+            position_of(id).map(PyPosition)
+        }
 
-    /// All 960 positions, in order of id.
-    #[staticmethod]
-    fn all() -> Vec<PyPosition> {
-        Position::all().map(PyPosition).collect()
-    }
+        /// The start position a FEN describes (X-FEN or Shredder-FEN castling).
+        #[staticmethod]
+        fn from_fen(fen: String) -> PyResult<PyPosition> {
+            Position::from_fen(&fen)
+                .map(PyPosition)
+                .map_err(value_error)
+        }
 
-    /// The Scharnagl id, 0 to 959.
-    #[getter]
-    fn id(&self) -> u16 {
-        self.0.id()
-    }
+        /// The position with one-based number `number` (1 to 960): 960 is id 0,
+        /// any other number is the id itself (Scharnagl's recommendation).
+        #[staticmethod]
+        fn from_one_based(number: u16) -> PyResult<PyPosition> {
+            Position::from_one_based(number)
+                .map(PyPosition)
+                .map_err(value_error)
+        }
 
-    /// White's back rank in uppercase letters, `"RNBQKBNR"`.
-    #[getter]
-    fn rank(&self) -> &'static str {
-        self.0.as_str()
-    }
+        /// The position numbered `number` (1 to 960) in Fritz 9's numbering.
+        #[staticmethod]
+        fn from_fritz9(number: u16) -> PyResult<PyPosition> {
+            Position::from_fritz9(number)
+                .map(PyPosition)
+                .map_err(value_error)
+        }
 
-    /// The one-based number, 1 to 960: the id, with 960 for id 0.
-    #[getter]
-    fn one_based(&self) -> u16 {
-        self.0.one_based()
-    }
+        /// Reads back a python-chess `Board` standing on a start position.
+        #[staticmethod]
+        fn from_board(board: &Bound<'_, PyAny>) -> PyResult<PyPosition> {
+            let fen: String = board.call_method0("shredder_fen")?.extract()?;
+            Position::from_fen(&fen)
+                .map(PyPosition)
+                .map_err(value_error)
+        }
 
-    /// The number in Fritz 9's numbering (1 to 960).
-    #[getter]
-    fn fritz9(&self) -> u16 {
-        self.0.fritz9()
-    }
+        /// All 960 positions, in order of id.
+        #[staticmethod]
+        fn all() -> Vec<PyPosition> {
+            Position::all().map(PyPosition).collect()
+        }
 
-    /// The bishops' code in Scharnagl's derivation (0 to 15).
-    #[getter]
-    fn bishop_code(&self) -> u8 {
-        self.0.bishop_code()
-    }
+        /// White's back rank in uppercase letters, `"RNBQKBNR"`.
+        #[getter]
+        fn rank(&self) -> &'static str {
+            self.0.as_str()
+        }
 
-    /// The queen's slot in Scharnagl's derivation (0 to 5).
-    #[getter]
-    fn queen_slot(&self) -> u8 {
-        self.0.queen_slot()
-    }
+        /// The piece on `file` (`"a"` to `"h"`): `"king"`, `"queen"`, `"rook"`,
+        /// `"bishop"` or `"knight"`.
+        fn piece_at(&self, file: String) -> PyResult<&'static str> {
+            let file = file.parse::<File>().map_err(value_error)?;
+            Ok(self.0.piece_at(file).name())
+        }
 
-    /// The knights' code in Scharnagl's derivation (0 to 9).
-    #[getter]
-    fn knight_code(&self) -> u8 {
-        self.0.knight_code()
-    }
+        /// The FEN, with castling rights in X-FEN (`"x-fen"`, `KQkq`) or
+        /// Shredder-FEN (`"shredder"`, `HAha`).
+        #[pyo3(signature = (style = "x-fen".to_owned()))]
+        fn fen(&self, style: String) -> PyResult<String> {
+            Ok(self.0.fen(fen_style(&style)?).as_str().to_owned())
+        }
 
-    /// The king's file, a letter `"a"` to `"h"`.
-    #[getter]
-    fn king_file(&self) -> String {
-        self.0.king_file().to_string()
-    }
+        /// The position with the pieces mirrored between the a-side and the h-side.
+        fn mirrored(&self) -> PyPosition {
+            PyPosition(self.0.mirrored())
+        }
 
-    /// The queen's file.
-    #[getter]
-    fn queen_file(&self) -> String {
-        self.0.queen_file().to_string()
-    }
+        /// Castling to `side`: `"O-O-O"`/`"a-side"`/`"queenside"` or
+        /// `"O-O"`/`"h-side"`/`"kingside"`.
+        fn castling(&self, side: String) -> PyResult<PyCastling> {
+            let side = side.parse::<CastlingSide>().map_err(value_error)?;
+            Ok(PyCastling(self.0.castling(side)))
+        }
 
-    /// The rooks' files, a-side first.
-    #[getter]
-    fn rook_files(&self) -> (String, String) {
-        pair(self.0.rook_files())
-    }
+        /// The castling that the UCI move `uci` of `color` is, or None.
+        fn castling_from_uci(&self, color: String, uci: String) -> PyResult<Option<PyCastling>> {
+            let color = crate::position::color(&color)?;
+            let uci = uci.parse::<UciMove>().map_err(value_error)?;
+            Ok(self.0.castling_from_uci(color, uci).map(PyCastling))
+        }
 
-    /// The bishops' files, a-side first.
-    #[getter]
-    fn bishop_files(&self) -> (String, String) {
-        pair(self.0.bishop_files())
-    }
+        /// This start as a python-chess `chess.Board(..., chess960=True)`
+        /// (needs python-chess).
+        fn board<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+            let chess = py.import("chess")?;
+            let kwargs = PyDict::new(py);
+            kwargs.set_item("chess960", true)?;
+            chess
+                .getattr("Board")?
+                .call((self.0.fen(FenStyle::Shredder).as_str(),), Some(&kwargs))
+        }
 
-    /// The knights' files, a-side first.
-    #[getter]
-    fn knight_files(&self) -> (String, String) {
-        pair(self.0.knight_files())
-    }
+        fn __repr__(&self) -> String {
+            format!("Position({})", self.0.id())
+        }
 
-    /// The file of the bishop on light squares.
-    #[getter]
-    fn light_bishop_file(&self) -> String {
-        self.0.light_bishop_file().to_string()
-    }
+        fn __str__(&self) -> &'static str {
+            self.0.as_str()
+        }
 
-    /// The file of the bishop on dark squares.
-    #[getter]
-    fn dark_bishop_file(&self) -> String {
-        self.0.dark_bishop_file().to_string()
+        fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, (u16,)) {
+            (slf.get_type(), (slf.get().0.id(),))
+        }
     }
+}
 
-    /// The piece on `file` (`"a"` to `"h"`): `"king"`, `"queen"`, `"rook"`,
-    /// `"bishop"` or `"knight"`.
-    fn piece_at(&self, file: String) -> PyResult<&'static str> {
-        let file = file.parse::<File>().map_err(value_error)?;
-        Ok(self.0.piece_at(file).name())
-    }
-
-    /// The FEN, with castling rights in X-FEN (`"x-fen"`, `KQkq`) or
-    /// Shredder-FEN (`"shredder"`, `HAha`).
-    #[pyo3(signature = (style = "x-fen".to_owned()))]
-    fn fen(&self, style: String) -> PyResult<String> {
-        Ok(self.0.fen(fen_style(&style)?).as_str().to_owned())
-    }
-
-    /// The position with the pieces mirrored between the a-side and the h-side.
-    fn mirrored(&self) -> PyPosition {
-        PyPosition(self.0.mirrored())
-    }
-
-    /// Castling to `side`: `"O-O-O"`/`"a-side"`/`"queenside"` or
-    /// `"O-O"`/`"h-side"`/`"kingside"`.
-    fn castling(&self, side: String) -> PyResult<PyCastling> {
-        let side = side.parse::<CastlingSide>().map_err(value_error)?;
-        Ok(PyCastling(self.0.castling(side)))
-    }
-
-    /// The castling that the UCI move `uci` of `color` is, or None.
-    fn castling_from_uci(&self, color: String, uci: String) -> PyResult<Option<PyCastling>> {
-        let color = crate::position::color(&color)?;
-        let uci = uci.parse::<UciMove>().map_err(value_error)?;
-        Ok(self.0.castling_from_uci(color, uci).map(PyCastling))
-    }
-
-    /// This start as a python-chess `chess.Board(..., chess960=True)`
-    /// (needs python-chess).
-    fn board<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let chess = py.import("chess")?;
-        let kwargs = PyDict::new(py);
-        kwargs.set_item("chess960", true)?;
-        chess
-            .getattr("Board")?
-            .call((self.0.fen(FenStyle::Shredder).as_str(),), Some(&kwargs))
-    }
-
-    fn __repr__(&self) -> String {
-        format!("Position({})", self.0.id())
-    }
-
-    fn __str__(&self) -> &'static str {
-        self.0.as_str()
-    }
-
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, (u16,)) {
-        (slf.get_type(), (slf.get().0.id(),))
-    }
+/// A file as its letter.
+fn letter(file: File) -> String {
+    file.to_string()
 }
 
 /// Two files as letters.
 fn pair(files: [File; 2]) -> (String, String) {
-    (files[0].to_string(), files[1].to_string())
+    (letter(files[0]), letter(files[1]))
 }
 
-/// How a king and a rook castle to one side in one start position.
-#[pyclass(
-    name = "Castling",
-    module = "chess960",
-    skip_from_py_object,
-    frozen,
-    eq,
-    hash
-)]
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub(crate) struct PyCastling(chess960::Castling);
+value_class! {
+    /// How a king and a rook castle to one side in one start position.
+    #[pyclass(name = "Castling")]
+    #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+    pub(crate) struct PyCastling(chess960::Castling);
+}
 
-#[pymethods]
-impl PyCastling {
-    /// `"O-O-O"` (the a-side) or `"O-O"` (the h-side).
-    #[getter]
-    fn side(&self) -> &'static str {
-        self.0.side().notation()
-    }
+methods_with_getters! {
+    impl PyCastling {
+        getters {
+            /// The king's file before castling.
+            king_from -> String = letter;
+            /// The king's file after castling (`"c"` or `"g"`).
+            king_to -> String = letter;
+            /// The rook's file before castling.
+            rook_from -> String = letter;
+            /// The rook's file after castling (`"d"` or `"f"`).
+            rook_to -> String = letter;
+            /// Whether the king changes square.
+            king_moves -> bool;
+            /// Whether the rook changes square.
+            rook_moves -> bool;
+        }
 
-    /// The king's file before castling.
-    #[getter]
-    fn king_from(&self) -> String {
-        self.0.king_from().to_string()
-    }
+        /// `"O-O-O"` (the a-side) or `"O-O"` (the h-side).
+        #[getter]
+        fn side(&self) -> &'static str {
+            self.0.side().notation()
+        }
 
-    /// The king's file after castling (`"c"` or `"g"`).
-    #[getter]
-    fn king_to(&self) -> String {
-        self.0.king_to().to_string()
-    }
+        /// The castling move in UCI's Chess960 notation, king takes rook
+        /// (`"e1h1"`), for `color`.
+        #[pyo3(signature = (color = "white".to_owned()))]
+        fn uci(&self, color: String) -> PyResult<String> {
+            Ok(self.0.uci(crate::position::color(&color)?).to_string())
+        }
 
-    /// The rook's file before castling.
-    #[getter]
-    fn rook_from(&self) -> String {
-        self.0.rook_from().to_string()
-    }
+        /// The castling move as the king's own move (`"e1g1"`), as classical UCI
+        /// writes it, or None when the king does not move two files or more.
+        #[pyo3(signature = (color = "white".to_owned()))]
+        fn uci_king_move(&self, color: String) -> PyResult<Option<String>> {
+            Ok(self
+                .0
+                .uci_king_move(crate::position::color(&color)?)
+                .map(|uci| uci.to_string()))
+        }
 
-    /// The rook's file after castling (`"d"` or `"f"`).
-    #[getter]
-    fn rook_to(&self) -> String {
-        self.0.rook_to().to_string()
-    }
-
-    /// Whether the king changes square.
-    #[getter]
-    fn king_moves(&self) -> bool {
-        self.0.king_moves()
-    }
-
-    /// Whether the rook changes square.
-    #[getter]
-    fn rook_moves(&self) -> bool {
-        self.0.rook_moves()
-    }
-
-    /// The castling move in UCI's Chess960 notation, king takes rook
-    /// (`"e1h1"`), for `color`.
-    #[pyo3(signature = (color = "white".to_owned()))]
-    fn uci(&self, color: String) -> PyResult<String> {
-        Ok(self.0.uci(crate::position::color(&color)?).to_string())
-    }
-
-    /// The castling move as the king's own move (`"e1g1"`), as classical UCI
-    /// writes it, or None when the king does not move two files or more.
-    #[pyo3(signature = (color = "white".to_owned()))]
-    fn uci_king_move(&self, color: String) -> PyResult<Option<String>> {
-        Ok(self
-            .0
-            .uci_king_move(crate::position::color(&color)?)
-            .map(|uci| uci.to_string()))
-    }
-
-    fn __repr__(&self) -> String {
-        format!(
-            "Castling({:?}, king {}->{}, rook {}->{})",
-            self.0.side().notation(),
-            self.0.king_from(),
-            self.0.king_to(),
-            self.0.rook_from(),
-            self.0.rook_to()
-        )
+        fn __repr__(&self) -> String {
+            format!(
+                "Castling({:?}, king {}->{}, rook {}->{})",
+                self.0.side().notation(),
+                self.0.king_from(),
+                self.0.king_to(),
+                self.0.rook_from(),
+                self.0.rook_to()
+            )
+        }
     }
 }
 
-/// A double Chess960 start: White's and Black's back ranks chosen apart.
-/// Numbered `white.id * 960 + black.id` (0 to 921,599).
-#[pyclass(
-    name = "DoublePosition",
-    module = "chess960",
-    skip_from_py_object,
-    frozen,
-    eq,
-    ord,
-    hash
-)]
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub(crate) struct PyDoublePosition(pub(crate) DoublePosition);
+value_class! {
+    /// A double Chess960 start: White's and Black's back ranks chosen apart.
+    /// Numbered `white.id * 960 + black.id` (0 to 921,599).
+    #[pyclass(name = "DoublePosition", ord)]
+    #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+    pub(crate) struct PyDoublePosition(pub(crate) DoublePosition);
+}
 
-#[pymethods]
-impl PyDoublePosition {
-    #[new]
-    fn new(white: &Bound<'_, PyAny>, black: &Bound<'_, PyAny>) -> PyResult<PyDoublePosition> {
-        Ok(PyDoublePosition(DoublePosition::new(
-            position_of(white)?,
-            position_of(black)?,
-        )))
-    }
+methods_with_getters! {
+    impl PyDoublePosition {
+        getters {
+            /// The number, `white.id * 960 + black.id`.
+            id -> u32;
+            /// White's start.
+            white -> PyPosition = PyPosition;
+            /// Black's start (the rank Black's pieces would have as White's).
+            black -> PyPosition = PyPosition;
+            /// Whether Black's pieces mirror White's (a single Chess960 start).
+            is_single -> bool;
+        }
 
-    /// The double start numbered `id` (0 to 921,599).
-    #[staticmethod]
-    fn from_id(id: u32) -> PyResult<PyDoublePosition> {
-        DoublePosition::from_id(id)
-            .map(PyDoublePosition)
-            .map_err(value_error)
-    }
+        #[new]
+        fn new(white: &Bound<'_, PyAny>, black: &Bound<'_, PyAny>) -> PyResult<PyDoublePosition> {
+            Ok(PyDoublePosition(DoublePosition::new(
+                position_of(white)?,
+                position_of(black)?,
+            )))
+        }
 
-    /// The double start a FEN describes.
-    #[staticmethod]
-    fn from_fen(fen: String) -> PyResult<PyDoublePosition> {
-        DoublePosition::from_fen(&fen)
-            .map(PyDoublePosition)
-            .map_err(value_error)
-    }
+        /// The double start numbered `id` (0 to 921,599).
+        #[staticmethod]
+        fn from_id(id: u32) -> PyResult<PyDoublePosition> {
+            DoublePosition::from_id(id)
+                .map(PyDoublePosition)
+                .map_err(value_error)
+        }
 
-    /// The number, `white.id * 960 + black.id`.
-    #[getter]
-    fn id(&self) -> u32 {
-        self.0.id()
-    }
+        /// The double start a FEN describes.
+        #[staticmethod]
+        fn from_fen(fen: String) -> PyResult<PyDoublePosition> {
+            DoublePosition::from_fen(&fen)
+                .map(PyDoublePosition)
+                .map_err(value_error)
+        }
 
-    /// White's start.
-    #[getter]
-    fn white(&self) -> PyPosition {
-        PyPosition(self.0.white())
-    }
+        /// Both sides mirrored between the a-side and the h-side.
+        fn mirrored(&self) -> PyDoublePosition {
+            PyDoublePosition(self.0.mirrored())
+        }
 
-    /// Black's start (the rank Black's pieces would have as White's).
-    #[getter]
-    fn black(&self) -> PyPosition {
-        PyPosition(self.0.black())
-    }
+        /// The FEN, castling rights in `"x-fen"` or `"shredder"` style.
+        #[pyo3(signature = (style = "shredder".to_owned()))]
+        fn fen(&self, style: String) -> PyResult<String> {
+            Ok(self.0.fen(fen_style(&style)?).as_str().to_owned())
+        }
 
-    /// Whether Black's pieces mirror White's (a single Chess960 start).
-    #[getter]
-    fn is_single(&self) -> bool {
-        self.0.is_single()
-    }
+        fn __repr__(&self) -> String {
+            format!(
+                "DoublePosition({}, {})",
+                self.0.white().id(),
+                self.0.black().id()
+            )
+        }
 
-    /// Both sides mirrored between the a-side and the h-side.
-    fn mirrored(&self) -> PyDoublePosition {
-        PyDoublePosition(self.0.mirrored())
-    }
+        fn __str__(&self) -> String {
+            self.0.to_string()
+        }
 
-    /// The FEN, castling rights in `"x-fen"` or `"shredder"` style.
-    #[pyo3(signature = (style = "shredder".to_owned()))]
-    fn fen(&self, style: String) -> PyResult<String> {
-        Ok(self.0.fen(fen_style(&style)?).as_str().to_owned())
-    }
-
-    fn __repr__(&self) -> String {
-        format!(
-            "DoublePosition({}, {})",
-            self.0.white().id(),
-            self.0.black().id()
-        )
-    }
-
-    fn __str__(&self) -> String {
-        self.0.to_string()
-    }
-
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, (u16, u16)) {
-        let double = slf.get().0;
-        (slf.get_type(), (double.white().id(), double.black().id()))
+        fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, (u16, u16)) {
+            let double = slf.get().0;
+            (slf.get_type(), (double.white().id(), double.black().id()))
+        }
     }
 }

@@ -1,29 +1,25 @@
 //! `PositionSet`: a set of start positions, in the library's set grammar.
 
 use crate::errors::value_error;
+use crate::macros::value_class;
 use crate::position::{PyPosition, position_of};
 use chess960::PositionSet;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
-/// An immutable set of start positions.
-///
-/// `PositionSet("0-99,518,RNBQKBNR")` reads the library's set grammar (ids,
-/// ranges of ids, ranks and SP labels separated by commas);
-/// `PositionSet([Position(1), 2, "SP3"])` collects positions; `PositionSet()`
-/// is empty. Supports `in`, `len`, iteration in order of id, `|`, `&`, `-`,
-/// `^`, `~`, `==`, hashing and pickling.
-#[pyclass(
-    name = "PositionSet",
-    module = "chess960",
-    skip_from_py_object,
-    frozen,
-    eq,
-    hash
-)]
-#[derive(Clone, PartialEq, Eq, Hash)]
-pub(crate) struct PyPositionSet(pub(crate) PositionSet);
+value_class! {
+    /// An immutable set of start positions.
+    ///
+    /// `PositionSet("0-99,518,RNBQKBNR")` reads the library's set grammar (ids,
+    /// ranges of ids, ranks and SP labels separated by commas);
+    /// `PositionSet([Position(1), 2, "SP3"])` collects positions; `PositionSet()`
+    /// is empty. Supports `in`, `len`, iteration in order of id, `|`, `&`, `-`,
+    /// `^`, `~`, `==`, hashing and pickling.
+    #[pyclass(name = "PositionSet")]
+    #[derive(Clone, PartialEq, Eq, Hash)]
+    pub(crate) struct PyPositionSet(pub(crate) PositionSet);
+}
 
 /// Reads a set from a `PositionSet`, text in the set grammar, one position
 /// (a `Position` or an id), or an iterable of positions.
