@@ -424,7 +424,11 @@ impl Archive {
                 .collect();
             workers
                 .into_iter()
-                .flat_map(|worker| worker.join().unwrap_or_default())
+                .flat_map(|worker| {
+                    worker
+                        .join()
+                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+                })
                 .collect()
         });
         results.sort_by_key(|(index, _)| *index);

@@ -4,8 +4,8 @@
 //! [`Archive`] takes files (plain, or compressed with zstd, gzip, bzip2 or
 //! xz: told by the content, each format a feature), standard input or any
 //! reader, and reads them on all cores: one large plain file in parts cut
-//! at record starts, several files side by side, compressed text
-//! decompressed on a thread of its own. What it finds comes back in input
+//! at record starts, several files side by side for the statistics alone,
+//! compressed text decompressed on a thread of its own. What it finds comes back in input
 //! order, exactly as one core would find it:
 //!
 //! - [`Archive::statistics`] gives a [`Summary`]: counts by kind, White's

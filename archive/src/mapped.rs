@@ -8,12 +8,16 @@
 //! made or removed while the parts are read (only pages already read are
 //! given back). The one module of the workspace with `unsafe` code.
 //!
-//! The hazard of a map is a file cut short while it is mapped: touching a
-//! page past its new end ends the process with `SIGBUS` (as does a read
-//! error of the disk under a mapped page). So only regular files are
-//! mapped, and `Archive::mmap(false)` (the command's `--no-mmap`) reads
-//! with `read` instead, for files that another program may truncate while
-//! they are read. The pages of a
+//! The hazards of a map are another program changing the file while it is
+//! mapped: cut short, a page past its new end ends the process with
+//! `SIGBUS` (as does a read error of the disk under a mapped page);
+//! rewritten in place, the new bytes show through the map while it is read.
+//! So only regular files are mapped, and `Archive::mmap(false)` (the
+//! command's `--no-mmap`) reads with `read` instead, for files that another
+//! program may truncate or rewrite while they are read. A file that grows
+//! is read to its new end by one thread ([`Mapped`] looks at the size again
+//! at the end); the parts on all cores cover the size the file had when
+//! the reading began. The pages of a
 //! window come in as they are first touched (the kernel maps 16 at a
 //! fault): loading them all at the map (`MAP_POPULATE`) was measured no
 //! faster (1.04x the time on lichess-like records, one core) and guards
@@ -22,7 +26,9 @@
 
 use crate::buffered::read_buffered;
 use crate::progress::Progress;
-use memmap2::{Mmap, MmapOptions, UncheckedAdvice};
+#[cfg(unix)]
+use memmap2::UncheckedAdvice;
+use memmap2::{Mmap, MmapOptions};
 use std::fs::File;
 use std::io::{self, BufRead, Read};
 
@@ -98,10 +104,13 @@ impl Mapped {
         }
         let length =
             usize::try_from(self.size - self.at).map_or(self.window, |left| left.min(self.window));
-        // SAFETY: the map is read-only and private to this reader, and the
-        // bytes are only read while it lives. What the type system cannot
-        // see is a file cut short by another program while it is mapped,
-        // which the module's documentation states (`SIGBUS`, `Archive::mmap`).
+        // SAFETY: the map is read-only (a shared map of the file: memmap2
+        // maps with `MAP_SHARED`), held by this reader alone, and its bytes
+        // are only read while it lives. What the type system cannot see is
+        // another program changing the file while it is mapped: cut short,
+        // a page past the new end ends the process with `SIGBUS`; rewritten
+        // in place, the new bytes show through the map. The module's
+        // documentation states both (`Archive::mmap(false)` avoids them).
         let map = unsafe {
             MmapOptions::new()
                 .offset(self.at)
@@ -131,11 +140,12 @@ impl Whole {
     /// be mapped (then it is read with `read`).
     pub(crate) fn new(file: &File, size: u64) -> Option<Whole> {
         let length = usize::try_from(size).ok().filter(|&length| length > 0)?;
-        // SAFETY: the map is read-only and private to this reading, and its
-        // bytes are only read while it lives (the threads that read it end
-        // before it is dropped). What the type system cannot see is a file
-        // cut short by another program while it is mapped, which the
-        // module's documentation states (`SIGBUS`, `Archive::mmap`).
+        // SAFETY: the map is read-only (shared with the file: memmap2 maps
+        // with `MAP_SHARED`), and its bytes are only read while it lives
+        // (the threads that read it end before it is dropped). What the
+        // type system cannot see is another program changing the file while
+        // it is mapped (cut short: `SIGBUS`; rewritten in place: the new
+        // bytes show through), which the module's documentation states.
         let map = unsafe { MmapOptions::new().len(length).map(file) }.ok()?;
         Some(Whole { map })
     }
@@ -165,13 +175,14 @@ impl Whole {
         let end = if end >= len { len } else { end / BLOCK * BLOCK };
         if let (Ok(start), Ok(end)) = (usize::try_from(start), usize::try_from(end)) {
             if start < end {
-                // SAFETY: `MADV_DONTNEED` on a read-only private map of a
-                // file whose pages were never written (nor can be) only
-                // removes them from the process's page tables: the next
-                // read of those bytes maps the same page of the file again,
-                // so every slice of the map that a thread still holds reads
-                // what it read before. (Only written pages of a private map
-                // would lose their writes.) A failure costs only memory.
+                // SAFETY: `MADV_DONTNEED` on a read-only shared map of a file
+                // only removes its pages from the process's page tables: the
+                // next read of those bytes maps the file's page again (from
+                // the page cache), so every slice of the map that a thread
+                // still holds reads the file's bytes as before. A failure
+                // costs only memory. Elsewhere than on Unix nothing is given
+                // back.
+                #[cfg(unix)]
                 let _ = unsafe {
                     self.map
                         .unchecked_advise_range(UncheckedAdvice::DontNeed, start, end - start)

@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom};
 use std::path::Path;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Condvar, Mutex, mpsc};
 
 /// The smallest size of a part (and the size when records are kept as they stand): a file of at
@@ -170,11 +170,20 @@ pub(crate) fn read<C: Collect>(
         .map(|_| File::open(path).map(text))
         .collect::<io::Result<Vec<Text<'_>>>>()?;
     let mut main = text(main);
+    let stop = AtomicBool::new(false);
     std::thread::scope(|scope| {
         for mut file in texts {
             let send = send.clone();
-            let (taken, merged, spare) = (&taken, &merged, &spare);
+            let (taken, merged, spare, stop) = (&taken, &merged, &spare, &stop);
             scope.spawn(move || {
+                // A reader that panics (in a collector, say) stops the others
+                // and the merging, which then return; the scope passes the
+                // panic on.
+                let _on_panic = Stop {
+                    merged,
+                    flag: stop,
+                    only_on_panic: true,
+                };
                 loop {
                     let index = taken.fetch_add(1, Ordering::Relaxed);
                     if index >= parts {
@@ -190,6 +199,9 @@ pub(crate) fn read<C: Collect>(
                                 .wait(done)
                                 .unwrap_or_else(std::sync::PoisonError::into_inner);
                         }
+                    }
+                    if stop.load(Ordering::Relaxed) {
+                        return;
                     }
                     let job = Job {
                         input: name,
@@ -207,19 +219,42 @@ pub(crate) fn read<C: Collect>(
             });
         }
         drop(send);
-        let result = merge(
+        // Whatever happens to the merging (a return, an error, a panic in
+        // the caller's `deliver`), no reader waits any more afterwards.
+        let _stop = Stop {
+            merged: &merged,
+            flag: &stop,
+            only_on_panic: false,
+        };
+        merge(
             name, parts, &receive, &mut main, context, collect, all, deliver, &merged, &spare,
             ahead,
-        );
-        // Whatever happened, no reader waits any more.
-        let (lock, wake) = &merged;
+        )
+    })
+}
+
+/// Stops the readers of a file's parts when dropped: they leave their wait
+/// for room and return instead of reading another part.
+struct Stop<'a> {
+    merged: &'a (Mutex<u64>, Condvar),
+    flag: &'a AtomicBool,
+    /// Only when the thread is unwinding (a reader's guard: a reader that
+    /// ends normally leaves the others to read the parts they took).
+    only_on_panic: bool,
+}
+
+impl Drop for Stop<'_> {
+    fn drop(&mut self) {
+        if self.only_on_panic && !std::thread::panicking() {
+            return;
+        }
+        self.flag.store(true, Ordering::Relaxed);
+        let (lock, wake) = self.merged;
         *lock
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner) = u64::MAX;
         wake.notify_all();
-        drop(receive);
-        result
-    })
+    }
 }
 
 /// Takes the parts in input order: keeps, reads again or drops each.

@@ -78,6 +78,10 @@ pub struct Summary {
     /// Every skip: unreadable records, records too long to keep, and
     /// inputs that could not be opened or read to their end.
     pub skipped: u64,
+    /// Every input that could not be opened or read to its end (also
+    /// counted in `skipped`, and listed in `skips` among the first ones),
+    /// however many records were skipped before it.
+    pub input_skips: Vec<Skip>,
 }
 
 impl Summary {
@@ -91,6 +95,9 @@ impl Summary {
     /// Counts a skip, and lists it if fewer than [`LISTED_SKIPS`] are.
     pub(crate) fn skip(&mut self, skip: Skip) {
         self.skipped += 1;
+        if skip.number.is_none() {
+            self.input_skips.push(skip.clone());
+        }
         if self.skips.len() < LISTED_SKIPS {
             self.skips.push(skip);
         }
@@ -104,6 +111,7 @@ impl Summary {
         self.player.merge(&other.player);
         self.matched += other.matched;
         self.skipped += other.skipped;
+        self.input_skips.extend(other.input_skips);
         let room = LISTED_SKIPS.saturating_sub(self.skips.len());
         self.skips
             .extend(other.skips.into_iter().take(room).map(|mut skip| {

@@ -449,26 +449,28 @@ fn garbage_missing_and_unknown_inputs_are_skips_not_panics() {
     let fake_zstd = scratch.file("fake.zst", &[0x28, 0xB5, 0x2F, 0xFD, 1, 2, 3]);
     for threads in [1, 2] {
         let archive = Archive::new()
-            .paths([&missing, &fake_zstd, &garbage])
+            .paths([&garbage, &missing, &fake_zstd])
             .threads(threads)
             .part_size(999);
         let summary = archive.statistics().unwrap();
         let (_, collected) = collect(&archive);
         assert_eq!(summary, collected);
-        let missing_skip = summary
-            .skips
+        // The garbage's skips fill the listed ten; the inputs that could
+        // not be read are all in `input_skips`, in order.
+        assert!(summary.skipped > 10 && summary.skips.len() == 10);
+        let inputs: Vec<&str> = summary
+            .input_skips
             .iter()
-            .find(|skip| skip.input == missing.to_string_lossy())
-            .unwrap();
+            .map(|skip| skip.input.as_str())
+            .collect();
+        assert_eq!(
+            inputs,
+            [missing.to_string_lossy(), fake_zstd.to_string_lossy()]
+        );
+        let missing_skip = &summary.input_skips[0];
         assert!(
             missing_skip.reason.starts_with("cannot open it: "),
             "{missing_skip}"
-        );
-        assert!(
-            summary
-                .skips
-                .iter()
-                .any(|skip| skip.input == fake_zstd.to_string_lossy() && skip.number.is_none())
         );
     }
 }
@@ -572,4 +574,31 @@ fn paths_name_their_inputs() {
         ["a.pgn", "b.pgn.zst", "-"]
     );
     assert_eq!(archive.total_size(), None);
+}
+
+/// Panics in a collector (on a reading thread) or in `deliver` (on the
+/// calling thread) reach the caller, on one thread and on several, rather
+/// than leaving the other readers waiting.
+#[test]
+fn panics_reach_the_caller_and_stop_the_readers() {
+    struct Fussy;
+    impl Collect for Fussy {
+        type Part = ();
+        fn part(&self) {}
+        fn game(&self, (): &mut (), game: &Game<'_>) {
+            assert!(game.offset() < 100_000, "a collector that gives up");
+        }
+    }
+    let (_scratch, _, path) = generated("panics", 3000);
+    for threads in [1, 2, 3] {
+        let archive = Archive::new().path(&path).threads(threads).part_size(2000);
+        let in_collector = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            archive.collect(&Fussy, |_| Ok(()))
+        }));
+        assert!(in_collector.is_err(), "{threads} thread(s)");
+        let in_deliver = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            archive.collect(&Places, |_| panic!("a caller that gives up"))
+        }));
+        assert!(in_deliver.is_err(), "{threads} thread(s)");
+    }
 }

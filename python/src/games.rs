@@ -603,7 +603,7 @@ fn run<T: Send + 'static>(
 /// The summary as a dict; raises `OSError` for an input that could not be
 /// read at all (a missing file, a broken compressed stream).
 fn summary_dict(py: Python<'_>, summary: &Summary) -> PyResult<Py<PyDict>> {
-    if let Some(skip) = summary.skips.iter().find(|skip| skip.number.is_none()) {
+    if let Some(skip) = summary.input_skips.first() {
         return Err(PyOSError::new_err(skip.to_string()));
     }
     let dict = PyDict::new(py);

@@ -5,8 +5,8 @@
 //! The bindings hold no logic of their own: each function calls the
 //! library and turns its errors into `ValueError`s with the library's
 //! message. Modules import one way: `errors` and `macros` <- `position` <-
-//! `set` <- `draws`, `book`, `identify`; `errors` and `set` <- `table` <-
-//! `games`; this file registers them all.
+//! `set` <- `draws`, `book`, `identify`; `table` <- `games`, which also
+//! uses `errors` and `set`; this file registers them all.
 
 // Under the stable ABI of Python 3.9 a `str` argument arrives as a `String`.
 #![allow(clippy::needless_pass_by_value)]

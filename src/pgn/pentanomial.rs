@@ -101,7 +101,7 @@ impl Pentanomial {
     /// ```
     pub fn add(&mut self, half_points: u8) {
         if let Some(count) = self.counts.get_mut(usize::from(half_points)) {
-            *count += 1;
+            *count = count.saturating_add(1);
         }
     }
 
@@ -116,7 +116,7 @@ impl Pentanomial {
     /// ```
     pub fn merge(&mut self, other: &Pentanomial) {
         for (count, more) in self.counts.iter_mut().zip(other.counts) {
-            *count += more;
+            *count = count.saturating_add(more);
         }
     }
 
@@ -126,7 +126,9 @@ impl Pentanomial {
     /// assert_eq!(chess960::pgn::Pentanomial::new([0, 1, 2, 0, 0]).pairs(), 3);
     /// ```
     pub fn pairs(&self) -> u64 {
-        self.counts.iter().sum()
+        self.counts
+            .iter()
+            .fold(0, |sum: u64, &count| sum.saturating_add(count))
     }
 
     /// The number of games: two a pair.
@@ -135,7 +137,7 @@ impl Pentanomial {
     /// assert_eq!(chess960::pgn::Pentanomial::new([0, 1, 2, 0, 0]).games(), 6);
     /// ```
     pub fn games(&self) -> u64 {
-        2 * self.pairs()
+        self.pairs().saturating_mul(2)
     }
 
     /// The score `μ`, the points per game; `None` without pairs.

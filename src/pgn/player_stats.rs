@@ -261,8 +261,11 @@ impl PlayerStats {
         self.tallies.entry(start.id()).or_default()
     }
 
-    /// Adds the counts of another accumulator (another thread or file, for
-    /// the same player).
+    /// Adds the counts of another accumulator for the same player: the
+    /// games that come right after this one's in the input (the next part
+    /// of a file, or the next file after [`end_input`](PlayerStats::end_input)).
+    /// The per-game counts add up in any order; the game pairs need the
+    /// input's order, so merge the parts in it.
     ///
     /// ```
     /// use chess960::{Color, Position};

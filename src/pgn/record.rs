@@ -55,10 +55,10 @@ pub enum RecordError {
         /// What failed.
         kind: io::ErrorKind,
     },
-    /// A Chess960 game (by its `Variant` tag) without a `FEN` tag. No
-    /// longer given by `GameKind::classify`, which reads such a game as
-    /// start 518, as python-chess writes and reads it; kept for callers
-    /// that match on it.
+    /// A Chess960 game (by its `Variant` tag) without a `FEN` tag.
+    /// `GameKind::classify` does not give it: it reads such a game as start
+    /// 518, as python-chess writes and reads it. Callers with a stricter
+    /// rule may.
     MissingFen,
     /// Repeated `FEN` tags describe different starts.
     ConflictingFens,

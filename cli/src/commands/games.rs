@@ -38,9 +38,9 @@ use std::path::PathBuf;
 // Each flag is a switch of its own on the command line.
 #[allow(clippy::struct_excessive_bools)]
 pub(crate) struct GamesArgs {
-    /// PGN files; none or `-` reads standard input. Several files are read
-    /// on all cores, and so is one large plain file, in parts (the output
-    /// is the same as on one core).
+    /// PGN files; none or `-` reads standard input. One large plain file
+    /// is read on all cores, in parts, and so are several files for the
+    /// statistics (one file a core); the output is the same as on one core.
     #[arg(value_name = "FILE")]
     files: Vec<String>,
     /// One row per start position (the default).
