@@ -286,6 +286,48 @@ impl TryFrom<u32> for DoublePosition {
     }
 }
 
+impl DoublePosition {
+    /// The start's back ranks as the game tables name it: White's rank for
+    /// a single start, White's and Black's both in uppercase with a `/`
+    /// between for a double one (the `rank` column of `chess960 games`
+    /// and of the Python package's tables). No allocation.
+    ///
+    /// ```
+    /// use chess960::{DoublePosition, Position};
+    ///
+    /// let single = DoublePosition::from(Position::STANDARD);
+    /// assert_eq!(single.ranks().to_string(), "RNBQKBNR");
+    /// let double = DoublePosition::from_id(497_918)?;
+    /// assert_eq!(double.ranks().to_string(), "RNBQKBNR/RNKQRBBN");
+    /// # Ok::<(), chess960::DoubleIdError>(())
+    /// ```
+    pub const fn ranks(self) -> Ranks {
+        Ranks(self)
+    }
+}
+
+/// The back ranks of a start as the game tables name it
+/// ([`DoublePosition::ranks`]).
+///
+/// ```
+/// let double = chess960::DoublePosition::from_id(497_918)?;
+/// assert_eq!(format!("{}", double.ranks()), "RNBQKBNR/RNKQRBBN");
+/// # Ok::<(), chess960::DoubleIdError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Ranks(DoublePosition);
+
+impl fmt::Display for Ranks {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let start = self.0;
+        if start.is_single() {
+            f.write_str(start.white().as_str())
+        } else {
+            write!(f, "{}/{}", start.white().as_str(), start.black().as_str())
+        }
+    }
+}
+
 /// The length of the text `Display` writes: two ranks and a `/`.
 const TEXT_LENGTH: usize = 17;
 

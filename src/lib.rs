@@ -114,7 +114,7 @@ pub use chess960_core::{
     read_position,
 };
 pub use color::{Color, ParseColorError};
-pub use double::{DoubleIdError, DoublePosition};
+pub use double::{DoubleIdError, DoublePosition, Ranks};
 pub use fen::{Fen, FenError, FenStyle};
 pub use identify::{
     CastlingRights, Departure, Departures, DeparturesIter, Identification, identify_fen,

@@ -174,15 +174,8 @@ type StartCells = (u16, Option<u16>, String);
 
 /// `white_id`, `black_id` and `rank` of a start, as the command writes them.
 fn start_cells(start: DoublePosition) -> StartCells {
-    if start.is_single() {
-        (start.white().id(), None, start.white().to_string())
-    } else {
-        (
-            start.white().id(),
-            Some(start.black().id()),
-            format!("{}/{}", start.white(), start.black()),
-        )
-    }
+    let black = (!start.is_single()).then(|| start.black().id());
+    (start.white().id(), black, start.ranks().to_string())
 }
 
 /// The table of `chess960 games --stats`: one row per start.

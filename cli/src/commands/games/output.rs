@@ -233,11 +233,7 @@ pub(crate) fn stat_row(start: DoublePosition, tally: &Tally) -> Vec<Cell<'static
         } else {
             Cell::Number(start.black().id().to_string())
         },
-        Cell::Owned(if start.is_single() {
-            start.white().to_string()
-        } else {
-            format!("{}/{}", start.white(), start.black())
-        }),
+        Cell::Owned(start.ranks().to_string()),
         number(tally.games()),
         number(tally.white_wins),
         number(tally.draws),

@@ -204,15 +204,14 @@ fn row(start: Option<DoublePosition>, tally: &PlayerTally) -> Vec<Cell<'static>>
     let score = tally.score();
     let (id, black_id, rank) = match start {
         None => (Cell::Missing, Cell::Missing, Cell::Text("total")),
-        Some(start) if start.is_single() => (
-            number(start.white().id().into()),
-            Cell::Missing,
-            Cell::Owned(start.white().to_string()),
-        ),
         Some(start) => (
             number(start.white().id().into()),
-            number(start.black().id().into()),
-            Cell::Owned(format!("{}/{}", start.white(), start.black())),
+            if start.is_single() {
+                Cell::Missing
+            } else {
+                number(start.black().id().into())
+            },
+            Cell::Owned(start.ranks().to_string()),
         ),
     };
     vec![
