@@ -12,7 +12,10 @@ Different hash sizes make a single-threaded search take different paths,
 so the runs disagree as two independent measurements would.
 
     python3 data/evaluate.py                     # the table (resumes)
-    python3 data/evaluate.py --jobs 1 --nice 19  # gentler on the machine
+    python3 data/evaluate.py --jobs 1            # one engine at a time
+
+The starts' FENs come from `chess960 table` (`--chess960` names the
+command; by default it is built from this repository with cargo).
 
 Every finished search is appended to `data/evals.partial.tsv` (one line a
 search) at once, so a run that is stopped resumes where it was; the table
@@ -36,37 +39,16 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 
-# Scharnagl's numbering, written from its definition: the id's digits in
-# bases 4, 4, 6 and 10 place the light bishop, the dark bishop, the queen
-# and the two knights (one of ten placements); king and rooks fill the
-# remaining three squares as R K R.
-KNIGHT_PLACEMENTS = [(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)]
-
-
-def rank(sp: int) -> str:
-    squares = [""] * 8
-    sp, light = divmod(sp, 4)
-    squares[2 * light + 1] = "B"
-    sp, dark = divmod(sp, 4)
-    squares[2 * dark] = "B"
-    sp, queen = divmod(sp, 6)
-    empty = [i for i in range(8) if not squares[i]]
-    squares[empty[queen]] = "Q"
-    empty = [i for i in range(8) if not squares[i]]
-    for k in KNIGHT_PLACEMENTS[sp]:
-        squares[empty[k]] = "N"
-    empty = [i for i in range(8) if not squares[i]]
-    for i, piece in zip(empty, "RKR"):
-        squares[i] = piece
-    return "".join(squares)
-
-
-def shredder_fen(sp: int) -> str:
-    white = rank(sp)
-    rooks = [i for i, p in enumerate(white) if p == "R"]
-    files = "abcdefgh"
-    castling = files[rooks[1]].upper() + files[rooks[0]].upper() + files[rooks[1]] + files[rooks[0]]
-    return f"{white.lower()}/pppppppp/8/8/8/8/PPPPPPPP/{white} w {castling} - 0 1"
+def starts(command: list[str]) -> list[tuple[str, str]]:
+    """(rank, Shredder-FEN) of every start by id, from `chess960 table`:
+    the numbering lives once, in chess960-core."""
+    text = subprocess.run(command + ["table"], check=True, capture_output=True, text=True).stdout
+    lines = text.splitlines()
+    header = lines[0].split("\t")
+    rank_at, fen_at = header.index("rank"), header.index("shredder_fen")
+    rows = [line.split("\t") for line in lines[1:]]
+    assert [int(r[0]) for r in rows] == list(range(960)), "chess960 table: ids 0..959 in order"
+    return [(r[rank_at], r[fen_at]) for r in rows]
 
 
 class Engine:
@@ -103,7 +85,7 @@ class Engine:
             if line.startswith(until):
                 return
 
-    def search(self, sp: int, hash_mib: int, nodes: int) -> dict:
+    def search(self, fen: str, hash_mib: int, nodes: int) -> dict:
         for command in (
             "setoption name Threads value 1",
             f"setoption name Hash value {hash_mib}",
@@ -115,7 +97,7 @@ class Engine:
             self.send(command)
         for _ in self.lines("readyok"):
             pass
-        self.send(f"position fen {shredder_fen(sp)}")
+        self.send(f"position fen {fen}")
         self.send(f"go nodes {nodes}")
         last = None
         for line in self.lines("bestmove"):
@@ -123,10 +105,10 @@ class Engine:
             if words[:1] == ["info"] and "score" in words and "depth" in words and "upperbound" not in words and "lowerbound" not in words:
                 last = words
         best = line.split()[1]
-        assert last is not None, f"no score for start {sp}"
+        assert last is not None, f"no score for {fen}"
         score = last[last.index("score") + 1 : last.index("score") + 3]
         if score[0] != "cp":
-            raise RuntimeError(f"start {sp}: a mate score {score}")
+            raise RuntimeError(f"{fen}: a mate score {score}")
         wdl = last[last.index("wdl") + 1 : last.index("wdl") + 4] if "wdl" in last else ["", "", ""]
         return {
             "cp": int(score[1]),
@@ -174,7 +156,7 @@ def run(args, jobs: list[tuple[int, int]], partial: Path) -> tuple[dict, str]:
             with lock:
                 engines.append(local.engine)
                 names.append(local.engine.name)
-        result = local.engine.search(sp, hash_mib, args.nodes)
+        result = local.engine.search(args.fens[sp], hash_mib, args.nodes)
         with lock:
             with partial.open("a") as out:
                 out.write(
@@ -223,7 +205,13 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="engines side by side")
     parser.add_argument("--nice", type=int, default=19, help="the engines' niceness")
     parser.add_argument("--out", type=Path, default=HERE / "evals.tsv")
+    parser.add_argument(
+        "--chess960",
+        default="cargo run --quiet --release -p chess960-cli --",
+        help="the command that lists the starts (`chess960 table`)",
+    )
     args = parser.parse_args()
+    ranks, args.fens = zip(*starts(args.chess960.split()))
 
     partial = args.out.with_suffix(".partial.tsv")
     hashes = [16 << i for i in range(args.runs)]
@@ -258,7 +246,7 @@ def main() -> None:
         for sp in range(960):
             r = rows[sp]
             wdl = "\t".join(map(str, r["wdl"])) if r["wdl"] else "\t\t"
-            out.write(f"{sp}\t{rank(sp)}\t{round(r['cp'])}\t{wdl}\t{r['depth']}\t{r['best']}\n")
+            out.write(f"{sp}\t{ranks[sp]}\t{round(r['cp'])}\t{wdl}\t{r['depth']}\t{r['best']}\n")
     diffs = [
         mean_row(done, sp, check_hashes, args.nodes)["cp"] - rows[sp]["cp"] for sp in check_starts
     ]
