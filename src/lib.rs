@@ -85,6 +85,9 @@ mod identify;
 mod lookup;
 #[cfg(feature = "macros")]
 mod macros;
+#[cfg(feature = "moves")]
+#[cfg_attr(docsrs, doc(cfg(feature = "moves")))]
+pub mod moves;
 mod numbering;
 mod parse;
 #[cfg(feature = "pgn")]

@@ -1,0 +1,215 @@
+//! The movetext of a record read into tokens: the moves of the main line
+//! as written, with move numbers, comments, NAGs, side lines and escape
+//! lines passed over, up to the result.
+
+/// One token of the main line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Token<'a> {
+    /// A move as written, its annotation marks (`+`, `#`, `!`, `?`) taken
+    /// off; `at` is its offset in the record.
+    Move { text: &'a [u8], at: usize },
+    /// `--`, a null move.
+    Null { at: usize },
+}
+
+/// The main line's tokens of one record's bytes (its tag section first).
+///
+/// Reads as writers write: move numbers in every form (`12.`, `12...`,
+/// glued to the move or not, or none), `{...}` and `;` comments, `$n`
+/// NAGs, `( ... )` side lines however nested, `%` escape lines, and the
+/// result (`1-0`, `0-1`, `1/2-1/2`, `*`), which ends the line.
+pub(crate) struct Tokens<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Tokens<'a> {
+    /// The tokens of a record's movetext: its tag lines are passed over.
+    pub(crate) fn of_record(record: &'a [u8]) -> Tokens<'a> {
+        Tokens {
+            bytes: record,
+            at: movetext_start(record),
+        }
+    }
+}
+
+/// Where the movetext starts: after the leading tag lines (and any blank
+/// or `%` lines among them).
+fn movetext_start(record: &[u8]) -> usize {
+    let mut at = 0;
+    while at < record.len() {
+        let line_end = memchr::memchr(b'\n', &record[at..]).map_or(record.len(), |n| at + n + 1);
+        let line = &record[at..line_end];
+        let first = line.iter().position(|b| !b.is_ascii_whitespace());
+        match first.map(|i| line[i]) {
+            None | Some(b'[' | b'%') => at = line_end,
+            Some(_) => return at,
+        }
+    }
+    at
+}
+
+/// Bytes that end a move token.
+fn ends_token(byte: u8) -> bool {
+    byte.is_ascii_whitespace() || matches!(byte, b'{' | b'}' | b'(' | b')' | b';' | b'$')
+}
+
+impl<'a> Iterator for Tokens<'a> {
+    type Item = Token<'a>;
+
+    fn next(&mut self) -> Option<Token<'a>> {
+        let bytes = self.bytes;
+        loop {
+            let byte = *bytes.get(self.at)?;
+            match byte {
+                b if b.is_ascii_whitespace() => self.at += 1,
+                b'{' => self.at = skip_comment(bytes, self.at),
+                b';' => self.at = line_end(bytes, self.at),
+                b'%' if self.at == 0 || bytes[self.at - 1] == b'\n' => {
+                    self.at = line_end(bytes, self.at);
+                }
+                b'(' => self.at = skip_variation(bytes, self.at),
+                // An unmatched `)` or `}`: passed over, as readers do.
+                b')' | b'}' => self.at += 1,
+                b'$' => {
+                    self.at += 1;
+                    while bytes.get(self.at).is_some_and(u8::is_ascii_digit) {
+                        self.at += 1;
+                    }
+                }
+                b'*' => {
+                    self.at = bytes.len();
+                    return None;
+                }
+                _ => {
+                    let start = self.at;
+                    let mut end = start;
+                    while end < bytes.len() && !ends_token(bytes[end]) {
+                        end += 1;
+                    }
+                    let word = &bytes[start..end];
+                    if matches!(word, b"1-0" | b"0-1" | b"1/2-1/2" | b"\xC2\xBD-\xC2\xBD") {
+                        self.at = bytes.len();
+                        return None;
+                    }
+                    if word.first().is_some_and(u8::is_ascii_digit) && !word.starts_with(b"0-0") {
+                        // A move number, its dots, and whatever is glued
+                        // to it (`12...e5`).
+                        let digits = word.iter().take_while(|b| b.is_ascii_digit()).count();
+                        let dots = word[digits..].iter().take_while(|&&b| b == b'.').count();
+                        if dots == 0 && digits == word.len() {
+                            self.at = end;
+                            continue;
+                        }
+                        let glued = start + digits + dots;
+                        self.at = end;
+                        if glued == end {
+                            continue;
+                        }
+                        return Some(self.word(glued, end));
+                    }
+                    self.at = end;
+                    return Some(self.word(start, end));
+                }
+            }
+        }
+    }
+}
+
+impl<'a> Tokens<'a> {
+    /// The token of the word `start..end`, its annotation marks taken off.
+    fn word(&self, start: usize, end: usize) -> Token<'a> {
+        let mut text = &self.bytes[start..end];
+        if text == b"--" {
+            return Token::Null { at: start };
+        }
+        while let [rest @ .., b'+' | b'#' | b'!' | b'?'] = text {
+            text = rest;
+        }
+        Token::Move { text, at: start }
+    }
+}
+
+/// The offset after the `}` that closes the comment opened at `at` (the
+/// end of the input if none does).
+fn skip_comment(bytes: &[u8], at: usize) -> usize {
+    memchr::memchr(b'}', &bytes[at..]).map_or(bytes.len(), |n| at + n + 1)
+}
+
+/// The offset after the end of the line `at` stands in.
+fn line_end(bytes: &[u8], at: usize) -> usize {
+    memchr::memchr(b'\n', &bytes[at..]).map_or(bytes.len(), |n| at + n + 1)
+}
+
+/// The offset after the `)` that closes the side line opened at `at`,
+/// its comments and nested side lines included.
+fn skip_variation(bytes: &[u8], mut at: usize) -> usize {
+    let mut depth = 0usize;
+    while at < bytes.len() {
+        match bytes[at] {
+            b'(' => depth += 1,
+            b')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return at + 1;
+                }
+            }
+            b'{' => {
+                at = skip_comment(bytes, at);
+                continue;
+            }
+            b';' => {
+                at = line_end(bytes, at);
+                continue;
+            }
+            _ => {}
+        }
+        at += 1;
+    }
+    at
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Token, Tokens};
+    use std::borrow::ToOwned;
+    use std::string::String;
+    use std::vec::Vec;
+
+    fn moves(record: &str) -> Vec<String> {
+        Tokens::of_record(record.as_bytes())
+            .map(|token| match token {
+                Token::Move { text, .. } => String::from_utf8_lossy(text).into_owned(),
+                Token::Null { .. } => "--".to_owned(),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_form_of_movetext() {
+        let record = "[Event \"x\"]\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n\
+            1. e4 { [%clk 0:03:00] } 1... e5!? $1 2.Nf3 (2. f4 {a (b} exf4 (2... d5)) 2...Nc6+\n\
+            ; a comment\n%escaped 3. xx\n3. O-O-O# -- 0-0 4... Qxe1?? 1/2-1/2 5. h4\n";
+        assert_eq!(
+            moves(record),
+            ["e4", "e5", "Nf3", "Nc6", "O-O-O", "--", "0-0", "Qxe1"]
+        );
+        assert_eq!(moves("[A \"b\"]\n\n1.e4 e5 *\n2. d4"), ["e4", "e5"]);
+        assert_eq!(moves("[A \"b\"]\n\n12...Kh8 13 Rg1 0-1"), ["Kh8", "Rg1"]);
+        assert_eq!(moves("[A \"b\"]\n\n1. e4 {unclosed"), ["e4"]);
+        assert_eq!(moves("[A \"b\"]\n\n1. e4 (unclosed d4"), ["e4"]);
+        assert_eq!(moves("[A \"b\"]\n\n) } 1. e4"), ["e4"]);
+        assert_eq!(moves(""), Vec::<String>::new());
+    }
+
+    #[test]
+    fn offsets_point_at_the_moves() {
+        let record = b"[A \"b\"]\n\n1. e4 e5\n";
+        let ats: Vec<usize> = Tokens::of_record(record)
+            .map(|token| match token {
+                Token::Move { at, .. } | Token::Null { at } => at,
+            })
+            .collect();
+        assert_eq!(ats, [12, 15]);
+    }
+}

@@ -1,0 +1,334 @@
+//! The main line of a game replayed from its start with full legality:
+//! each move as written found among the legal moves, and written back in
+//! UCI in the notation of the game's board.
+
+use super::error::{MoveError, MoveErrorKind, ReplayError};
+use super::movetext::{Token, Tokens};
+use super::san::{self, San, Unmatched};
+use super::start::{Notation, start_board};
+use crate::pgn::{GameKind, Tags};
+use core::fmt;
+use core::hash::{BuildHasherDefault, Hasher};
+use cozy_chess::{Board, Move};
+use std::collections::HashMap;
+use std::string::String;
+use std::vec::Vec;
+
+/// Plies from the start whose moves the replayer remembers: the openings
+/// of thousands of games from one start repeat, later moves rarely do.
+const MEMO_PLIES: u32 = 16;
+
+/// Positions remembered at most before the memory is cleared.
+const MEMO_ENTRIES: usize = 1 << 20;
+
+/// One move of a replayed game.
+///
+/// ```
+/// # #[cfg(feature = "moves")] {
+/// use chess960::moves::Replayer;
+/// use chess960::pgn::{GameKind, Reader};
+///
+/// let pgn = "[Variant \"Chess960\"]\n[FEN \"brnbqnkr/pppppppp/8/8/8/8/PPPPPPPP/BRNBQNKR w HBhb - 0 1\"]\n\n1. Ne3 e6 2. O-O *\n";
+/// let mut reader = Reader::new(pgn.as_bytes()).keep_raw();
+/// let (record, raw) = reader.next_with_raw().unwrap();
+/// let mut replayer = Replayer::new();
+/// let game = replayer.replay(&GameKind::of(record), record.tags(), raw.unwrap(), None).unwrap();
+/// assert_eq!(game.moves()[2].uci(), "g1h1"); // the king takes its rook
+/// # }
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Ply {
+    mv: Move,
+    uci: [u8; 5],
+}
+
+impl Ply {
+    /// The move in UCI, in the notation of the game's board: `e2e4`,
+    /// `e7e8q`, castling `e1h1` (Chess960) or `e1g1` (standard), `0000` for
+    /// a null move.
+    pub fn uci(&self) -> &str {
+        let length = if self.uci[4] == 0 { 4 } else { 5 };
+        core::str::from_utf8(&self.uci[..length]).unwrap_or("0000")
+    }
+
+    /// Whether it is a null move (`--` in the movetext).
+    pub fn is_null(&self) -> bool {
+        self.mv.from == self.mv.to
+    }
+
+    /// The move as 16 bits: from-square, to-square (castling: the rook's)
+    /// and promotion, distinct for the distinct moves of one position.
+    pub(crate) fn packed(&self) -> u16 {
+        let promotion = self.mv.promotion.map_or(0, |p| p as u16 + 1);
+        (self.mv.from as u16) | (self.mv.to as u16) << 6 | promotion << 12
+    }
+
+    pub(crate) fn cozy(&self) -> Move {
+        self.mv
+    }
+}
+
+impl fmt::Debug for Ply {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.uci())
+    }
+}
+
+impl fmt::Display for Ply {
+    /// The move in UCI.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.uci())
+    }
+}
+
+/// A game's main line as [`Replayer::replay`] lends it.
+#[derive(Debug)]
+pub struct Replay<'a> {
+    notation: Notation,
+    moves: &'a [Ply],
+    start: &'a Board,
+}
+
+impl Replay<'_> {
+    /// The moves replayed, in order.
+    pub fn moves(&self) -> &[Ply] {
+        self.moves
+    }
+
+    /// How many plies were replayed.
+    pub fn plies(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// How castling is written in [`Ply::uci`].
+    pub fn notation(&self) -> Notation {
+        self.notation
+    }
+
+    /// The moves in SAN as this library writes them (`Nf3`, `exd6`,
+    /// `O-O-O`, `e8=Q+`), whatever way the record wrote them.
+    ///
+    /// ```
+    /// # #[cfg(feature = "moves")] {
+    /// use chess960::moves::Replayer;
+    /// use chess960::pgn::{GameKind, Reader};
+    ///
+    /// let pgn = "[Event \"x\"]\n\n1. e2e4 e7-e5 2. Ng1f3 Nb8c6 *\n";
+    /// let mut reader = Reader::new(pgn.as_bytes()).keep_raw();
+    /// let (record, raw) = reader.next_with_raw().unwrap();
+    /// let mut replayer = Replayer::new();
+    /// let game = replayer.replay(&GameKind::of(record), record.tags(), raw.unwrap(), None).unwrap();
+    /// assert_eq!(game.san(), ["e4", "e5", "Nf3", "Nc6"]);
+    /// # }
+    /// ```
+    pub fn san(&self) -> Vec<String> {
+        san_line(self.start, self.moves)
+    }
+}
+
+/// The SAN of `moves`, replayed from `start`.
+pub(crate) fn san_line(start: &Board, moves: &[Ply]) -> Vec<String> {
+    let mut board = start.clone();
+    moves
+        .iter()
+        .map(|ply| {
+            let mut text = String::new();
+            if ply.is_null() {
+                text.push_str("--");
+                if let Some(next) = board.null_move() {
+                    board = next;
+                }
+            } else {
+                san::write(&board, ply.mv, &mut text);
+                board.play_unchecked(ply.mv);
+            }
+            text
+        })
+        .collect()
+}
+
+/// Replays games, one after the other, reusing its buffers and what it
+/// learnt of earlier games: the first moves of games from one start repeat,
+/// and each is found among the legal moves once.
+///
+/// ```
+/// # #[cfg(feature = "moves")] {
+/// use chess960::moves::{Notation, Replayer};
+/// use chess960::pgn::{GameKind, Reader};
+///
+/// let pgn = "[Event \"x\"]\n\n1. e4 {[%clk 0:03:00]} e5 (1... c5) 2. Nf3 Nc6 3. Bc4 Nf6 4. O-O 1-0\n";
+/// let mut reader = Reader::new(pgn.as_bytes()).keep_raw();
+/// let (record, raw) = reader.next_with_raw().unwrap();
+/// let mut replayer = Replayer::new();
+/// let game = replayer.replay(&GameKind::of(record), record.tags(), raw.unwrap(), None).unwrap();
+/// assert_eq!(game.notation(), Notation::Standard);
+/// let uci: Vec<&str> = game.moves().iter().map(|ply| ply.uci()).collect();
+/// assert_eq!(uci, ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "e1g1"]);
+/// # }
+/// ```
+#[derive(Debug, Default)]
+pub struct Replayer {
+    moves: Vec<Ply>,
+    start: Board,
+    memo: HashMap<(u64, u64), Move, BuildHasherDefault<MixHasher>>,
+}
+
+impl Replayer {
+    /// A replayer with nothing learnt yet.
+    ///
+    /// ```
+    /// let replayer = chess960::moves::Replayer::new();
+    /// # let _ = replayer;
+    /// ```
+    pub fn new() -> Replayer {
+        Replayer::default()
+    }
+
+    /// Replays the main line of one record from its start: `kind` and
+    /// `tags` as the reader gives them ([`GameKind::of`]), `record` its
+    /// bytes as they stand ([`Reader::keep_raw`](crate::pgn::Reader::keep_raw)),
+    /// at most `limit` plies (`None`: all). Moves past `limit` are not
+    /// read, so a broken move there does not matter.
+    ///
+    /// The start: the `FEN` tag's position (a Chess960 or double Chess960
+    /// start, with whatever castling rights it gives, or any legal
+    /// position); without a `FEN`, the classical start. Games of other
+    /// variants and unreadable records are not replayed.
+    ///
+    /// # Errors
+    ///
+    /// [`ReplayError::NotReplayed`] for a game that is not replayed, and
+    /// [`ReplayError::Move`] for the first move that is unreadable,
+    /// illegal or ambiguous, naming its ply and the move as written.
+    pub fn replay(
+        &mut self,
+        kind: &GameKind,
+        tags: &Tags,
+        record: &[u8],
+        limit: Option<usize>,
+    ) -> Result<Replay<'_>, ReplayError> {
+        let (start, notation) = start_board(kind, tags)?;
+        self.moves.clear();
+        let standard = notation == Notation::Standard;
+        let mut board = start.clone();
+        let limit = limit.unwrap_or(usize::MAX);
+        for token in Tokens::of_record(record) {
+            if self.moves.len() >= limit {
+                break;
+            }
+            let ply = u32::try_from(self.moves.len() + 1).unwrap_or(u32::MAX);
+            let error = |at: usize, text: &[u8], kind| {
+                let shown = &text[..text.len().min(32)];
+                ReplayError::Move(MoveError {
+                    ply,
+                    at,
+                    text: String::from_utf8_lossy(shown).into_owned(),
+                    kind,
+                })
+            };
+            match token {
+                Token::Null { at } => {
+                    let next = board
+                        .null_move()
+                        .ok_or_else(|| error(at, b"--", MoveErrorKind::NullInCheck))?;
+                    let square = board.king(board.side_to_move());
+                    self.moves.push(Ply {
+                        mv: Move {
+                            from: square,
+                            to: square,
+                            promotion: None,
+                        },
+                        uci: *b"0000\0",
+                    });
+                    board = next;
+                }
+                Token::Move { text, at } => {
+                    let mv = self
+                        .find(&board, text, ply, standard)
+                        .map_err(|unmatched| {
+                            let kind = match unmatched {
+                                Unmatched::Unreadable => MoveErrorKind::Unreadable,
+                                Unmatched::Illegal => MoveErrorKind::Illegal,
+                                Unmatched::Ambiguous => MoveErrorKind::Ambiguous,
+                            };
+                            error(at, text, kind)
+                        })?;
+                    self.moves.push(Ply {
+                        mv,
+                        uci: san::uci(&board, mv, standard),
+                    });
+                    board.play_unchecked(mv);
+                }
+            }
+        }
+        self.start = start;
+        Ok(Replay {
+            notation,
+            moves: &self.moves,
+            start: &self.start,
+        })
+    }
+
+    /// The legal move of `board` that `text` names, from memory for the
+    /// first plies.
+    fn find(
+        &mut self,
+        board: &Board,
+        text: &[u8],
+        ply: u32,
+        standard: bool,
+    ) -> Result<Move, Unmatched> {
+        let key = (ply <= MEMO_PLIES && text.len() <= 7).then(|| {
+            let mut packed = [0u8; 8];
+            packed[..text.len()].copy_from_slice(text);
+            packed[7] = u8::from(standard);
+            (board.hash(), u64::from_le_bytes(packed))
+        });
+        if let Some(mv) = key.and_then(|key| self.memo.get(&key)) {
+            if board.is_legal(*mv) {
+                return Ok(*mv);
+            }
+        }
+        let mv = San::parse(text)
+            .ok_or(Unmatched::Unreadable)?
+            .resolve(board, standard)?;
+        if let Some(key) = key {
+            if self.memo.len() >= MEMO_ENTRIES {
+                self.memo.clear();
+            }
+            self.memo.insert(key, mv);
+        }
+        Ok(mv)
+    }
+}
+
+/// A hasher for keys that are already well mixed (Zobrist hashes) or
+/// short: one multiplication a word.
+#[derive(Default)]
+pub(crate) struct MixHasher(u64);
+
+impl Hasher for MixHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u64(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7CC1_B727_220A_95);
+    }
+
+    fn write_u16(&mut self, word: u16) {
+        self.write_u64(u64::from(word));
+    }
+
+    fn write_usize(&mut self, word: usize) {
+        self.write_u64(word as u64);
+    }
+}

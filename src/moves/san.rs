@@ -1,0 +1,401 @@
+//! Standard algebraic notation: a move as written (`Nbd7`, `exd6`,
+//! `e8=Q`, `O-O-O`) read and found among the legal moves of a board, and a
+//! legal move written back as SAN.
+
+use cozy_chess::{BitBoard, Board, Color, File, Move, Piece, Rank, Square};
+use std::string::String;
+
+/// A move as written, before it meets a board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum San {
+    /// `O-O` (`short`) or `O-O-O`, with the letter O or the digit 0.
+    Castle { short: bool },
+    /// A piece or pawn move: what moves (`None`: a pawn, unless both
+    /// `from_file` and `from_rank` are given, when it is whatever stands
+    /// there, as in `e2e4`), the hints, the target and the promotion.
+    Normal {
+        piece: Option<Piece>,
+        from_file: Option<File>,
+        from_rank: Option<Rank>,
+        to: Square,
+        promotion: Option<Piece>,
+    },
+}
+
+/// Why a move as written is no move of the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Unmatched {
+    /// It is not SAN.
+    Unreadable,
+    /// No legal move fits it.
+    Illegal,
+    /// More than one legal move fits it.
+    Ambiguous,
+}
+
+impl San {
+    /// Reads a move as written, its annotation marks already taken off.
+    pub(crate) fn parse(text: &[u8]) -> Option<San> {
+        match text {
+            b"O-O" | b"0-0" => return Some(San::Castle { short: true }),
+            b"O-O-O" | b"0-0-0" => return Some(San::Castle { short: false }),
+            _ => {}
+        }
+        let (piece, mut rest) = match text.split_first() {
+            Some((&letter @ (b'N' | b'B' | b'R' | b'Q' | b'K'), rest)) => {
+                (Some(piece_of(letter.to_ascii_lowercase())?), rest)
+            }
+            _ => (None, text),
+        };
+        let mut promotion = None;
+        if let [head @ .., letter] = rest {
+            if let Some(promoted) = letter
+                .is_ascii_alphabetic()
+                .then(|| piece_of(letter.to_ascii_lowercase()))
+                .flatten()
+                .filter(|p| *p != Piece::Pawn)
+            {
+                promotion = Some(promoted);
+                rest = head.strip_suffix(b"=").unwrap_or(head);
+            }
+        }
+        let [hints @ .., file, rank] = rest else {
+            return None;
+        };
+        let to = Square::new(file_of(*file)?, rank_of(*rank)?);
+        let hints = match hints {
+            [h @ .., b'x' | b'-'] => h,
+            h => h,
+        };
+        let (from_file, from_rank) = match *hints {
+            [] => (None, None),
+            [f] if file_of(f).is_some() => (file_of(f), None),
+            [r] => (None, Some(rank_of(r)?)),
+            [f, r] => (Some(file_of(f)?), Some(rank_of(r)?)),
+            _ => return None,
+        };
+        if promotion.is_some() && piece.is_some() {
+            return None;
+        }
+        Some(San::Normal {
+            piece,
+            from_file,
+            from_rank,
+            to,
+            promotion,
+        })
+    }
+
+    /// The one legal move of `board` this move as written names, castling
+    /// as the king taking its own rook. `standard_castling`: the king's
+    /// move in SAN (`Kg1`) names a castling whose king goes there, as in a
+    /// standard game; otherwise it names one that takes the rook there.
+    pub(crate) fn resolve(self, board: &Board, standard_castling: bool) -> Result<Move, Unmatched> {
+        let us = board.side_to_move();
+        match self {
+            San::Castle { short } => {
+                let rights = board.castle_rights(us);
+                let rook = if short { rights.short } else { rights.long };
+                let back = Rank::First.relative_to(us);
+                let mv = Move {
+                    from: board.king(us),
+                    to: Square::new(rook.ok_or(Unmatched::Illegal)?, back),
+                    promotion: None,
+                };
+                if board.is_legal(mv) {
+                    Ok(mv)
+                } else {
+                    Err(Unmatched::Illegal)
+                }
+            }
+            San::Normal {
+                piece,
+                from_file,
+                from_rank,
+                to,
+                promotion,
+            } => {
+                let mut from = board.colors(us);
+                if let Some(file) = from_file {
+                    from &= file.bitboard();
+                }
+                if let Some(rank) = from_rank {
+                    from &= rank.bitboard();
+                }
+                match piece {
+                    Some(piece) => from &= board.pieces(piece),
+                    // `e2e4`: whatever stands there; a pawn otherwise, and
+                    // a pawn's capture names its file.
+                    None if from_file.is_some() && from_rank.is_some() => {}
+                    None => {
+                        from &= board.pieces(Piece::Pawn);
+                        if from_file.is_none() {
+                            from &= to.file().bitboard();
+                        }
+                    }
+                }
+                let mut found = None;
+                let mut count = 0;
+                board.generate_moves_for(from, |moves| {
+                    for mv in moves {
+                        if mv.promotion == promotion && target(board, mv, standard_castling) == to {
+                            found = Some(mv);
+                            count += 1;
+                        }
+                    }
+                    count > 1
+                });
+                match (found, count) {
+                    (Some(mv), 1) => Ok(mv),
+                    (None, _) => Err(Unmatched::Illegal),
+                    _ => Err(Unmatched::Ambiguous),
+                }
+            }
+        }
+    }
+}
+
+/// Whether `mv` (legal on `board`) is a castling: the king onto its own
+/// rook.
+pub(crate) fn is_castling(board: &Board, mv: Move) -> bool {
+    let us = board.side_to_move();
+    mv.from == board.king(us) && board.colors(us).has(mv.to)
+}
+
+/// Where the moving piece is written to go: for a castling, the rook's
+/// square, or the king's in standard castling.
+pub(crate) fn target(board: &Board, mv: Move, standard_castling: bool) -> Square {
+    if standard_castling && is_castling(board, mv) {
+        let file = if mv.to.file() > mv.from.file() {
+            File::G
+        } else {
+            File::C
+        };
+        Square::new(file, mv.to.rank())
+    } else {
+        mv.to
+    }
+}
+
+/// Writes `mv` (legal on `board`) in SAN, with `+` or `#`, onto `out`.
+pub(crate) fn write(board: &Board, mv: Move, out: &mut String) {
+    let us = board.side_to_move();
+    if is_castling(board, mv) {
+        out.push_str(if mv.to.file() > mv.from.file() {
+            "O-O"
+        } else {
+            "O-O-O"
+        });
+    } else {
+        let piece = board.piece_on(mv.from).unwrap_or(Piece::Pawn);
+        let capture = board.colors(!us).has(mv.to)
+            || (piece == Piece::Pawn && mv.from.file() != mv.to.file());
+        if piece == Piece::Pawn {
+            if capture {
+                out.push(char::from(file_letter(mv.from.file())));
+            }
+        } else {
+            out.push(char::from(piece_letter(piece)));
+            // Others of the same kind that could go there too.
+            let mut rivals = BitBoard::EMPTY;
+            board.generate_moves_for(board.colored_pieces(us, piece), |moves| {
+                if moves.from != mv.from && moves.into_iter().any(|m| m.to == mv.to) {
+                    rivals |= moves.from.bitboard();
+                }
+                false
+            });
+            if !rivals.is_empty() {
+                if (rivals & mv.from.file().bitboard()).is_empty() {
+                    out.push(char::from(file_letter(mv.from.file())));
+                } else if (rivals & mv.from.rank().bitboard()).is_empty() {
+                    out.push(char::from(rank_digit(mv.from.rank())));
+                } else {
+                    out.push(char::from(file_letter(mv.from.file())));
+                    out.push(char::from(rank_digit(mv.from.rank())));
+                }
+            }
+        }
+        if capture {
+            out.push('x');
+        }
+        out.push(char::from(file_letter(mv.to.file())));
+        out.push(char::from(rank_digit(mv.to.rank())));
+        if let Some(promotion) = mv.promotion {
+            out.push('=');
+            out.push(char::from(piece_letter(promotion)));
+        }
+    }
+    let mut after = board.clone();
+    after.play_unchecked(mv);
+    if !after.checkers().is_empty() {
+        out.push(if after.generate_moves(|_| true) {
+            '+'
+        } else {
+            '#'
+        });
+    }
+}
+
+fn piece_of(letter: u8) -> Option<Piece> {
+    Some(match letter {
+        b'p' => Piece::Pawn,
+        b'n' => Piece::Knight,
+        b'b' => Piece::Bishop,
+        b'r' => Piece::Rook,
+        b'q' => Piece::Queen,
+        b'k' => Piece::King,
+        _ => return None,
+    })
+}
+
+fn piece_letter(piece: Piece) -> u8 {
+    match piece {
+        Piece::Pawn => b'P',
+        Piece::Knight => b'N',
+        Piece::Bishop => b'B',
+        Piece::Rook => b'R',
+        Piece::Queen => b'Q',
+        Piece::King => b'K',
+    }
+}
+
+fn file_of(letter: u8) -> Option<File> {
+    (b'a'..=b'h')
+        .contains(&letter)
+        .then(|| File::index(usize::from(letter - b'a')))
+}
+
+fn rank_of(digit: u8) -> Option<Rank> {
+    (b'1'..=b'8')
+        .contains(&digit)
+        .then(|| Rank::index(usize::from(digit - b'1')))
+}
+
+fn file_letter(file: File) -> u8 {
+    b'a' + file as u8
+}
+
+fn rank_digit(rank: Rank) -> u8 {
+    b'1' + rank as u8
+}
+
+/// The UCI text of `mv` (legal on `board`): castling as the king taking
+/// its rook, or, with `standard_castling`, as the king's two-square move.
+pub(crate) fn uci(board: &Board, mv: Move, standard_castling: bool) -> [u8; 5] {
+    let to = target(board, mv, standard_castling);
+    let mut text = [
+        file_letter(mv.from.file()),
+        rank_digit(mv.from.rank()),
+        file_letter(to.file()),
+        rank_digit(to.rank()),
+        0,
+    ];
+    if let Some(promotion) = mv.promotion {
+        text[4] = piece_letter(promotion).to_ascii_lowercase();
+    }
+    text
+}
+
+/// Whether a side has castling rights that only Chess960 rules express:
+/// a rook off the corner, or the king off the e-file.
+pub(crate) fn has_chess960_castling(board: &Board) -> bool {
+    [Color::White, Color::Black].into_iter().any(|color| {
+        let rights = board.castle_rights(color);
+        (rights.short.is_some() || rights.long.is_some())
+            && (board.king(color).file() != File::E
+                || rights.short.is_some_and(|f| f != File::H)
+                || rights.long.is_some_and(|f| f != File::A))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{San, Unmatched, write};
+    use cozy_chess::{Board, File, Piece, Rank, Square};
+    use std::string::{String, ToString};
+
+    #[test]
+    fn reads_every_form() {
+        let e4 = Square::new(File::E, Rank::Fourth);
+        let normal = |piece, from_file, from_rank, promotion| San::Normal {
+            piece,
+            from_file,
+            from_rank,
+            to: e4,
+            promotion,
+        };
+        assert_eq!(San::parse(b"e4"), Some(normal(None, None, None, None)));
+        assert_eq!(
+            San::parse(b"Nge4"),
+            Some(normal(Some(Piece::Knight), Some(File::G), None, None))
+        );
+        assert_eq!(
+            San::parse(b"R1xe4"),
+            Some(normal(Some(Piece::Rook), None, Some(Rank::First), None))
+        );
+        assert_eq!(
+            San::parse(b"Qd3-e4"),
+            Some(normal(
+                Some(Piece::Queen),
+                Some(File::D),
+                Some(Rank::Third),
+                None
+            ))
+        );
+        assert_eq!(
+            San::parse(b"dxe4=Q"),
+            Some(normal(None, Some(File::D), None, Some(Piece::Queen)))
+        );
+        assert_eq!(
+            San::parse(b"e4n"),
+            Some(normal(None, None, None, Some(Piece::Knight)))
+        );
+        assert_eq!(San::parse(b"0-0-0"), Some(San::Castle { short: false }));
+        for bad in [&b"e9"[..], b"Z4", b"", b"Nxe4=Q", b"abce4", b"Pe4", b"x"] {
+            assert_eq!(San::parse(bad), None, "{}", String::from_utf8_lossy(bad));
+        }
+    }
+
+    #[test]
+    fn resolves_and_writes_back() {
+        let board: Board = "r3k2r/1P6/8/3pP3/8/8/8/R3K1NR w KQkq d6 0 1"
+            .parse()
+            .unwrap();
+        let resolve = |text: &str| San::parse(text.as_bytes()).unwrap().resolve(&board, false);
+        let mut written = String::new();
+        for (text, san) in [
+            ("exd6", "exd6"),
+            ("O-O-O", "O-O-O"),
+            ("bxa8=Q", "bxa8=Q+"),
+            ("Ne2", "Ne2"),
+            ("Kf2", "Kf2"),
+        ] {
+            written.clear();
+            write(&board, resolve(text).unwrap(), &mut written);
+            assert_eq!(written, san);
+        }
+        assert_eq!(
+            resolve("O-O").map(|m| m.to.to_string()),
+            Err(Unmatched::Illegal)
+        );
+        assert_eq!(resolve("b8=Q").unwrap().to.to_string(), "b8");
+        assert_eq!(resolve("b8"), Err(Unmatched::Illegal));
+        assert_eq!(resolve("Kg1"), Err(Unmatched::Illegal));
+        assert_eq!(resolve("Ra2").unwrap().from.to_string(), "a1");
+        let two_rooks: Board = "4k3/8/8/8/8/8/4K3/R6R w - - 0 1".parse().unwrap();
+        assert_eq!(
+            San::parse(b"Rd1").unwrap().resolve(&two_rooks, false),
+            Err(Unmatched::Ambiguous)
+        );
+        written.clear();
+        write(
+            &two_rooks,
+            San::parse(b"Rad1")
+                .unwrap()
+                .resolve(&two_rooks, false)
+                .unwrap(),
+            &mut written,
+        );
+        assert_eq!(written, "Rad1");
+    }
+}

@@ -1,0 +1,146 @@
+//! The board a game is replayed from, and the notation its UCI moves are
+//! written in: from the record's kind and its `FEN` tag.
+
+use super::error::NotReplayed;
+use super::san::has_chess960_castling;
+use crate::pgn::{GameKind, TagName, Tags, Variant};
+use cozy_chess::{Board, BoardBuilder, Color, File, Piece, Rank, Square};
+use std::format;
+use std::vec::Vec;
+
+/// How castling is written in a game's UCI moves.
+///
+/// ```
+/// # #[cfg(feature = "moves")] {
+/// use chess960::moves::Notation;
+///
+/// assert_ne!(Notation::Chess960, Notation::Standard);
+/// # }
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Notation {
+    /// The king takes its own rook (`e1h1`), as engines write it with
+    /// `UCI_Chess960`: Chess960 and double Chess960 games.
+    Chess960,
+    /// The king's two-square move (`e1g1`): a standard game.
+    Standard,
+}
+
+/// The start board of a game and its notation.
+///
+/// A Chess960 game (its `Variant` tag) is written in Chess960 notation, and
+/// so is any game whose start gives a castling right that only Chess960
+/// rules can express (a rook off its corner or the king off the e-file):
+/// python-chess decides the same way.
+pub(crate) fn start_board(kind: &GameKind, tags: &Tags) -> Result<(Board, Notation), NotReplayed> {
+    let board = match kind {
+        GameKind::Chess960(position) => Board::chess960_startpos(u32::from(position.id())),
+        GameKind::DoubleChess960(start) => Board::double_chess960_startpos(
+            u32::from(start.white().id()),
+            u32::from(start.black().id()),
+        ),
+        GameKind::Standard => Board::default(),
+        GameKind::ChangedRules { .. } | GameKind::NotAStart(_) => {
+            let fen = tags.fens().next().ok_or(NotReplayed::Fen)?;
+            board_from_fen(fen).ok_or(NotReplayed::Fen)?
+        }
+        GameKind::OtherVariant(_) => return Err(NotReplayed::OtherVariant),
+        GameKind::Unreadable(_) => return Err(NotReplayed::Unreadable),
+    };
+    let variant = Variant::from_name(tags.get(TagName::Variant).unwrap_or(""));
+    let notation = if variant == Variant::Chess960 || has_chess960_castling(&board) {
+        Notation::Chess960
+    } else {
+        Notation::Standard
+    };
+    Ok((board, notation))
+}
+
+/// A board from a FEN as software writes it: 4 to 6 fields (EPD's four
+/// included), castling rights in X-FEN (`KQkq`: the outermost rook on that
+/// side, or a file letter for an inner one) or Shredder-FEN (`HAha`), a
+/// halfmove clock past 100 taken as 100.
+pub(crate) fn board_from_fen(fen: &str) -> Option<Board> {
+    let fields: Vec<&str> = fen.split_ascii_whitespace().collect();
+    if !(4..=6).contains(&fields.len()) {
+        return None;
+    }
+    let halfmove = fields.get(4).map_or(Some(0), |f| f.parse::<u32>().ok())?;
+    let fullmove = fields.get(5).map_or(Some(1), |f| f.parse::<u32>().ok())?;
+    let placement = format!("{} {} - - 0 1", fields[0], fields[1].to_ascii_lowercase());
+    let plain = Board::from_fen(&placement, true).ok()?;
+    let mut builder = BoardBuilder::from_board(&plain);
+    if fields[2] != "-" {
+        for letter in fields[2].bytes() {
+            let color = if letter.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let (short, rook) = castling_right(&plain, color, letter.to_ascii_lowercase())?;
+            let rights = builder.castle_rights_mut(color);
+            let slot = if short {
+                &mut rights.short
+            } else {
+                &mut rights.long
+            };
+            if slot.replace(rook).is_some() {
+                return None;
+            }
+        }
+    }
+    if fields[3] != "-" {
+        let square: Square = fields[3].parse().ok()?;
+        builder.en_passant = Some(square);
+    }
+    builder.halfmove_clock = u8::try_from(halfmove.min(100)).ok()?;
+    builder.fullmove_number = u16::try_from(fullmove.max(1)).ok()?;
+    builder.build().ok()
+}
+
+/// The castling right one letter of a FEN gives `color`: which side
+/// (`true`: the h-side) and its rook's file.
+fn castling_right(board: &Board, color: Color, letter: u8) -> Option<(bool, File)> {
+    let back = Rank::First.relative_to(color);
+    let king = board.king(color);
+    if king.rank() != back {
+        return None;
+    }
+    let rooks = board.colored_pieces(color, Piece::Rook) & back.bitboard();
+    let files = rooks.into_iter().map(Square::file);
+    let rook = match letter {
+        b'k' => files.filter(|&f| f > king.file()).max()?,
+        b'q' => files.filter(|&f| f < king.file()).min()?,
+        b'a'..=b'h' => {
+            let file = File::index(usize::from(letter - b'a'));
+            rooks.has(Square::new(file, back)).then_some(file)?
+        }
+        _ => return None,
+    };
+    Some((rook > king.file(), rook))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::board_from_fen;
+
+    #[test]
+    fn fens_in_every_dialect() {
+        let xfen = board_from_fen("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
+        let shredder = board_from_fen("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1");
+        assert_eq!(xfen, shredder);
+        assert_eq!(xfen, Some(cozy_chess::Board::chess960_startpos(0)));
+        let epd = board_from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -");
+        assert_eq!(epd, Some(cozy_chess::Board::default()));
+        // An inner rook named by its file.
+        let inner = board_from_fen("4k2r/8/8/8/8/8/8/RR2K2R w Bk - 0 1").unwrap();
+        assert_eq!(
+            inner.castle_rights(cozy_chess::Color::White).long,
+            Some(cozy_chess::File::B)
+        );
+        assert!(board_from_fen("4k3/8/8/8/8/8/8/4K3 w K - 0 1").is_none());
+        assert!(board_from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0").is_some());
+        assert!(board_from_fen("4k3/8/8/8/8/8/8/4K3 w - - 200 1").is_some());
+        assert!(board_from_fen("nonsense").is_none());
+    }
+}
