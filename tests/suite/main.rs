@@ -27,6 +27,8 @@ mod fen;
 mod fen_dialects;
 mod grammar;
 mod identify;
+#[cfg(feature = "moves")]
+mod moves;
 mod mutants;
 mod peer_boards;
 #[cfg(feature = "pgn")]
