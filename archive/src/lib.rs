@@ -43,6 +43,8 @@ mod collect;
 mod error;
 #[cfg(feature = "mmap")]
 mod mapped;
+#[cfg(feature = "moves")]
+mod moves;
 mod part;
 mod progress;
 mod source;
@@ -52,6 +54,8 @@ mod summary;
 pub use archive::{Archive, MAX_THREADS};
 pub use collect::{Batch, Collect, Game};
 pub use error::Error;
+#[cfg(feature = "moves")]
+pub use moves::{Openings, move_skip, replay_game};
 pub use progress::{Cancel, Progress};
 pub use source::Compression;
 pub use summary::{LISTED_SKIPS, Skip, Summary};
