@@ -3,6 +3,7 @@
 //! decompressing the inputs, threads, rows, the summary, the plot.
 
 mod collect;
+mod openings;
 mod output;
 mod player;
 mod plot;
@@ -50,6 +51,22 @@ pub(crate) struct GamesArgs {
     /// result, players, ratings, date, event, site, variant, detail.
     #[arg(long, conflicts_with = "pgn")]
     games: bool,
+    /// The opening explorer: per start (a double Chess960 game's two), one
+    /// row per sequence of the games' first N plies (a shorter game with
+    /// all of its): `white_id`, `black_id`, `rank`, `moves` (UCI, castling
+    /// as the king taking its rook, separated by spaces), `san` (the same
+    /// plies in SAN), `games`, `white_wins`, `draws`, `black_wins`,
+    /// `unknown`, `score`, `mean_elo`; by start, then by games, most first.
+    /// The games of `--stats`, with its filters. Only the first N plies are
+    /// replayed (with full legality); a game with a broken move among them
+    /// is skipped, naming the ply and the move.
+    #[arg(
+        long,
+        value_name = "N",
+        value_parser = clap::value_parser!(u16).range(1..),
+        conflicts_with_all = ["stats", "games", "pgn", "player"]
+    )]
+    openings: Option<u16>,
     /// The selected games' records as they stand in the input, byte for
     /// byte (tags, comments, variations, movetext, line ends), in input
     /// order, each followed by one blank line; nothing else on standard
@@ -167,6 +184,18 @@ pub(crate) fn run(args: &GamesArgs, out: &mut dyn Write) -> Result<(), Failure> 
     let progress = Progress::new();
     let archive = archive(args, &files, &progress)?.players(players.clone());
     let bar = Bar::start(&progress, archive.total_size());
+    if let Some(plies) = args.openings {
+        let found = archive.openings(usize::from(plies));
+        bar.finish();
+        let found = found.map_err(|error| match error {
+            Error::Deliver(error) => error.into(),
+            error => Failure::internal(error.to_string()),
+        })?;
+        openings::write_rows(&mut *out, format, &found.stats)?;
+        out.flush()?;
+        report(&found.summary);
+        return finish(&found.summary);
+    }
     let result = read(args, &archive, format, out);
     bar.finish();
     let summary = result?;
@@ -195,6 +224,11 @@ pub(crate) fn run(args: &GamesArgs, out: &mut dyn Write) -> Result<(), Failure> 
         let _ = io::stderr()
             .write_all(player::summary(&summary.player, &who, sprt.as_ref()).as_bytes());
     }
+    finish(&summary)
+}
+
+/// Exit status 2 when anything was skipped.
+fn finish(summary: &Summary) -> Result<(), Failure> {
     if summary.skipped > 0 {
         return Err(Failure::input(format!(
             "{} record(s) or input(s) skipped; see above",
