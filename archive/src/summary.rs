@@ -92,8 +92,19 @@ impl Summary {
         }
     }
 
-    /// Counts a skip, and lists it if fewer than [`LISTED_SKIPS`] are.
-    pub(crate) fn skip(&mut self, skip: Skip) {
+    /// Counts a skip, and lists it if fewer than [`LISTED_SKIPS`] are: for
+    /// a caller whose [`Collect`](crate::Collect)or finds more to skip (a
+    /// game whose moves cannot be replayed, say).
+    ///
+    /// ```
+    /// use chess960_archive::{Skip, Summary};
+    ///
+    /// let mut summary = Summary::default();
+    /// summary.skip(Skip { input: "a.pgn".into(), number: Some(4), offset: 3127, reason: "ply 5: Kh8 is not a legal move".into() });
+    /// assert_eq!(summary.skipped, 1);
+    /// assert_eq!(summary.skips[0].to_string(), "a.pgn: game 4 at byte 3127: ply 5: Kh8 is not a legal move");
+    /// ```
+    pub fn skip(&mut self, skip: Skip) {
         self.skipped += 1;
         if skip.number.is_none() {
             self.input_skips.push(skip.clone());

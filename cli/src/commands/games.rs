@@ -12,7 +12,7 @@ mod progress;
 use crate::failure::Failure;
 use chess960::PositionSet;
 use chess960::pgn::{Filter, Players};
-use chess960_archive::{Archive, Error, Progress, Summary};
+use chess960_archive::{Archive, Error, Progress, Skip, Summary};
 use clap::Args;
 use collect::{Records, Rows};
 use output::{Format, Writer};
@@ -51,6 +51,16 @@ pub(crate) struct GamesArgs {
     /// result, players, ratings, date, event, site, variant, detail.
     #[arg(long, conflicts_with = "pgn")]
     games: bool,
+    /// With --games: two more columns, `plies` and `moves`: each game's
+    /// main line replayed from its start with full legality, the moves in
+    /// UCI separated by single spaces (in JSON Lines an array of strings),
+    /// castling as the king taking its rook in a Chess960 game and as the
+    /// king's two-square move in a standard one. A game with an illegal,
+    /// ambiguous or unreadable move keeps its row, with no moves, and is
+    /// skipped, naming the ply and the move; games of other variants are
+    /// not replayed.
+    #[arg(long, requires = "games")]
+    moves: bool,
     /// The opening explorer: per start (a double Chess960 game's two), one
     /// row per sequence of the games' first N plies (a shorter game with
     /// all of its): `white_id`, `black_id`, `rank`, `moves` (UCI, castling
@@ -275,12 +285,20 @@ fn read(
 ) -> Result<Summary, Failure> {
     let buffered = io::BufWriter::with_capacity(1 << 20, out);
     let result = if args.games {
-        let mut writer = Writer::new(buffered, format, &output::GAME_COLUMNS)?;
-        let read = archive.collect(&Rows::new(format)?, |batch| {
+        let mut writer = Writer::new(buffered, format, Rows::columns(args.moves))?;
+        let mut skips = Vec::new();
+        let read = archive.collect(&Rows::new(format, args.moves)?, |batch| {
+            skips.extend(batch.part.skips.iter().map(|skip| Skip {
+                number: skip.number.map(|number| number + batch.base),
+                ..skip.clone()
+            }));
             Rows::write(&mut writer, &batch)
         });
-        read.and_then(|summary| {
+        read.and_then(|mut summary| {
             writer.into_inner().flush().map_err(Error::Deliver)?;
+            for skip in skips {
+                summary.skip(skip);
+            }
             Ok(summary)
         })
     } else if args.pgn {

@@ -4,7 +4,7 @@
 
 use super::output::{self, Cell, Format, Writer};
 use chess960::pgn::GameKind;
-use chess960_archive::{Batch, Collect, Game};
+use chess960_archive::{Batch, Collect, Game, Skip, move_skip, replay_game};
 use std::io::{self, Write};
 
 /// Bytes of output a part gathers, read on one core, before it is written.
@@ -15,6 +15,9 @@ const FLUSH: usize = 1 << 20;
 /// written when the part's place is known).
 pub(crate) struct Rows {
     layout: Writer<io::Sink>,
+    /// `--moves`: each game replayed, its plies and UCI moves two more
+    /// columns.
+    moves: bool,
 }
 
 /// The rows of one part.
@@ -25,13 +28,25 @@ pub(crate) struct RowsPart {
     /// Each row's record number in the part and where its bytes end.
     rows: Vec<(u64, usize)>,
     line: String,
+    /// Games whose moves could not be replayed (numbered within the part).
+    pub(crate) skips: Vec<Skip>,
 }
 
 impl Rows {
-    pub(crate) fn new(format: Format) -> io::Result<Rows> {
+    pub(crate) fn new(format: Format, moves: bool) -> io::Result<Rows> {
         Ok(Rows {
-            layout: Writer::new(io::sink(), format, &output::GAME_COLUMNS)?,
+            layout: Writer::new(io::sink(), format, Rows::columns(moves))?,
+            moves,
         })
+    }
+
+    /// The columns, with the moves' or without.
+    pub(crate) fn columns(moves: bool) -> &'static [&'static str] {
+        if moves {
+            &output::GAME_MOVE_COLUMNS
+        } else {
+            &output::GAME_COLUMNS
+        }
     }
 
     /// Writes a part's rows, numbered from `batch.base + 1`.
@@ -64,7 +79,34 @@ impl Collect for Rows {
     fn game(&self, part: &mut RowsPart, game: &Game<'_>) {
         let line = &mut part.line;
         line.clear();
-        let cells = output::game_row(game.input(), game.record(), game.offset(), game.kind());
+        let mut cells = output::game_row(game.input(), game.record(), game.offset(), game.kind());
+        if self.moves {
+            let replayable = !matches!(
+                game.kind(),
+                GameKind::Unreadable(_) | GameKind::OtherVariant(_)
+            );
+            let (plies, moves) = if replayable {
+                replay_game(game, None, |replay| match replay {
+                    Ok(line) => {
+                        let mut uci = String::with_capacity(line.plies() * 5);
+                        for (i, ply) in line.moves().iter().enumerate() {
+                            if i > 0 {
+                                uci.push(' ');
+                            }
+                            uci.push_str(ply.uci());
+                        }
+                        (Cell::Number(line.plies().to_string()), Cell::Words(uci))
+                    }
+                    Err(error) => {
+                        part.skips.push(move_skip(game, &error));
+                        (Cell::Missing, Cell::Missing)
+                    }
+                })
+            } else {
+                (Cell::Missing, Cell::Missing)
+            };
+            cells.extend([plies, moves]);
+        }
         self.layout.push_cells(line, &cells[2..], 2);
         self.layout.push_end(line);
         part.out.extend_from_slice(line.as_bytes());
@@ -75,9 +117,14 @@ impl Collect for Rows {
         part.out.len() >= FLUSH
     }
 
+    fn keeps_raw(&self) -> bool {
+        self.moves
+    }
+
     fn reset(&self, part: &mut RowsPart) {
         part.out.clear();
         part.rows.clear();
+        part.skips.clear();
     }
 }
 

@@ -23,6 +23,9 @@ pub(crate) enum Cell<'a> {
     Text(&'a str),
     Owned(String),
     Number(String),
+    /// Words separated by single spaces: as they stand in TSV and CSV, an
+    /// array of strings in JSON Lines.
+    Words(String),
     Missing,
 }
 
@@ -44,6 +47,29 @@ pub(crate) const GAME_COLUMNS: [&str; 16] = [
     "site",
     "variant",
     "detail",
+];
+
+/// The columns of `--games --moves`: those of `--games`, then the plies
+/// replayed and the moves in UCI.
+pub(crate) const GAME_MOVE_COLUMNS: [&str; 18] = [
+    "file",
+    "number",
+    "offset",
+    "kind",
+    "white_id",
+    "black_id",
+    "result",
+    "white",
+    "black",
+    "white_elo",
+    "black_elo",
+    "date",
+    "event",
+    "site",
+    "variant",
+    "detail",
+    "plies",
+    "moves",
 ];
 
 /// The columns of `--stats`.
@@ -108,7 +134,7 @@ impl<W: Write> Writer<W> {
                     }
                     let text = match cell {
                         Cell::Text(text) => text,
-                        Cell::Owned(text) | Cell::Number(text) => text.as_str(),
+                        Cell::Owned(text) | Cell::Number(text) | Cell::Words(text) => text.as_str(),
                         Cell::Missing => "",
                     };
                     if tsv {
@@ -136,6 +162,17 @@ impl<W: Write> Writer<W> {
                         Cell::Text(text) => push_json_string(line, text),
                         Cell::Owned(text) => push_json_string(line, text),
                         Cell::Number(number) => line.push_str(number),
+                        Cell::Words(words) => {
+                            line.push('[');
+                            for (i, word) in words.split(' ').filter(|w| !w.is_empty()).enumerate()
+                            {
+                                if i > 0 {
+                                    line.push(',');
+                                }
+                                push_json_string(line, word);
+                            }
+                            line.push(']');
+                        }
                         Cell::Missing => line.push_str("null"),
                     }
                 }
