@@ -3,7 +3,7 @@
 The compiled core is the Rust library ``chess960``: positions by id, label,
 rank or FEN, sets of positions, uniform and seeded draws, opening books and
 FEN identification; and game archives read on Rust threads into Arrow
-tables (``read_games``, ``start_stats``, ``player_stats``) that pyarrow,
+tables (``read_games``, ``start_stats``, ``player_stats``, ``opening_stats``) that pyarrow,
 Polars and DuckDB take without a copy.
 """
 
@@ -19,6 +19,7 @@ from chess960._chess960 import (
     __version__,
     book,
     identify_fen,
+    opening_stats,
     random_position,
     seeded_draw,
     seeded_sample,
@@ -40,6 +41,7 @@ __all__ = [
     "__version__",
     "book",
     "identify_fen",
+    "opening_stats",
     "random_position",
     "seeded_draw",
     "seeded_sample",

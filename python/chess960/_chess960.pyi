@@ -309,6 +309,22 @@ def start_stats(
 ) -> Table:
     """The table of ``chess960 games --stats``."""
 
+def opening_stats(
+    paths: Paths,
+    plies: int,
+    *,
+    start: Optional[SetLike] = None,
+    min_elo: Optional[int] = None,
+    max_elo: Optional[int] = None,
+    player: Union[str, Sequence[str], None] = None,
+    event: Optional[str] = None,
+    variant: Optional[str] = None,
+    time_control: Optional[str] = None,
+    threads: Optional[int] = None,
+    progress: Union[bool, ProgressCallback, None] = None,
+) -> Table:
+    """The opening explorer of ``chess960 games --openings``."""
+
 def player_stats(
     paths: Paths,
     player: Union[str, Sequence[str]],

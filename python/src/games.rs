@@ -170,10 +170,10 @@ fn game_batch(schema: &SchemaRef, batch: &mut Batch<'_, GameColumns>) -> RecordB
 }
 
 /// `white_id`, `black_id` and `rank` of a start.
-type StartCells = (u16, Option<u16>, String);
+pub(crate) type StartCells = (u16, Option<u16>, String);
 
 /// `white_id`, `black_id` and `rank` of a start, as the command writes them.
-fn start_cells(start: DoublePosition) -> StartCells {
+pub(crate) fn start_cells(start: DoublePosition) -> StartCells {
     let black = (!start.is_single()).then(|| start.black().id());
     (start.white().id(), black, start.ranks().to_string())
 }
@@ -394,8 +394,8 @@ fn player_batch(summary: &Summary, sprt: Option<&Sprt>) -> PyResult<(SchemaRef, 
 }
 
 /// What a reading was asked for, from the Python arguments.
-struct Request {
-    archive: Archive,
+pub(crate) struct Request {
+    pub(crate) archive: Archive,
     cancel: Cancel,
     progress: Progress,
     report: Option<Py<PyAny>>,
@@ -439,7 +439,7 @@ fn names_of(player: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
 /// The filter of the ratings and tag texts given to `read_games`,
 /// `start_stats` and `player_stats` (the players and starts are added by
 /// `request`).
-fn filter(
+pub(crate) fn filter(
     min_elo: Option<u32>,
     max_elo: Option<u32>,
     event: Option<String>,
@@ -468,7 +468,7 @@ fn filter(
 /// Builds the archive, its filter (`filter`, with the players and starts
 /// added) and its players from the arguments shared by `read_games`,
 /// `start_stats` and `player_stats`.
-fn request(
+pub(crate) fn request(
     paths: &Bound<'_, PyAny>,
     start: Option<&Bound<'_, PyAny>>,
     player: Option<&Bound<'_, PyAny>>,
@@ -526,7 +526,7 @@ fn request(
 /// the GIL released, checks for signals every `SLICE` and reports progress.
 /// On an exception from a signal handler (Ctrl-C: `KeyboardInterrupt`) it
 /// cancels the read, waits for the readers to stop and raises it.
-fn run<T: Send + 'static>(
+pub(crate) fn run<T: Send + 'static>(
     py: Python<'_>,
     request: &Request,
     total: Option<u64>,
@@ -595,7 +595,7 @@ fn run<T: Send + 'static>(
 
 /// The summary as a dict; raises `OSError` for an input that could not be
 /// read at all (a missing file, a broken compressed stream).
-fn summary_dict(py: Python<'_>, summary: &Summary) -> PyResult<Py<PyDict>> {
+pub(crate) fn summary_dict(py: Python<'_>, summary: &Summary) -> PyResult<Py<PyDict>> {
     if let Some(skip) = summary.input_skips.first() {
         return Err(PyOSError::new_err(skip.to_string()));
     }
@@ -614,7 +614,7 @@ fn summary_dict(py: Python<'_>, summary: &Summary) -> PyResult<Py<PyDict>> {
 }
 
 /// Turns the archive's error into a Python exception.
-fn read_error(error: &Error) -> PyErr {
+pub(crate) fn read_error(error: &Error) -> PyErr {
     match error {
         Error::Deliver(error) => PyOSError::new_err(error.to_string()),
         other => PyRuntimeError::new_err(other.to_string()),

@@ -5,8 +5,8 @@
 //! The bindings hold no logic of their own: each function calls the
 //! library and turns its errors into `ValueError`s with the library's
 //! message. Modules import one way: `errors` and `macros` <- `position` <-
-//! `set` <- `draws`, `book`, `identify`; `table` <- `games`, which also
-//! uses `errors` and `set`; this file registers them all.
+//! `set` <- `draws`, `book`, `identify`; `table` <- `games` <- `openings`,
+//! which also use `errors` and `set`; this file registers them all.
 
 // Under the stable ABI of Python 3.9 a `str` argument arrives as a `String`.
 #![allow(clippy::needless_pass_by_value)]
@@ -20,6 +20,7 @@ mod errors;
 mod games;
 mod identify;
 mod macros;
+mod openings;
 mod position;
 mod set;
 mod table;
@@ -39,6 +40,7 @@ fn _chess960(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(games::read_games, m)?)?;
     m.add_function(wrap_pyfunction!(games::start_stats, m)?)?;
     m.add_function(wrap_pyfunction!(games::player_stats, m)?)?;
+    m.add_function(wrap_pyfunction!(openings::opening_stats, m)?)?;
     m.add_function(wrap_pyfunction!(draws::random_position, m)?)?;
     m.add_function(wrap_pyfunction!(draws::seeded_draw, m)?)?;
     m.add_function(wrap_pyfunction!(draws::seeded_sample, m)?)?;

@@ -17,6 +17,7 @@ mod edges;
 mod games;
 mod games_parts;
 mod games_pgn;
+mod moves;
 mod player;
 mod property;
 mod svg_and_seeded;

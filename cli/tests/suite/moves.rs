@@ -1,0 +1,165 @@
+//! `chess960 games --games --moves` and `--openings N` against python-chess:
+//! 200 games as lichess, chess.com, cutechess-cli, TCEC and python-chess
+//! write them (`fixtures/moves/make.py`), replayed move for move as
+//! python-chess replays them, on one to three threads and small parts; the
+//! explorer's counts as counted from python-chess's moves; bad moves.
+
+use crate::common::{json_lines, run, run_with_input};
+use std::collections::BTreeSet;
+use std::process::Command;
+
+const WRITERS: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/fixtures/moves/writers.pgn"
+);
+const MOVES: &str = include_str!("../fixtures/moves/writers_moves.tsv");
+const OPENINGS: &str = include_str!("../fixtures/moves/writers_openings.tsv");
+
+/// The command's output with `CHESS960_GAMES_THREADS` and `..._PART` set.
+fn on_threads(args: &[&str], threads: &str, part: &str) -> (Option<i32>, String, String) {
+    let output = Command::new(crate::common::BINARY)
+        .args(args)
+        .env("CHESS960_GAMES_THREADS", threads)
+        .env("CHESS960_GAMES_PART", part)
+        .output()
+        .unwrap();
+    (
+        output.status.code(),
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn moves_equal_python_chess_replay_on_every_writer() {
+    let expected: Vec<(String, String, String)> = MOVES
+        .lines()
+        .skip(1)
+        .map(|line| {
+            let mut cells = line.splitn(3, '\t');
+            let mut next = || cells.next().unwrap_or("").to_owned();
+            (next(), next(), next())
+        })
+        .collect();
+    assert_eq!(expected.len(), 200);
+    for (threads, part) in [("1", "0"), ("2", "4096"), ("3", "65536")] {
+        let (code, out, err) = on_threads(&["games", WRITERS, "--games", "--moves"], threads, part);
+        assert_eq!(code, Some(0), "{err}");
+        let mut lines = out.lines();
+        let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
+        assert_eq!(&header[16..], ["plies", "moves"]);
+        let rows: Vec<(String, String, String)> = lines
+            .map(|line| {
+                let cells: Vec<&str> = line.split('\t').collect();
+                (
+                    cells[1].to_owned(),
+                    cells[16].to_owned(),
+                    cells[17].to_owned(),
+                )
+            })
+            .collect();
+        assert_eq!(rows, expected, "threads {threads}, part {part}");
+    }
+}
+
+#[test]
+fn moves_in_json_lines_are_arrays_and_every_other_output_is_unchanged() {
+    let out = String::from_utf8(
+        run(&["games", WRITERS, "--games", "--moves", "--format", "jsonl"]).stdout,
+    )
+    .unwrap();
+    let rows = json_lines(&out);
+    let first = MOVES.lines().nth(1).unwrap();
+    let uci: Vec<&str> = first.split('\t').nth(2).unwrap().split(' ').collect();
+    assert_eq!(rows[0]["moves"], serde_json::json!(uci));
+    assert_eq!(rows[0]["plies"], serde_json::json!(uci.len()));
+    // Without --moves, the rows are the ones of --games.
+    let plain = String::from_utf8(run(&["games", WRITERS, "--games"]).stdout).unwrap();
+    let with: Vec<String> =
+        String::from_utf8(run(&["games", WRITERS, "--games", "--moves"]).stdout)
+            .unwrap()
+            .lines()
+            .map(|line| line.split('\t').take(16).collect::<Vec<_>>().join("\t"))
+            .collect();
+    assert_eq!(plain.lines().collect::<Vec<_>>(), with);
+}
+
+#[test]
+fn the_explorer_equals_a_count_of_python_chess_moves() {
+    let expected: BTreeSet<String> = OPENINGS.lines().skip(1).map(str::to_owned).collect();
+    for (threads, part) in [("1", "0"), ("2", "8192")] {
+        let (code, out, err) = on_threads(&["games", WRITERS, "--openings", "4"], threads, part);
+        assert_eq!(code, Some(0), "{err}");
+        let mut lines = out.lines();
+        assert_eq!(
+            lines.next().unwrap(),
+            "white_id\tblack_id\trank\tmoves\tsan\tgames\twhite_wins\tdraws\tblack_wins\tunknown\tscore\tmean_elo"
+        );
+        let rows: Vec<Vec<&str>> = lines.map(|line| line.split('\t').collect()).collect();
+        let ours: BTreeSet<String> = rows
+            .iter()
+            .map(|c| [c[0], c[1], c[3], c[5], c[6], c[7], c[8]].join("\t"))
+            .collect();
+        assert_eq!(ours, expected);
+        // By start, then by games, most first.
+        let keys: Vec<(u16, u16, std::cmp::Reverse<u64>)> = rows
+            .iter()
+            .map(|c| {
+                let white: u16 = c[0].parse().unwrap();
+                (
+                    white,
+                    c[1].parse().unwrap_or(white),
+                    std::cmp::Reverse(c[5].parse().unwrap()),
+                )
+            })
+            .collect();
+        assert!(keys.windows(2).all(|w| w[0] <= w[1]));
+        // The SAN column has as many plies as the moves.
+        assert!(
+            rows.iter()
+                .all(|c| c[3].split(' ').count() == c[4].split(' ').count())
+        );
+    }
+}
+
+#[test]
+fn a_bad_move_is_a_skip_that_names_the_game_the_byte_the_ply_and_the_move() {
+    let good = "[Event \"a\"]\n[Result \"1-0\"]\n[Variant \"Chess960\"]\n[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\"]\n\n1. e4 e5 2. d4 1-0\n\n";
+    let bad = "[Event \"b\"]\n[Result \"1-0\"]\n[Variant \"Chess960\"]\n[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\"]\n\n1. e4 e5 2. Kh8 1-0\n\n";
+    let atomic = "[Event \"c\"]\n[Variant \"Atomic\"]\n\n1. e4 e5 2. Qh5 1-0\n\n";
+    let input = format!("{good}{bad}{atomic}");
+    let output = run_with_input(&["games", "--games", "--moves"], input.as_bytes());
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    let offset = good.len();
+    assert!(
+        stderr.contains(&format!(
+            "skipped -: game 2 at byte {offset}: ply 3: Kh8 is not a legal move"
+        )),
+        "{stderr}"
+    );
+    let out = String::from_utf8(output.stdout).unwrap();
+    let rows: Vec<Vec<&str>> = out
+        .lines()
+        .skip(1)
+        .map(|line| line.split('\t').collect())
+        .collect();
+    assert_eq!(rows.len(), 3);
+    assert_eq!((rows[0][16], rows[0][17]), ("3", "e2e4 e7e5 d2d4"));
+    assert_eq!((rows[1][16], rows[1][17]), ("", ""));
+    assert_eq!(
+        (rows[2][3], rows[2][16], rows[2][17]),
+        ("other-variant", "", "")
+    );
+    // The explorer reads the first two plies only: the bad third is not read.
+    let output = run_with_input(&["games", "--openings", "2"], input.as_bytes());
+    assert_eq!(output.status.code(), Some(0));
+    let out = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        out.contains("0\t\tBBQNNRKR\te2e4 e7e5\te4 e5\t2\t2\t0\t0\t0\t1.0000\t"),
+        "{out}"
+    );
+    // --moves needs --games; --openings takes 1 or more plies.
+    assert_eq!(run(&["games", "--moves"]).status.code(), Some(2));
+    assert_eq!(run(&["games", "--openings", "0"]).status.code(), Some(2));
+}

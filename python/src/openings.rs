@@ -1,0 +1,128 @@
+//! `opening_stats`: the opening explorer of `chess960 games --openings`,
+//! read by `chess960-archive` on Rust threads into one Arrow table.
+
+use crate::errors::value_error;
+use crate::games::{filter, read_error, request, run, start_cells, summary_dict};
+use crate::table::PyTable;
+use arrow_array::builder::{ListBuilder, StringBuilder};
+use arrow_array::{ArrayRef, Float64Array, RecordBatch, StringArray, UInt16Array, UInt64Array};
+use arrow_schema::{DataType, Field, Schema};
+use chess960::moves::OpeningRow;
+use pyo3::prelude::*;
+use std::sync::Arc;
+
+/// The explorer of the PGN archives `paths`: per start (White's and
+/// Black's for double Chess960), one row per sequence of the games' first
+/// `plies` plies (a shorter game with all of its), as a `Table` with the
+/// columns `white_id`, `black_id`, `rank`, `moves` (the plies in UCI, a
+/// list of strings, castling as the king taking its rook), `san` (the same
+/// plies in SAN), `games`, `white_wins`, `draws`, `black_wins`, `unknown`,
+/// `score` and `mean_elo`; by start, then by games, most first. Only those
+/// plies are replayed; a game with a broken move among them is skipped and
+/// named in `summary["skips"]`. The games and the keyword arguments are
+/// those of `start_stats`.
+#[pyfunction]
+#[pyo3(signature = (paths, plies, *, start = None, min_elo = None, max_elo = None, player = None,
+                    event = None, variant = None, time_control = None, threads = None,
+                    progress = None))]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn opening_stats(
+    py: Python<'_>,
+    paths: &Bound<'_, PyAny>,
+    plies: usize,
+    start: Option<&Bound<'_, PyAny>>,
+    min_elo: Option<u32>,
+    max_elo: Option<u32>,
+    player: Option<&Bound<'_, PyAny>>,
+    event: Option<String>,
+    variant: Option<String>,
+    time_control: Option<String>,
+    threads: Option<usize>,
+    progress: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyTable> {
+    if plies == 0 {
+        return Err(pyo3::exceptions::PyValueError::new_err(
+            "plies is 1 or more",
+        ));
+    }
+    let filter = filter(min_elo, max_elo, event, variant, time_control);
+    let request = request(paths, start, player, filter, threads, progress)?;
+    let archive = request.archive.clone();
+    let total = archive.total_size();
+    let found = run(py, &request, total, move || archive.openings(plies))?
+        .map_err(|error| read_error(&error))?;
+    let rows = found.stats.rows();
+    let batch = openings_batch(&rows).map_err(value_error)?;
+    Ok(PyTable::new(
+        batch.schema(),
+        vec![batch],
+        summary_dict(py, &found.summary)?,
+    ))
+}
+
+/// The explorer's rows as one record batch.
+fn openings_batch(rows: &[OpeningRow<'_>]) -> Result<RecordBatch, arrow_schema::ArrowError> {
+    let count = |name: &str| Field::new(name, DataType::UInt64, false);
+    let real = |name: &str| Field::new(name, DataType::Float64, true);
+    let list = |name: &str| {
+        Field::new(
+            name,
+            DataType::List(Arc::new(Field::new("item", DataType::Utf8, true))),
+            false,
+        )
+    };
+    let schema = Arc::new(Schema::new(vec![
+        Field::new("white_id", DataType::UInt16, false),
+        Field::new("black_id", DataType::UInt16, true),
+        Field::new("rank", DataType::Utf8, false),
+        list("moves"),
+        list("san"),
+        count("games"),
+        count("white_wins"),
+        count("draws"),
+        count("black_wins"),
+        count("unknown"),
+        real("score"),
+        real("mean_elo"),
+    ]));
+    let cells: Vec<_> = rows.iter().map(|row| start_cells(row.start())).collect();
+    let (mut moves, mut san) = (
+        ListBuilder::new(StringBuilder::new()),
+        ListBuilder::new(StringBuilder::new()),
+    );
+    for row in rows {
+        for ply in row.uci().split(' ').filter(|ply| !ply.is_empty()) {
+            moves.values().append_value(ply);
+        }
+        moves.append(true);
+        for text in row.san() {
+            san.values().append_value(text);
+        }
+        san.append(true);
+    }
+    let counts = |value: &dyn Fn(&OpeningRow<'_>) -> u64| -> ArrayRef {
+        Arc::new(UInt64Array::from_iter_values(rows.iter().map(value)))
+    };
+    let reals = |value: &dyn Fn(&OpeningRow<'_>) -> Option<f64>| -> ArrayRef {
+        Arc::new(rows.iter().map(value).collect::<Float64Array>())
+    };
+    let columns: Vec<ArrayRef> = vec![
+        Arc::new(UInt16Array::from_iter_values(
+            cells.iter().map(|cell| cell.0),
+        )),
+        Arc::new(cells.iter().map(|cell| cell.1).collect::<UInt16Array>()),
+        Arc::new(StringArray::from_iter_values(
+            cells.iter().map(|cell| cell.2.as_str()),
+        )),
+        Arc::new(moves.finish()),
+        Arc::new(san.finish()),
+        counts(&|row| row.tally().games()),
+        counts(&|row| row.tally().white_wins),
+        counts(&|row| row.tally().draws),
+        counts(&|row| row.tally().black_wins),
+        counts(&|row| row.tally().unknown),
+        reals(&|row| row.tally().score()),
+        reals(&|row| row.tally().mean_rating()),
+    ];
+    RecordBatch::try_new(schema, columns)
+}
