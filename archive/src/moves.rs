@@ -155,7 +155,7 @@ impl Collect for Explorer {
             _ => return,
         };
         replay_game(game, Some(self.plies), |replay| match replay {
-            Ok(line) => part.stats.add(start, line.moves(), game.record().tags()),
+            Ok(line) => part.stats.add_replay(start, &line, game.record().tags()),
             Err(error) => part.skips.push(move_skip(game, &error)),
         });
     }

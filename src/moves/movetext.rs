@@ -49,9 +49,23 @@ fn movetext_start(record: &[u8]) -> usize {
     at
 }
 
-/// Bytes that end a move token.
+/// Bytes that end a move token: white space and `{ } ( ) ; $`, as a
+/// table (the tokenizer's inner loop).
+static ENDS_TOKEN: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        #[allow(clippy::cast_possible_truncation)]
+        let b = byte as u8;
+        table[byte] =
+            b.is_ascii_whitespace() || matches!(b, b'{' | b'}' | b'(' | b')' | b';' | b'$');
+        byte += 1;
+    }
+    table
+};
+
 fn ends_token(byte: u8) -> bool {
-    byte.is_ascii_whitespace() || matches!(byte, b'{' | b'}' | b'(' | b')' | b';' | b'$')
+    ENDS_TOKEN[usize::from(byte)]
 }
 
 impl<'a> Iterator for Tokens<'a> {

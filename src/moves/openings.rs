@@ -2,7 +2,7 @@
 //! sequence of their first plies, with White's results and the players'
 //! mean rating.
 
-use super::replay::{MixHasher, Ply, san_line};
+use super::replay::{MixHasher, Ply, Replay, san_line};
 use crate::DoublePosition;
 use crate::pgn::{Tags, Tally};
 use core::fmt::Write as _;
@@ -28,7 +28,7 @@ use std::vec::Vec;
 /// while let Some((record, raw)) = reader.next_with_raw() {
 ///     let kind = GameKind::of(record);
 ///     let game = replayer.replay(&kind, record.tags(), raw.unwrap(), Some(stats.plies())).unwrap();
-///     stats.add(kind.chess960_start().unwrap(), game.moves(), record.tags());
+///     stats.add_replay(kind.chess960_start().unwrap(), &game, record.tags());
 /// }
 /// let rows = stats.rows();
 /// assert_eq!(rows.len(), 2);
@@ -39,8 +39,12 @@ use std::vec::Vec;
 #[derive(Clone, Debug, Default)]
 pub struct OpeningStats {
     plies: usize,
-    /// By the start's two ids and the plies' packed moves.
-    lines: HashMap<Vec<u16>, Line, BuildHasherDefault<MixHasher>>,
+    lines: Vec<Line>,
+    /// Each line's place in `lines`, by the start's two ids and the plies'
+    /// packed moves.
+    index: HashMap<Vec<u16>, u32, BuildHasherDefault<MixHasher>>,
+    /// Each line's place in `lines`, by a replayer's key of it.
+    known: HashMap<u64, u32, BuildHasherDefault<MixHasher>>,
     key: Vec<u16>,
 }
 
@@ -75,36 +79,58 @@ impl OpeningStats {
     /// [`OpeningStats::plies`] of them are used), its result and ratings
     /// from its tags.
     pub fn add(&mut self, start: DoublePosition, moves: &[Ply], tags: &Tags) {
+        let line = self.line_of(start, moves);
+        self.lines[line].tally.add_tags(tags);
+    }
+
+    /// Counts one replayed game from `start` ([`Replayer::replay`] with a
+    /// limit of [`OpeningStats::plies`]), as [`OpeningStats::add`] does:
+    /// the faster way, since the replayer knows lines it has seen.
+    ///
+    /// [`Replayer::replay`]: super::Replayer::replay
+    pub fn add_replay(&mut self, start: DoublePosition, replay: &Replay<'_>, tags: &Tags) {
+        let key = replay.line().filter(|_| replay.plies() <= self.plies);
+        let known = key.and_then(|key| self.known.get(&key).copied());
+        let line = if let Some(line) = known {
+            line as usize
+        } else {
+            let line = self.line_of(start, replay.moves());
+            if let Some(key) = key {
+                self.known
+                    .insert(key, u32::try_from(line).unwrap_or(u32::MAX));
+            }
+            line
+        };
+        self.lines[line].tally.add_tags(tags);
+    }
+
+    /// The place of the line of `moves` from `start` in `lines`, added if
+    /// it is new.
+    fn line_of(&mut self, start: DoublePosition, moves: &[Ply]) -> usize {
         let moves = &moves[..moves.len().min(self.plies)];
         self.key.clear();
         self.key.extend([start.white().id(), start.black().id()]);
         self.key.extend(moves.iter().map(Ply::packed));
-        if let Some(line) = self.lines.get_mut(self.key.as_slice()) {
-            line.tally.add_tags(tags);
-            return;
+        if let Some(&line) = self.index.get(self.key.as_slice()) {
+            return line as usize;
         }
-        let mut tally = Tally::default();
-        tally.add_tags(tags);
-        self.lines.insert(
-            self.key.clone(),
-            Line {
-                start,
-                moves: moves.to_vec(),
-                tally,
-            },
-        );
+        let line = self.lines.len();
+        self.index
+            .insert(self.key.clone(), u32::try_from(line).unwrap_or(u32::MAX));
+        self.lines.push(Line {
+            start,
+            moves: moves.to_vec(),
+            tally: Tally::default(),
+        });
+        line
     }
 
     /// Adds what another explorer of the same plies counted (the work of
     /// another thread).
     pub fn merge(&mut self, other: OpeningStats) {
-        for (key, line) in other.lines {
-            match self.lines.get_mut(&key) {
-                Some(mine) => mine.tally.merge(&line.tally),
-                None => {
-                    self.lines.insert(key, line);
-                }
-            }
+        for line in other.lines {
+            let mine = self.line_of(line.start, &line.moves);
+            self.lines[mine].tally.merge(&line.tally);
         }
     }
 
@@ -121,11 +147,8 @@ impl OpeningStats {
     /// The rows: by start (White's id, then Black's), then by games, most
     /// first, then by the moves in UCI.
     pub fn rows(&self) -> Vec<OpeningRow<'_>> {
-        let mut rows: Vec<OpeningRow<'_>> = self
-            .lines
-            .values()
-            .map(|line| OpeningRow { line })
-            .collect();
+        let mut rows: Vec<OpeningRow<'_>> =
+            self.lines.iter().map(|line| OpeningRow { line }).collect();
         rows.sort_by_cached_key(|row| {
             (
                 row.line.start.white().id(),

@@ -6,9 +6,11 @@ use super::error::{MoveError, MoveErrorKind, ReplayError};
 use super::movetext::{Token, Tokens};
 use super::san::{self, San, Unmatched};
 use super::start::{Notation, start_board};
+use crate::Position;
 use crate::pgn::{GameKind, Tags};
 use core::fmt;
 use core::hash::{BuildHasherDefault, Hasher};
+use core::sync::atomic::{AtomicU32, Ordering};
 use cozy_chess::{Board, Move};
 use std::collections::HashMap;
 use std::string::String;
@@ -16,10 +18,10 @@ use std::vec::Vec;
 
 /// Plies from the start whose moves the replayer remembers: the openings
 /// of thousands of games from one start repeat, later moves rarely do.
-const MEMO_PLIES: u32 = 16;
+const MEMO_PLIES: u32 = 4;
 
-/// Positions remembered at most before the memory is cleared.
-const MEMO_ENTRIES: usize = 1 << 20;
+/// Plies the tree of lines holds at most before it is cleared.
+const MEMO_NODES: usize = 1 << 16;
 
 /// One move of a replayed game.
 ///
@@ -87,6 +89,7 @@ pub struct Replay<'a> {
     notation: Notation,
     moves: &'a [Ply],
     start: &'a Board,
+    line: Option<u64>,
 }
 
 impl Replay<'_> {
@@ -98,6 +101,13 @@ impl Replay<'_> {
     /// How many plies were replayed.
     pub fn plies(&self) -> usize {
         self.moves.len()
+    }
+
+    /// A key of the line, equal for every replay of the same replayer with
+    /// the same start and the same moves as written, when the line was
+    /// short enough to be remembered: the explorer counts by it.
+    pub(crate) fn line(&self) -> Option<u64> {
+        self.line
     }
 
     /// How castling is written in [`Ply::uci`].
@@ -166,12 +176,34 @@ pub(crate) fn san_line(start: &Board, moves: &[Ply]) -> Vec<String> {
 /// assert_eq!(uci, ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "e1g1"]);
 /// # }
 /// ```
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Replayer {
     moves: Vec<Ply>,
     start: Board,
-    memo: HashMap<(u64, u64), Move, BuildHasherDefault<MixHasher>>,
+    /// The lines seen from the starts the replayer knows by id: a tree
+    /// whose nodes are plies, each found by its parent and the move as
+    /// written, so that a line seen before is followed without a board.
+    children: HashMap<(u32, u64), u32, BuildHasherDefault<MixHasher>>,
+    /// The plies of the tree, by node (a root's is unused).
+    nodes: Vec<Ply>,
+    /// Each known start's root node and board, by White's id, Black's id
+    /// and whether the notation is standard.
+    roots: HashMap<(u16, u16, bool), (u32, Board), BuildHasherDefault<MixHasher>>,
+    /// This replayer's number, and how often its tree was cleared: with a
+    /// node, a line's key ([`Replay::line`]).
+    id: u32,
+    generation: u32,
+    line: Option<u64>,
 }
+
+impl Default for Replayer {
+    fn default() -> Replayer {
+        Replayer::new()
+    }
+}
+
+/// Replayers made so far (each gets its number).
+static REPLAYERS: AtomicU32 = AtomicU32::new(0);
 
 impl Replayer {
     /// A replayer with nothing learnt yet.
@@ -181,7 +213,16 @@ impl Replayer {
     /// # let _ = replayer;
     /// ```
     pub fn new() -> Replayer {
-        Replayer::default()
+        Replayer {
+            moves: Vec::new(),
+            start: Board::default(),
+            children: HashMap::default(),
+            nodes: Vec::new(),
+            roots: HashMap::default(),
+            id: REPLAYERS.fetch_add(1, Ordering::Relaxed),
+            generation: 0,
+            line: None,
+        }
     }
 
     /// Replays the main line of one record from its start: `kind` and
@@ -207,10 +248,12 @@ impl Replayer {
         record: &[u8],
         limit: Option<usize>,
     ) -> Result<Replay<'_>, ReplayError> {
-        let (start, notation) = start_board(kind, tags)?;
+        let (start, notation, mut node) = self.start_of(kind, tags)?;
         self.moves.clear();
+        self.line = None;
         let standard = notation == Notation::Standard;
-        let mut board = start.clone();
+        // The board, made only when a move is not in the tree.
+        let mut board: Option<Board> = None;
         let limit = limit.unwrap_or(usize::MAX);
         for token in Tokens::of_record(record) {
             if self.moves.len() >= limit {
@@ -226,80 +269,143 @@ impl Replayer {
                     kind,
                 })
             };
-            match token {
+            let (text, at) = match token {
+                Token::Move { text, at } => (text, at),
                 Token::Null { at } => {
+                    node = None;
+                    let board = board.get_or_insert_with(|| replayed(&start, &self.moves));
                     let next = board
                         .null_move()
                         .ok_or_else(|| error(at, b"--", MoveErrorKind::NullInCheck))?;
                     let square = board.king(board.side_to_move());
+                    let null = Move {
+                        from: square,
+                        to: square,
+                        promotion: None,
+                    };
                     self.moves.push(Ply {
-                        mv: Move {
-                            from: square,
-                            to: square,
-                            promotion: None,
-                        },
+                        mv: null,
                         uci: *b"0000\0",
                     });
-                    board = next;
+                    *board = next;
+                    continue;
                 }
-                Token::Move { text, at } => {
-                    let mv = self
-                        .find(&board, text, ply, standard)
-                        .map_err(|unmatched| {
-                            let kind = match unmatched {
-                                Unmatched::Unreadable => MoveErrorKind::Unreadable,
-                                Unmatched::Illegal => MoveErrorKind::Illegal,
-                                Unmatched::Ambiguous => MoveErrorKind::Ambiguous,
-                            };
-                            error(at, text, kind)
-                        })?;
-                    self.moves.push(Ply {
-                        mv,
-                        uci: san::uci(&board, mv, standard),
-                    });
-                    board.play_unchecked(mv);
+            };
+            let key = node
+                .filter(|_| ply <= MEMO_PLIES)
+                .and_then(|parent| Some((parent, packed(text, standard)?)));
+            if let Some(&child) = key.and_then(|key| self.children.get(&key)) {
+                let known = self.nodes[child as usize];
+                if let Some(board) = board.as_mut() {
+                    board.play_unchecked(known.mv);
                 }
+                self.moves.push(known);
+                node = Some(child);
+                continue;
             }
+            let board = board.get_or_insert_with(|| replayed(&start, &self.moves));
+            let mv = San::parse(text)
+                .ok_or(Unmatched::Unreadable)
+                .and_then(|san| san.resolve(board, standard))
+                .map_err(|unmatched| {
+                    let kind = match unmatched {
+                        Unmatched::Unreadable => MoveErrorKind::Unreadable,
+                        Unmatched::Illegal => MoveErrorKind::Illegal,
+                        Unmatched::Ambiguous => MoveErrorKind::Ambiguous,
+                    };
+                    error(at, text, kind)
+                })?;
+            let played = Ply {
+                mv,
+                uci: san::uci(board, mv, standard),
+            };
+            board.play_unchecked(mv);
+            self.moves.push(played);
+            node = key.map(|key| {
+                let child = u32::try_from(self.nodes.len()).unwrap_or(u32::MAX);
+                self.nodes.push(played);
+                self.children.insert(key, child);
+                child
+            });
         }
+        self.line = node.map(|node| {
+            u64::from(self.id) << 48 | u64::from(self.generation & 0xFFFF) << 32 | u64::from(node)
+        });
         self.start = start;
         Ok(Replay {
             notation,
             moves: &self.moves,
             start: &self.start,
+            line: self.line,
         })
     }
 
-    /// The legal move of `board` that `text` names, from memory for the
-    /// first plies.
-    fn find(
+    /// The start board of a game, its notation and, for a start known by
+    /// its ids, the root of its tree.
+    fn start_of(
         &mut self,
-        board: &Board,
-        text: &[u8],
-        ply: u32,
-        standard: bool,
-    ) -> Result<Move, Unmatched> {
-        let key = (ply <= MEMO_PLIES && text.len() <= 7).then(|| {
-            let mut packed = [0u8; 8];
-            packed[..text.len()].copy_from_slice(text);
-            packed[7] = u8::from(standard);
-            (board.hash(), u64::from_le_bytes(packed))
+        kind: &GameKind,
+        tags: &Tags,
+    ) -> Result<(Board, Notation, Option<u32>), ReplayError> {
+        let ids = match *kind {
+            GameKind::Chess960(position) => (position.id(), position.id()),
+            GameKind::DoubleChess960(start) => (start.white().id(), start.black().id()),
+            GameKind::Standard => (Position::STANDARD.id(), Position::STANDARD.id()),
+            _ => {
+                let (board, notation) = start_board(kind, tags)?;
+                return Ok((board, notation, None));
+            }
+        };
+        let (board, notation) = start_board(kind, tags)?;
+        let key = (ids.0, ids.1, notation == Notation::Standard);
+        if let Some((root, board)) = self.roots.get(&key) {
+            return Ok((board.clone(), notation, Some(*root)));
+        }
+        if self.nodes.len() >= MEMO_NODES {
+            self.children.clear();
+            self.nodes.clear();
+            self.roots.clear();
+            self.generation = self.generation.wrapping_add(1);
+        }
+        let root = u32::try_from(self.nodes.len()).unwrap_or(u32::MAX);
+        // A root's ply is never read.
+        self.nodes.push(Ply {
+            mv: Move {
+                from: cozy_chess::Square::A1,
+                to: cozy_chess::Square::A1,
+                promotion: None,
+            },
+            uci: *b"0000\0",
         });
-        if let Some(mv) = key.and_then(|key| self.memo.get(&key)) {
-            if board.is_legal(*mv) {
-                return Ok(*mv);
-            }
-        }
-        let mv = San::parse(text)
-            .ok_or(Unmatched::Unreadable)?
-            .resolve(board, standard)?;
-        if let Some(key) = key {
-            if self.memo.len() >= MEMO_ENTRIES {
-                self.memo.clear();
-            }
-            self.memo.insert(key, mv);
-        }
-        Ok(mv)
+        self.roots.insert(key, (root, board.clone()));
+        Ok((board, notation, Some(root)))
     }
+}
+
+/// The board after `moves` from `start`.
+fn replayed(start: &Board, moves: &[Ply]) -> Board {
+    let mut board = start.clone();
+    for ply in moves {
+        if ply.is_null() {
+            if let Some(next) = board.null_move() {
+                board = next;
+            }
+        } else {
+            board.play_unchecked(ply.mv);
+        }
+    }
+    board
+}
+
+/// A move as written (at most 7 bytes) and the notation, as one word.
+fn packed(text: &[u8], standard: bool) -> Option<u64> {
+    if text.len() > 7 {
+        return None;
+    }
+    let mut bytes = [0u8; 8];
+    bytes[..text.len()].copy_from_slice(text);
+    bytes[7] = u8::from(standard);
+    Some(u64::from_le_bytes(bytes))
 }
 
 /// A hasher for keys that are already well mixed (Zobrist hashes) or
@@ -321,7 +427,7 @@ impl Hasher for MixHasher {
     }
 
     fn write_u64(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7CC1_B727_220A_95);
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517C_C1B7_2722_0A95);
     }
 
     fn write_u16(&mut self, word: u16) {

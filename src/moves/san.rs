@@ -2,7 +2,10 @@
 //! `e8=Q`, `O-O-O`) read and found among the legal moves of a board, and a
 //! legal move written back as SAN.
 
-use cozy_chess::{BitBoard, Board, Color, File, Move, Piece, Rank, Square};
+use cozy_chess::{
+    BitBoard, Board, Color, File, Move, Piece, Rank, Square, get_bishop_moves, get_king_moves,
+    get_knight_moves, get_pawn_attacks, get_rook_moves,
+};
 use std::string::String;
 
 /// A move as written, before it meets a board.
@@ -63,10 +66,10 @@ impl San {
             return None;
         };
         let to = Square::new(file_of(*file)?, rank_of(*rank)?);
-        let hints = match hints {
-            [h @ .., b'x' | b'-'] => h,
-            h => h,
-        };
+        let hints = hints
+            .strip_suffix(b"x")
+            .or_else(|| hints.strip_suffix(b"-"))
+            .unwrap_or(hints);
         let (from_file, from_rank) = match *hints {
             [] => (None, None),
             [f] if file_of(f).is_some() => (file_of(f), None),
@@ -122,10 +125,33 @@ impl San {
                 if let Some(rank) = from_rank {
                     from &= rank.bitboard();
                 }
+                // The pieces that could reach `to`, found from `to` itself:
+                // each is checked with `is_legal`. The king (castling) and
+                // `e2e4` take the slower way through every legal move.
+                if let Some(sources) = sources(board, piece, from_file.is_some(), to)
+                    .filter(|sources| piece != Some(Piece::King) || !(*sources & from).is_empty())
+                {
+                    let mut found = None;
+                    let mut count = 0;
+                    for square in sources & from {
+                        let mv = Move {
+                            from: square,
+                            to,
+                            promotion,
+                        };
+                        if board.is_legal(mv) {
+                            found = Some(mv);
+                            count += 1;
+                        }
+                    }
+                    return match (found, count) {
+                        (Some(mv), 1) => Ok(mv),
+                        (None, _) => Err(Unmatched::Illegal),
+                        _ => Err(Unmatched::Ambiguous),
+                    };
+                }
                 match piece {
                     Some(piece) => from &= board.pieces(piece),
-                    // `e2e4`: whatever stands there; a pawn otherwise, and
-                    // a pawn's capture names its file.
                     None if from_file.is_some() && from_rank.is_some() => {}
                     None => {
                         from &= board.pieces(Piece::Pawn);
@@ -153,6 +179,42 @@ impl San {
             }
         }
     }
+}
+
+/// The squares of the side to move's pieces of the kind `piece` (`None`:
+/// a pawn) that could move to `to` as the SAN names them (a pawn's capture
+/// names its file: `capture`), before legality; `None` for a
+/// square-to-square move (`e2e4`), which is looked for among every legal
+/// move, as is a king's move when no king stands next to `to` (castling
+/// written as the king's move in a standard game, `Kg1`).
+fn sources(board: &Board, piece: Option<Piece>, capture: bool, to: Square) -> Option<BitBoard> {
+    let us = board.side_to_move();
+    let occupied = board.occupied();
+    let reach = match piece {
+        Some(Piece::Knight) => get_knight_moves(to),
+        Some(Piece::Bishop) => get_bishop_moves(to, occupied),
+        Some(Piece::Rook) => get_rook_moves(to, occupied),
+        Some(Piece::Queen) => get_bishop_moves(to, occupied) | get_rook_moves(to, occupied),
+        // A king's step; castling, written `O-O`, is not looked for here
+        // (a caller that finds no move looks among every legal move).
+        Some(Piece::King) => get_king_moves(to),
+        Some(Piece::Pawn) => return None,
+        None if capture => get_pawn_attacks(to, !us),
+        None => {
+            // A push: the square behind, or two behind from the fourth rank.
+            let back = if us == Color::White { -1 } else { 1 };
+            let one = to.try_offset(0, back)?;
+            if board.occupied().has(one) {
+                one.bitboard()
+            } else if to.rank() == Rank::Fourth.relative_to(us) {
+                one.try_offset(0, back)?.bitboard()
+            } else {
+                BitBoard::EMPTY
+            }
+        }
+    };
+    let kind = piece.unwrap_or(Piece::Pawn);
+    Some(reach & board.colored_pieces(us, kind))
 }
 
 /// Whether `mv` (legal on `board`) is a castling: the king onto its own

@@ -83,9 +83,9 @@ fn random_game(rng: &mut Rng, fen: &str, plies: usize) -> (String, Vec<String>, 
             .filter(|m| m.is_castle() || m.is_promotion() || m.is_en_passant())
             .collect();
         let m = if !special.is_empty() && rng.below(2) == 0 {
-            special[rng.below(special.len())].clone()
+            *special[rng.below(special.len())]
         } else {
-            moves[rng.below(moves.len())].clone()
+            moves[rng.below(moves.len())]
         };
         uci.push(m.to_uci(CastlingMode::Chess960).to_string());
         let san = SanPlus::from_move_and_play_unchecked(&mut position, m).to_string();
@@ -208,11 +208,8 @@ fn castling_on_every_start_both_sides_both_colours() {
                 };
                 let expected = m.to_uci(CastlingMode::Chess960).to_string();
                 let (_, uci, written) = replay(&pgn, None).unwrap_or_else(|e| panic!("{e}\n{pgn}"));
-                assert_eq!(uci, [expected.clone()], "{pgn}");
-                assert_eq!(
-                    written,
-                    [SanPlus::from_move(chess.clone(), m.clone()).to_string()]
-                );
+                assert_eq!(uci, [expected], "{pgn}");
+                assert_eq!(written, [SanPlus::from_move(chess.clone(), m).to_string()]);
                 let (king, rook) = (m.from().unwrap(), m.to());
                 let king_to = m.castling_side().unwrap().king_to_file();
                 let rook_to = m.castling_side().unwrap().rook_to_file();
