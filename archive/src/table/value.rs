@@ -5,7 +5,7 @@
 use std::borrow::Cow;
 use std::fmt;
 
-/// One cell: what a [`Column`](super::Column) reads from a record, before
+/// One cell: what a column reads from a record, before
 /// it becomes an Arrow value or text.
 ///
 /// ```
