@@ -119,24 +119,8 @@ impl Column {
         Column::Detail,
     ];
 
-    /// Every column, in order: `all` in a column list.
-    pub const ALL: [Column; 30] = [
-        Column::File,
-        Column::Number,
-        Column::Offset,
-        Column::Kind,
-        Column::WhiteId,
-        Column::BlackId,
-        Column::Result,
-        Column::White,
-        Column::Black,
-        Column::WhiteElo,
-        Column::BlackElo,
-        Column::Date,
-        Column::Event,
-        Column::Site,
-        Column::Variant,
-        Column::Detail,
+    /// The columns beyond [`Column::DEFAULT`], in order.
+    pub const ADDED: [Column; 14] = [
         Column::UtcDate,
         Column::UtcTime,
         Column::WhiteRatingDiff,
@@ -152,6 +136,22 @@ impl Column {
         Column::Termination,
         Column::Movetext,
     ];
+
+    /// Every column, in order ([`Column::DEFAULT`], then
+    /// [`Column::ADDED`]): `all` in a column list.
+    pub const ALL: [Column; 30] = {
+        let mut all = [Column::File; 30];
+        let mut at = 0;
+        while at < all.len() {
+            all[at] = if at < Column::DEFAULT.len() {
+                Column::DEFAULT[at]
+            } else {
+                Column::ADDED[at - Column::DEFAULT.len()]
+            };
+            at += 1;
+        }
+        all
+    };
 
     /// The column's name.
     pub const fn name(self) -> &'static str {

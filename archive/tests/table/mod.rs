@@ -3,8 +3,7 @@
 //! complete file of the rows before the fault; an input that is not PGN
 //! is one skip.
 
-#![allow(clippy::format_push_string)] // The generated inputs read best as pieces of text.
-
+use super::noisy;
 use arrow_array::cast::AsArray;
 use arrow_array::types::{Date32Type, Int16Type, Time64MicrosecondType, UInt32Type, UInt64Type};
 use arrow_array::{Array, RecordBatch};
@@ -139,23 +138,6 @@ fn arrow_select_concat(batches: &[RecordBatch]) -> RecordBatch {
         })
         .collect();
     RecordBatch::try_new(schema, columns).unwrap()
-}
-
-/// `games` records that do not compress much.
-fn noisy(games: usize) -> String {
-    let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-    let mut text = String::new();
-    for game in 0..games {
-        let mut noise = String::new();
-        for _ in 0..24 {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            noise += &format!("{state:016x}");
-        }
-        text += &format!("[Event \"game {game}\"]\n[Result \"1-0\"]\n\n1. e4 {{{noise}}} 1-0\n\n");
-    }
-    text
 }
 
 #[test]
