@@ -47,9 +47,13 @@ mod mapped;
 mod moves;
 mod part;
 mod progress;
+mod sniff;
 mod source;
 mod split;
 mod summary;
+#[cfg(feature = "arrow")]
+#[cfg_attr(docsrs, doc(cfg(feature = "arrow")))]
+pub mod table;
 
 pub use archive::{Archive, MAX_THREADS};
 pub use collect::{Batch, Collect, Game};

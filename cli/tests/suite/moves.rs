@@ -159,7 +159,19 @@ fn a_bad_move_is_a_skip_that_names_the_game_the_byte_the_ply_and_the_move() {
         out.contains("0\t\tBBQNNRKR\te2e4 e7e5\te4 e5\t2\t2\t0\t0\t0\t1.0000\t"),
         "{out}"
     );
-    // --moves needs --games; --openings takes 1 or more plies.
-    assert_eq!(run(&["games", "--moves"]).status.code(), Some(2));
+    // --openings takes 1 or more plies, and no per-game options.
     assert_eq!(run(&["games", "--openings", "0"]).status.code(), Some(2));
+    assert_eq!(
+        run(&["games", "--openings", "2", "--moves"]).status.code(),
+        Some(2)
+    );
+    // --moves implies --games, and goes with --columns and Parquet.
+    let output = run_with_input(
+        &["games", "--moves", "--columns", "number,white_id"],
+        good.as_bytes(),
+    );
+    assert_eq!(
+        String::from_utf8(output.stdout).unwrap(),
+        "number\twhite_id\tplies\tmoves\n1\t0\t3\te2e4 e7e5 d2d4\n"
+    );
 }
