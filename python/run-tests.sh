@@ -20,7 +20,7 @@ fi
 
 # The command the tests compare with (debug: CI's cargo test builds it too).
 cargo build --locked -p chess960-cli --quiet
-export CHESS960_BIN=$PWD/target/debug/chess960
+export CHESS960_BIN=${CARGO_TARGET_DIR:-$PWD/target}/debug/chess960
 
 "$venv/bin/python" -m pip install --quiet --force-reinstall --no-deps ./python
 
