@@ -16,7 +16,8 @@ if [ ! -x "$venv/bin/python" ]; then
   "$python" -m venv "$venv"
 fi
 "$venv/bin/python" -m pip install --quiet --upgrade pip
-"$venv/bin/python" -m pip install --quiet maturin pytest mypy pyarrow polars duckdb chess
+"$venv/bin/python" -m pip install --quiet maturin pytest mypy pyarrow polars duckdb chess \
+  zstandard dask distributed
 
 # The command the tests compare with (debug: CI's cargo test builds it too).
 cargo build --locked -p chess960-cli --quiet

@@ -2,12 +2,15 @@
 //! `chess960-archive` on Rust threads into Arrow record batches, with the
 //! columns of `chess960 games --games`, `--stats` and `--player`.
 //!
-//! The Python thread waits for the read in short slices with the GIL
-//! released, and checks for signals between them: Ctrl-C cancels the read
-//! (`Cancel`) and raises `KeyboardInterrupt` once the readers have stopped.
+//! `read_games` gives a `Games` stream (`stream`), read when consumed;
+//! the statistics are read at once (`reading::run`), the Python thread
+//! waiting with the GIL released.
 
 use crate::errors::value_error;
+use crate::inputs::{inputs_of, unsigned};
+use crate::reading::{Request, input_error, read_error, report_of, run, summary_dict};
 use crate::set::set_of;
+use crate::stream::{Job, Message, PyGames};
 use crate::table::PyTable;
 use arrow_array::builder::{StringBuilder, UInt16Builder, UInt32Builder, UInt64Builder};
 use arrow_array::{ArrayRef, Float64Array, RecordBatch, StringArray, UInt16Array, UInt64Array};
@@ -16,23 +19,14 @@ use chess960::DoublePosition;
 use chess960::pgn::{
     EloModel, Filter, Outcome, PairTally, Pentanomial, Players, Sprt, TagName, Verdict,
 };
-use chess960_archive::{Archive, Batch, Cancel, Collect, Error, Game, Progress, Summary};
-use pyo3::exceptions::{PyOSError, PyRuntimeError, PyTypeError, PyValueError};
+use chess960_archive::{Archive, Batch, Cancel, Collect, Game, Progress, Summary};
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyString};
-use std::path::PathBuf;
-use std::sync::{Arc, mpsc};
-use std::time::{Duration, Instant};
+use pyo3::types::PyString;
+use std::sync::Arc;
 
-/// How long the Python thread waits for the read between two checks for
-/// signals (Ctrl-C).
-const SLICE: Duration = Duration::from_millis(50);
-
-/// How long a cancelled read gets to stop before the exception is raised.
-const CANCEL_WAIT: Duration = Duration::from_secs(2);
-
-/// How often `progress` reports.
-const REPORT_EVERY: Duration = Duration::from_millis(500);
+/// What `min_elo` and `max_elo` are.
+const ELO: &str = "a rating from 0 to 4294967295";
 
 /// Rows in a part before the readers deliver it (bounds memory per thread).
 const PART_ROWS: usize = 1 << 16;
@@ -393,31 +387,6 @@ fn player_batch(summary: &Summary, sprt: Option<&Sprt>) -> PyResult<(SchemaRef, 
     Ok((schema, batch))
 }
 
-/// What a reading was asked for, from the Python arguments.
-struct Request {
-    archive: Archive,
-    cancel: Cancel,
-    progress: Progress,
-    report: Option<Py<PyAny>>,
-}
-
-/// Reads `paths` (one path or a sequence of them) as a list of paths.
-fn paths_of(paths: &Bound<'_, PyAny>) -> PyResult<Vec<PathBuf>> {
-    if paths.is_instance_of::<PyString>() || paths.hasattr("__fspath__")? {
-        return Ok(vec![paths.extract()?]);
-    }
-    let mut list = Vec::new();
-    for path in paths.try_iter()? {
-        list.push(path?.extract::<PathBuf>()?);
-    }
-    if list.is_empty() {
-        return Err(PyValueError::new_err(
-            "no input: give a path or a list of paths",
-        ));
-    }
-    Ok(list)
-}
-
 /// Reads `player`: a name or a sequence of names.
 fn names_of(player: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
     let Some(player) = player else {
@@ -440,17 +409,17 @@ fn names_of(player: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
 /// `start_stats` and `player_stats` (the players and starts are added by
 /// `request`).
 fn filter(
-    min_elo: Option<u32>,
-    max_elo: Option<u32>,
+    min_elo: Option<&Bound<'_, PyAny>>,
+    max_elo: Option<&Bound<'_, PyAny>>,
     event: Option<String>,
     variant: Option<String>,
     time_control: Option<String>,
-) -> Filter {
+) -> PyResult<Filter> {
     let mut filter = Filter::new();
-    if let Some(elo) = min_elo {
+    if let Some(elo) = unsigned::<u32>(min_elo, "min_elo", ELO)? {
         filter = filter.min_elo(elo);
     }
-    if let Some(elo) = max_elo {
+    if let Some(elo) = unsigned::<u32>(max_elo, "max_elo", ELO)? {
         filter = filter.max_elo(elo);
     }
     if let Some(text) = &event {
@@ -462,7 +431,7 @@ fn filter(
     if let Some(text) = &time_control {
         filter = filter.time_control(text);
     }
-    filter
+    Ok(filter)
 }
 
 /// Builds the archive, its filter (`filter`, with the players and starts
@@ -473,7 +442,7 @@ fn request(
     start: Option<&Bound<'_, PyAny>>,
     player: Option<&Bound<'_, PyAny>>,
     filter: Filter,
-    threads: Option<usize>,
+    threads: Option<&Bound<'_, PyAny>>,
     progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Request> {
     let mut filter = filter;
@@ -488,137 +457,29 @@ fn request(
     }
     let cancel = Cancel::new();
     let counters = Progress::new();
-    let mut archive = Archive::new()
-        .paths(paths_of(paths)?)
+    let mut archive = inputs_of(paths)?
+        .into_iter()
+        .fold(Archive::new(), |archive, input| input.add_to(archive))
         .filter(filter)
         .players(players)
         .cancel(&cancel)
         .progress(&counters);
-    if let Some(threads) = threads {
+    let threads_are = "1 or more (None: all cores)";
+    if let Some(threads) = unsigned::<usize>(threads, "threads", threads_are)? {
         if threads == 0 {
-            return Err(PyValueError::new_err(
-                "threads is 1 or more (None: all cores)",
-            ));
+            return Err(PyValueError::new_err(format!(
+                "threads is {threads_are}, not 0"
+            )));
         }
         archive = archive.threads(threads);
     }
-    let report = match progress {
-        None => None,
-        Some(value) if value.is_callable() => Some(value.clone().unbind()),
-        Some(value) => {
-            if value.is_truthy()? {
-                let py = value.py();
-                Some(py.import("chess960._progress")?.getattr("report")?.unbind())
-            } else {
-                None
-            }
-        }
-    };
+    let report = report_of(progress)?;
     Ok(Request {
         archive,
         cancel,
         progress: counters,
         report,
     })
-}
-
-/// Runs `job` on a thread of its own while the Python thread waits with
-/// the GIL released, checks for signals every `SLICE` and reports progress.
-/// On an exception from a signal handler (Ctrl-C: `KeyboardInterrupt`) it
-/// cancels the read, waits for the readers to stop and raises it.
-fn run<T: Send + 'static>(
-    py: Python<'_>,
-    request: &Request,
-    total: Option<u64>,
-    job: impl FnOnce() -> T + Send + 'static,
-) -> PyResult<T> {
-    let (sender, receiver) = mpsc::channel();
-    let handle = std::thread::Builder::new()
-        .name("chess960-read".to_owned())
-        .spawn(move || {
-            let _ = sender.send(job());
-        })
-        .map_err(|error| PyOSError::new_err(format!("cannot start a reading thread: {error}")))?;
-    let mut reported = Instant::now();
-    let report = |final_call: bool| -> PyResult<()> {
-        if let Some(report) = &request.report {
-            report.call1(py, (request.progress.bytes(), total, final_call))?;
-        }
-        Ok(())
-    };
-    let mut receiver = receiver;
-    loop {
-        // The receiver goes into the closure and comes back (it is `Send`,
-        // not `Sync`).
-        let (outcome, back) = py.detach(move || (receiver.recv_timeout(SLICE), receiver));
-        receiver = back;
-        match outcome {
-            Ok(value) => {
-                let _ = py.detach(|| handle.join());
-                report(true)?;
-                return Ok(value);
-            }
-            Err(mpsc::RecvTimeoutError::Timeout) => {
-                let checked = py.check_signals().and_then(|()| {
-                    if reported.elapsed() >= REPORT_EVERY {
-                        reported = Instant::now();
-                        report(false)?;
-                    }
-                    Ok(())
-                });
-                if let Err(error) = checked {
-                    // The readers stop at their next check; one blocked on
-                    // a pipe or a terminal may not come back soon, so wait
-                    // a while only and leave it to finish on its own.
-                    request.cancel.cancel();
-                    let _ = py.detach(move || receiver.recv_timeout(CANCEL_WAIT));
-                    drop(handle);
-                    return Err(error);
-                }
-            }
-            Err(mpsc::RecvTimeoutError::Disconnected) => {
-                let message = match py.detach(|| handle.join()) {
-                    Err(panic) => panic
-                        .downcast_ref::<&str>()
-                        .map(|text| (*text).to_owned())
-                        .or_else(|| panic.downcast_ref::<String>().cloned())
-                        .unwrap_or_default(),
-                    Ok(()) => String::new(),
-                };
-                return Err(PyRuntimeError::new_err(format!(
-                    "the reading thread stopped unexpectedly: {message}"
-                )));
-            }
-        }
-    }
-}
-
-/// The summary as a dict; raises `OSError` for an input that could not be
-/// read at all (a missing file, a broken compressed stream).
-fn summary_dict(py: Python<'_>, summary: &Summary) -> PyResult<Py<PyDict>> {
-    if let Some(skip) = summary.input_skips.first() {
-        return Err(PyOSError::new_err(skip.to_string()));
-    }
-    let dict = PyDict::new(py);
-    let counts = PyDict::new(py);
-    for (name, count) in summary.counts.named() {
-        counts.set_item(name, count)?;
-    }
-    dict.set_item("records", summary.counts.total())?;
-    dict.set_item("counts", counts)?;
-    dict.set_item("matched", summary.matched)?;
-    dict.set_item("skipped", summary.skipped)?;
-    let skips: Vec<String> = summary.skips.iter().map(ToString::to_string).collect();
-    dict.set_item("skips", PyList::new(py, skips)?)?;
-    Ok(dict.unbind())
-}
-
-/// Turns the archive's error into a Python exception.
-fn read_error(error: &Error) -> PyErr {
-    match error {
-        Error::Deliver(error) => PyOSError::new_err(error.to_string()),
-        other => PyRuntimeError::new_err(other.to_string()),
-    }
 }
 
 /// Declares a `#[pyfunction]` reading archives with the arguments of
@@ -628,7 +489,7 @@ fn read_error(error: &Error) -> PyErr {
 macro_rules! reading_function {
     (
         $(#[doc = $doc:expr])*
-        fn $name:ident($py:ident, $request:ident) -> PyResult<PyTable> $body:block
+        fn $name:ident($py:ident, $request:ident) -> PyResult<$ret:ty> $body:block
     ) => {
         $(#[doc = $doc])*
         #[pyfunction]
@@ -640,16 +501,16 @@ macro_rules! reading_function {
             $py: Python<'_>,
             paths: &Bound<'_, PyAny>,
             start: Option<&Bound<'_, PyAny>>,
-            min_elo: Option<u32>,
-            max_elo: Option<u32>,
+            min_elo: Option<&Bound<'_, PyAny>>,
+            max_elo: Option<&Bound<'_, PyAny>>,
             player: Option<&Bound<'_, PyAny>>,
             event: Option<String>,
             variant: Option<String>,
             time_control: Option<String>,
-            threads: Option<usize>,
+            threads: Option<&Bound<'_, PyAny>>,
             progress: Option<&Bound<'_, PyAny>>,
-        ) -> PyResult<PyTable> {
-            let filter = filter(min_elo, max_elo, event, variant, time_control);
+        ) -> PyResult<$ret> {
+            let filter = filter(min_elo, max_elo, event, variant, time_control)?;
             let $request = request(paths, start, player, filter, threads, progress)?;
             $body
         }
@@ -668,24 +529,23 @@ reading_function! {
     /// reading threads (None: all cores). `progress`: True reports on
     /// standard error; a callable gets `(bytes_read, total_bytes_or_None,
     /// done)` about twice a second.
-    fn read_games(py, request) -> PyResult<PyTable> {
+    fn read_games(py, request) -> PyResult<PyGames> {
+        let _ = py;
         let archive = request.archive.clone();
-        let total = archive.total_size();
         let schema = game_schema();
         let job_schema = schema.clone();
-        let result = run(py, &request, total, move || {
-            let mut batches = Vec::new();
-            let summary = archive.collect(&GameRows, |mut batch| {
-                if !batch.part.numbers.is_empty() {
-                    batches.push(game_batch(&job_schema, &mut batch));
+        let job: Job = Box::new(move |sender| {
+            archive.collect(&GameRows, |mut batch| {
+                if batch.part.numbers.is_empty() {
+                    return Ok(());
                 }
-                Ok(())
-            });
-            summary.map(|summary| (batches, summary))
-        })?;
-        let (batches, summary) = result.map_err(|error| read_error(&error))?;
-        let summary = summary_dict(py, &summary)?;
-        Ok(PyTable::new(schema, batches, summary))
+                let batch = game_batch(&job_schema, &mut batch);
+                sender
+                    .send(Message::Batch(batch))
+                    .map_err(|_| std::io::Error::other("the consumer of the games went away"))
+            })
+        });
+        Ok(PyGames::new(schema, request, job))
     }
 }
 
@@ -700,6 +560,7 @@ fn statistics(
     let total = archive.total_size();
     let summary = run(py, request, total, move || archive.statistics())?
         .map_err(|error| read_error(&error))?;
+    input_error(&summary)?;
     let (schema, batch) = batch(&summary)?;
     Ok(PyTable::new(
         schema,
@@ -739,12 +600,12 @@ pub(crate) fn player_stats(
     paths: &Bound<'_, PyAny>,
     player: &Bound<'_, PyAny>,
     start: Option<&Bound<'_, PyAny>>,
-    min_elo: Option<u32>,
-    max_elo: Option<u32>,
+    min_elo: Option<&Bound<'_, PyAny>>,
+    max_elo: Option<&Bound<'_, PyAny>>,
     event: Option<String>,
     variant: Option<String>,
     time_control: Option<String>,
-    threads: Option<usize>,
+    threads: Option<&Bound<'_, PyAny>>,
     progress: Option<&Bound<'_, PyAny>>,
     sprt: Option<(f64, f64)>,
     alpha: f64,
@@ -767,7 +628,7 @@ pub(crate) fn player_stats(
     if player.is_none() {
         return Err(PyTypeError::new_err("player_stats needs a player"));
     }
-    let filter = filter(min_elo, max_elo, event, variant, time_control);
+    let filter = filter(min_elo, max_elo, event, variant, time_control)?;
     let request = request(paths, start, Some(player), filter, threads, progress)?;
     statistics(py, &request, |summary| player_batch(summary, sprt.as_ref()))
 }
