@@ -66,7 +66,7 @@ extern crate std;
 //      `serialization` (the value types), `svg` (position, double, color),
 //      `pgn` (identify, fen, position_set and below; inside it `tags` <-
 //      `record` <- `scan` <- `reader`, `scan` on `swar`, `split` and
-//      `swar` on nothing, `kind` on
+//      `swar` on nothing, `tag_pairs` on `scan` and `tags`, `kind` on
 //      `record` and `tags`, and the counting modules on `kind`).
 
 // First, so that rustdoc lists `Position`'s constructors and accessors

@@ -48,6 +48,9 @@ mod progress;
 mod source;
 mod split;
 mod summary;
+#[cfg(feature = "arrow")]
+#[cfg_attr(docsrs, doc(cfg(feature = "arrow")))]
+pub mod table;
 
 pub use archive::{Archive, MAX_THREADS};
 pub use collect::{Batch, Collect, Game};

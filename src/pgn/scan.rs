@@ -351,7 +351,7 @@ pub(super) fn starts_event(line: &[u8]) -> bool {
         .is_some_and(|rest| matches!(rest.first(), Some(b' ' | b'\t' | b'"')))
 }
 
-fn trim_start(bytes: &[u8]) -> &[u8] {
+pub(super) fn trim_start(bytes: &[u8]) -> &[u8] {
     let start = bytes
         .iter()
         .position(|byte| !matches!(byte, b' ' | b'\t'))
@@ -403,7 +403,7 @@ pub(super) fn parse_tag_line(
 }
 
 /// The index of the `"` that closes a tag value (escapes skipped).
-fn closing_quote(value: &[u8]) -> Option<usize> {
+pub(super) fn closing_quote(value: &[u8]) -> Option<usize> {
     let mut at = 0;
     loop {
         let found = at + memchr::memchr2(b'"', b'\\', &value[at..])?;

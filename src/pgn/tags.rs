@@ -270,7 +270,7 @@ impl Tags {
     }
 
     /// Adds a raw value that may hold escapes or bytes outside ASCII.
-    fn push_decoded(bytes: &mut std::vec::Vec<u8>, raw: &[u8]) {
+    pub(super) fn push_decoded(bytes: &mut std::vec::Vec<u8>, raw: &[u8]) {
         if !raw.contains(&b'\\') && core::str::from_utf8(raw).is_ok() {
             bytes.extend_from_slice(raw);
         } else {

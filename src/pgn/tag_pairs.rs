@@ -1,0 +1,207 @@
+//! Every tag pair of one record's bytes, whatever its name: for callers
+//! that want tags the [`Reader`](super::Reader) does not keep (`Opening`,
+//! `Termination`, a tag of their own), and the movetext after them.
+
+use super::scan::{closing_quote, trim_start};
+use super::tags::Tags;
+use std::borrow::Cow;
+use std::string::String;
+use std::vec::Vec;
+
+/// The tag pairs at the start of a record's bytes (as
+/// [`Reader::raw`](super::Reader::raw) gives them), in order, each name as
+/// written; then [`TagPairs::movetext`] gives what follows them.
+///
+/// The tag section ends at its first line that is blank or does not start
+/// (after spaces and tabs) with `[`, or at a tag pair that breaks PGN's
+/// rules (the reader reports those records as unreadable). Values are
+/// unescaped and decoded as the reader decodes the tags it keeps.
+///
+/// ```
+/// use chess960::pgn::TagPairs;
+///
+/// let record = b"[Event \"Rated\"]\n[Opening \"King's \\\"Gambit\\\"\"]\n\n1. e4 { [%clk 0:03:00] } *\n\n";
+/// let mut pairs = TagPairs::new(record);
+/// let names: Vec<_> = pairs.by_ref().map(|pair| (pair.name(), pair.value().into_owned())).collect();
+/// assert_eq!(names, [("Event", "Rated".to_owned()), ("Opening", "King's \"Gambit\"".to_owned())]);
+/// assert_eq!(pairs.movetext(), b"1. e4 { [%clk 0:03:00] } *");
+/// ```
+#[derive(Clone, Debug)]
+pub struct TagPairs<'a> {
+    /// The current tag line's rest, then the lines after it.
+    line: &'a [u8],
+    rest: &'a [u8],
+    ended: bool,
+}
+
+/// One tag pair: its name as written and its value.
+///
+/// ```
+/// let pair = chess960::pgn::TagPairs::new(b"[ECO \"A00\"]\n").next().unwrap();
+/// assert_eq!((pair.name(), pair.value().as_ref()), ("ECO", "A00"));
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct TagPair<'a> {
+    name: &'a str,
+    raw: &'a [u8],
+}
+
+impl<'a> TagPair<'a> {
+    /// The tag's name, as written (PGN names are case-sensitive).
+    pub fn name(&self) -> &'a str {
+        self.name
+    }
+
+    /// The value: unescaped (`\"` is `"`, `\\` is `\`), read as UTF-8, or
+    /// as ISO 8859-1 when its bytes are not UTF-8; borrowed when nothing
+    /// needed changing.
+    ///
+    /// ```
+    /// let pair = chess960::pgn::TagPairs::new(b"[White \"M\xfcller\"]").next().unwrap();
+    /// assert_eq!(pair.value(), "Müller");
+    /// ```
+    pub fn value(&self) -> Cow<'a, str> {
+        if !self.raw.contains(&b'\\') {
+            if let Ok(text) = core::str::from_utf8(self.raw) {
+                return Cow::Borrowed(text);
+            }
+        }
+        let mut bytes = Vec::with_capacity(self.raw.len() + 4);
+        Tags::push_decoded(&mut bytes, self.raw);
+        // `push_decoded` writes UTF-8 only.
+        Cow::Owned(
+            String::from_utf8(bytes)
+                .unwrap_or_else(|error| String::from_utf8_lossy(error.as_bytes()).into_owned()),
+        )
+    }
+}
+
+impl<'a> TagPairs<'a> {
+    /// The tag pairs of `record`, which starts at its first tag line (a
+    /// byte order mark before it is skipped).
+    pub fn new(record: &'a [u8]) -> TagPairs<'a> {
+        let record = record.strip_prefix(&super::scan::BOM).unwrap_or(record);
+        TagPairs {
+            line: &[],
+            rest: record,
+            ended: false,
+        }
+    }
+
+    /// What follows the tag section, from its first line that is not
+    /// blank, without the whitespace at the end: the movetext as written,
+    /// comments and line ends included (the tags not yet iterated are
+    /// passed over).
+    ///
+    /// ```
+    /// let pairs = chess960::pgn::TagPairs::new(b"[Event \"e\"]\r\n\r\n1. d4 d5\r\n2. c4 *\r\n\r\n");
+    /// assert_eq!(pairs.movetext(), b"1. d4 d5\r\n2. c4 *");
+    /// ```
+    pub fn movetext(mut self) -> &'a [u8] {
+        while self.next().is_some() {}
+        let rest = self.rest;
+        let start = rest
+            .iter()
+            .position(|byte| !byte.is_ascii_whitespace())
+            .unwrap_or(rest.len());
+        let end = rest
+            .iter()
+            .rposition(|byte| !byte.is_ascii_whitespace())
+            .map_or(start, |last| last + 1);
+        &rest[start..end.max(start)]
+    }
+
+    /// The next line of the tag section, or `None` at its end.
+    fn next_line(&mut self) -> Option<&'a [u8]> {
+        let end = memchr::memchr(b'\n', self.rest).map_or(self.rest.len(), |at| at + 1);
+        let line = trim_start(&self.rest[..end]);
+        if !line.starts_with(b"[") {
+            return None;
+        }
+        self.rest = &self.rest[end..];
+        Some(line)
+    }
+}
+
+impl<'a> Iterator for TagPairs<'a> {
+    type Item = TagPair<'a>;
+
+    fn next(&mut self) -> Option<TagPair<'a>> {
+        if self.ended {
+            return None;
+        }
+        loop {
+            let line = trim_start(self.line);
+            if let Some(after) = line.strip_prefix(b"[") {
+                let after = trim_start(after);
+                let name_length = after
+                    .iter()
+                    .position(|byte| !(byte.is_ascii_alphanumeric() || *byte == b'_'))
+                    .unwrap_or(after.len());
+                let (name, after) = after.split_at(name_length);
+                let pair = trim_start(after)
+                    .strip_prefix(b"\"")
+                    .and_then(|value| {
+                        let end = closing_quote(value)?;
+                        let after = trim_start(&value[end + 1..]).strip_prefix(b"]")?;
+                        Some((&value[..end], after))
+                    })
+                    .filter(|_| name_length > 0);
+                // A name is ASCII letters, digits and `_`: UTF-8.
+                match (pair, core::str::from_utf8(name)) {
+                    (Some((raw, after)), Ok(name)) => {
+                        self.line = after;
+                        return Some(TagPair { name, raw });
+                    }
+                    _ => {
+                        self.ended = true;
+                        return None;
+                    }
+                }
+            }
+            if !line.iter().all(u8::is_ascii_whitespace) {
+                // Something other than a tag pair after one on its line.
+                self.ended = true;
+                return None;
+            }
+            match self.next_line() {
+                Some(next) => self.line = next,
+                None => {
+                    self.ended = true;
+                    return None;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::TagPairs;
+    use std::vec::Vec;
+
+    fn names(record: &[u8]) -> Vec<(&str, std::string::String)> {
+        TagPairs::new(record)
+            .map(|pair| (pair.name(), pair.value().into_owned()))
+            .collect()
+    }
+
+    #[test]
+    fn pairs_end_at_the_first_line_that_is_not_a_tag_pair() {
+        let record = b"\xEF\xBB\xBF  [A \"1\"] [B \"2\"]\n\t[C_3  \"x\\\\y\" ]\n\n[D \"not a tag\"]\n";
+        assert_eq!(
+            names(record),
+            [("A", "1".into()), ("B", "2".into()), ("C_3", "x\\y".into())]
+        );
+        assert_eq!(TagPairs::new(record).movetext(), b"[D \"not a tag\"]");
+    }
+
+    #[test]
+    fn a_broken_pair_ends_the_section() {
+        assert_eq!(names(b"[A \"1\"]\n[B 2]\n[C \"3\"]\n"), [("A", "1".into())]);
+        assert_eq!(names(b"[A \"1\n"), []);
+        assert_eq!(names(b"[ \"1\"]\n"), []);
+        assert_eq!(names(b"1. e4 *\n"), []);
+        assert_eq!(TagPairs::new(b"").movetext(), b"");
+    }
+}
