@@ -331,8 +331,33 @@ def read_games(
     time_control: Optional[str] = None,
     threads: Optional[int] = None,
     progress: Union[bool, ProgressCallback, None] = None,
+    columns: Union[str, Sequence[str], None] = None,
+    tags: Union[str, Sequence[str], None] = None,
 ) -> Games:
     """One row per game of the PGN archives ``paths``, streamed when consumed."""
+
+class BinaryWritable(Protocol):
+    """A binary file open for writing: ``write(b)`` takes bytes."""
+
+    def write(self, data: bytes, /) -> Any: ...
+
+def write_parquet(
+    paths: Paths,
+    out: Union[PathLike, BinaryWritable],
+    *,
+    start: Optional[SetLike] = None,
+    min_elo: Optional[int] = None,
+    max_elo: Optional[int] = None,
+    player: Union[str, Sequence[str], None] = None,
+    event: Optional[str] = None,
+    variant: Optional[str] = None,
+    time_control: Optional[str] = None,
+    threads: Optional[int] = None,
+    progress: Union[bool, ProgressCallback, None] = None,
+    columns: Union[str, Sequence[str], None] = None,
+    tags: Union[str, Sequence[str], None] = None,
+) -> Dict[str, Any]:
+    """The games of ``paths`` (as ``read_games``) into the Parquet file ``out``; the summary."""
 
 def start_stats(
     paths: Paths,

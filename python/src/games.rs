@@ -8,159 +8,64 @@
 
 use crate::errors::value_error;
 use crate::inputs::{inputs_of, unsigned};
+use crate::output::Output;
 use crate::reading::{Request, input_error, read_error, report_of, run, summary_dict};
 use crate::set::set_of;
 use crate::stream::{Job, Message, PyGames};
 use crate::table::PyTable;
-use arrow_array::builder::{StringBuilder, UInt16Builder, UInt32Builder, UInt64Builder};
 use arrow_array::{ArrayRef, Float64Array, RecordBatch, StringArray, UInt16Array, UInt64Array};
 use arrow_schema::{DataType, Field, Schema, SchemaRef};
 use chess960::DoublePosition;
 use chess960::pgn::{
-    EloModel, Filter, Outcome, PairTally, Pentanomial, Players, Sprt, TagName, Verdict,
+    EloModel, Filter, PairTally, Pentanomial, Players, Sprt, Verdict,
 };
-use chess960_archive::{Archive, Batch, Cancel, Collect, Game, Progress, Summary};
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use chess960_archive::table::{Columns, Table};
+use chess960_archive::{Archive, Cancel, Progress, Summary};
+use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyDict, PyString};
 use std::sync::Arc;
 
 /// What `min_elo` and `max_elo` are.
 const ELO: &str = "a rating from 0 to 4294967295";
 
-/// Rows in a part before the readers deliver it (bounds memory per thread).
-const PART_ROWS: usize = 1 << 16;
-
-/// The columns of `chess960 games --games`, typed.
-fn game_schema() -> SchemaRef {
-    let text = |name: &str, nullable| Field::new(name, DataType::Utf8, nullable);
-    Arc::new(Schema::new(vec![
-        text("file", false),
-        Field::new("number", DataType::UInt64, false),
-        Field::new("offset", DataType::UInt64, false),
-        text("kind", false),
-        Field::new("white_id", DataType::UInt16, true),
-        Field::new("black_id", DataType::UInt16, true),
-        text("result", false),
-        text("white", true),
-        text("black", true),
-        Field::new("white_elo", DataType::UInt32, true),
-        Field::new("black_elo", DataType::UInt32, true),
-        text("date", true),
-        text("event", true),
-        text("site", true),
-        text("variant", true),
-        text("detail", true),
-    ]))
-}
-
-/// One part's columns, filled on a reading thread.
-#[derive(Default)]
-struct GameColumns {
-    /// Game numbers within the part's batch (`Batch::base` is added on delivery).
-    numbers: Vec<u64>,
-    offset: UInt64Builder,
-    kind: StringBuilder,
-    white_id: UInt16Builder,
-    black_id: UInt16Builder,
-    result: StringBuilder,
-    white: StringBuilder,
-    black: StringBuilder,
-    white_elo: UInt32Builder,
-    black_elo: UInt32Builder,
-    date: StringBuilder,
-    event: StringBuilder,
-    site: StringBuilder,
-    variant: StringBuilder,
-    detail: StringBuilder,
-}
-
-/// Fills `GameColumns`, one row a record, as `chess960 games --games` writes
-/// them.
-struct GameRows;
-
-impl Collect for GameRows {
-    type Part = GameColumns;
-
-    fn part(&self) -> GameColumns {
-        GameColumns::default()
-    }
-
-    fn game(&self, part: &mut GameColumns, game: &Game<'_>) {
-        let record = game.record();
-        let tags = record.tags();
-        let kind = game.kind();
-        part.numbers.push(game.number());
-        part.offset.append_value(game.offset());
-        part.kind.append_value(kind.name());
-        let start = kind.chess960_start();
-        part.white_id
-            .append_option(start.map(|start| start.white().id()));
-        part.black_id.append_option(
-            start
-                .filter(|start| !start.is_single())
-                .map(|start| start.black().id()),
-        );
-        part.result
-            .append_value(Outcome::from_tag(tags.get(TagName::Result)).as_str());
-        part.white.append_option(tags.get(TagName::White));
-        part.black.append_option(tags.get(TagName::Black));
-        part.white_elo
-            .append_option(tags.elo(chess960::Color::White));
-        part.black_elo
-            .append_option(tags.elo(chess960::Color::Black));
-        part.date.append_option(tags.get(TagName::Date));
-        part.event.append_option(tags.get(TagName::Event));
-        part.site.append_option(tags.get(TagName::Site));
-        part.variant.append_option(tags.get(TagName::Variant));
-        match kind.detail(tags) {
-            Some(detail) => part.detail.append_value(detail.to_string()),
-            None => part.detail.append_null(),
+/// The table of `columns` (None: those of `chess960 games --games`; a
+/// list, or a text of names separated by commas; `"all"`: every column)
+/// and `tags` (tag names, each a text column), as `chess960 games
+/// --columns ... --tag ...` chooses them; a bad name is a `ValueError`.
+fn table_of(columns: Option<&Bound<'_, PyAny>>, tags: Option<&Bound<'_, PyAny>>) -> PyResult<Table> {
+    let mut chosen = match columns.filter(|columns| !columns.is_none()) {
+        None => Columns::default(),
+        Some(columns) => {
+            let names = names_in(columns, "columns")?;
+            Columns::parse(&names.join(",")).map_err(|error| {
+                PyValueError::new_err(format!("columns: {error}"))
+            })?
+        }
+    };
+    if let Some(tags) = tags.filter(|tags| !tags.is_none()) {
+        for name in names_in(tags, "tags")? {
+            chosen = chosen
+                .tag(&name)
+                .map_err(|error| PyValueError::new_err(format!("tags: {error}")))?;
         }
     }
-
-    fn is_full(&self, part: &GameColumns) -> bool {
-        part.numbers.len() >= PART_ROWS
-    }
-
-    fn reset(&self, part: &mut GameColumns) {
-        // The builders emptied themselves when the batch was finished.
-        part.numbers.clear();
-    }
+    Ok(Table::new(chosen))
 }
 
-/// The record batch of one delivered part; empties the part's builders.
-fn game_batch(schema: &SchemaRef, batch: &mut Batch<'_, GameColumns>) -> RecordBatch {
-    let base = batch.base;
-    let input = batch.input;
-    let part = &mut *batch.part;
-    let rows = part.numbers.len();
-    let columns: Vec<ArrayRef> = vec![
-        Arc::new(StringArray::from_iter_values(std::iter::repeat_n(
-            input, rows,
-        ))),
-        Arc::new(UInt64Array::from_iter_values(
-            part.numbers.iter().map(|number| base + number),
-        )),
-        Arc::new(part.offset.finish()),
-        Arc::new(part.kind.finish()),
-        Arc::new(part.white_id.finish()),
-        Arc::new(part.black_id.finish()),
-        Arc::new(part.result.finish()),
-        Arc::new(part.white.finish()),
-        Arc::new(part.black.finish()),
-        Arc::new(part.white_elo.finish()),
-        Arc::new(part.black_elo.finish()),
-        Arc::new(part.date.finish()),
-        Arc::new(part.event.finish()),
-        Arc::new(part.site.finish()),
-        Arc::new(part.variant.finish()),
-        Arc::new(part.detail.finish()),
-    ];
-    part.numbers.clear();
-    // The columns match the schema by construction.
-    RecordBatch::try_new(schema.clone(), columns)
-        .unwrap_or_else(|_| RecordBatch::new_empty(schema.clone()))
+/// Names: one text, or a sequence of texts (a text with commas in
+/// `columns` is a list too).
+fn names_in(value: &Bound<'_, PyAny>, argument: &str) -> PyResult<Vec<String>> {
+    if value.is_instance_of::<PyString>() {
+        return Ok(vec![value.extract()?]);
+    }
+    let names: Vec<String> = value.extract().map_err(|_| {
+        PyTypeError::new_err(format!("{argument} is a text or a list of texts"))
+    })?;
+    if names.iter().any(|name| name.contains(',')) && argument == "tags" {
+        return Err(PyValueError::new_err("tags: a tag name has no comma"));
+    }
+    Ok(names)
 }
 
 /// `white_id`, `black_id` and `rank` of a start.
@@ -489,17 +394,19 @@ fn request(
 macro_rules! reading_function {
     (
         $(#[doc = $doc:expr])*
-        fn $name:ident($py:ident, $request:ident) -> PyResult<$ret:ty> $body:block
+        fn $name:ident($py:ident, $request:ident $(, $pos:ident: $pty:ty)*;
+                       $($kw:ident: $kty:ty = $kdef:expr),*) -> PyResult<$ret:ty> $body:block
     ) => {
         $(#[doc = $doc])*
         #[pyfunction]
-        #[pyo3(signature = (paths, *, start = None, min_elo = None, max_elo = None, player = None,
-                            event = None, variant = None, time_control = None, threads = None,
-                            progress = None))]
+        #[pyo3(signature = (paths, $($pos,)* *, start = None, min_elo = None, max_elo = None,
+                            player = None, event = None, variant = None, time_control = None,
+                            threads = None, progress = None $(, $kw = $kdef)*))]
         #[allow(clippy::too_many_arguments)]
         pub(crate) fn $name(
             $py: Python<'_>,
             paths: &Bound<'_, PyAny>,
+            $($pos: $pty,)*
             start: Option<&Bound<'_, PyAny>>,
             min_elo: Option<&Bound<'_, PyAny>>,
             max_elo: Option<&Bound<'_, PyAny>>,
@@ -509,6 +416,7 @@ macro_rules! reading_function {
             time_control: Option<String>,
             threads: Option<&Bound<'_, PyAny>>,
             progress: Option<&Bound<'_, PyAny>>,
+            $($kw: $kty,)*
         ) -> PyResult<$ret> {
             let filter = filter(min_elo, max_elo, event, variant, time_control)?;
             let $request = request(paths, start, player, filter, threads, progress)?;
@@ -518,9 +426,16 @@ macro_rules! reading_function {
 }
 
 reading_function! {
-    /// One row per game of the PGN archives `paths` (plain, `.zst`, `.gz`,
-    /// `.bz2` or `.xz`, told by their content; `"-"` is standard input), with
-    /// the columns of `chess960 games --games`, as a `Table`.
+    /// One row per game of the PGN archives `paths`, as a `Games` stream
+    /// read when it is consumed (`pyarrow.table(games)`, `polars.DataFrame`,
+    /// DuckDB, or `games.read_all()`). `paths`: a path (str, bytes,
+    /// os.PathLike; `"-"` is standard input) or a binary file-like object
+    /// (anything whose `read(n)` gives bytes), or a list of them; plain,
+    /// zstd, gzip, bzip2 or xz, told by their content.
+    ///
+    /// `columns`: None for those of `chess960 games --games`, or names (a
+    /// list, or one text separated by commas; `"all"` for every one), as
+    /// `--columns`; `tags`: other tags, each a text column named as the tag.
     ///
     /// `start` keeps games from those starts (a `PositionSet`, set text or
     /// positions); `min_elo`/`max_elo` bound both players' ratings; `player`
@@ -529,23 +444,52 @@ reading_function! {
     /// reading threads (None: all cores). `progress`: True reports on
     /// standard error; a callable gets `(bytes_read, total_bytes_or_None,
     /// done)` about twice a second.
-    fn read_games(py, request) -> PyResult<PyGames> {
+    fn read_games(py, request; columns: Option<&Bound<'_, PyAny>> = None,
+                  tags: Option<&Bound<'_, PyAny>> = None) -> PyResult<PyGames> {
         let _ = py;
+        let columns = table_of(columns, tags)?;
         let archive = request.archive.clone();
-        let schema = game_schema();
-        let job_schema = schema.clone();
+        let table = Arc::new(columns);
+        let schema = table.schema();
         let job: Job = Box::new(move |sender| {
-            archive.collect(&GameRows, |mut batch| {
-                if batch.part.numbers.is_empty() {
+            archive.collect(&*table, |mut batch| {
+                if batch.part.is_empty() {
                     return Ok(());
                 }
-                let batch = game_batch(&job_schema, &mut batch);
+                let batch = table.batch(&mut batch).map_err(std::io::Error::other)?;
                 sender
                     .send(Message::Batch(batch))
                     .map_err(|_| std::io::Error::other("the consumer of the games went away"))
             })
         });
         Ok(PyGames::new(schema, request, job))
+    }
+}
+
+reading_function! {
+    /// Reads the PGN archives `paths` (as `read_games`) into a Parquet file
+    /// `out` (a path, or a binary file open for writing), zstd-compressed,
+    /// a row group per part as the parts arrive in input order: memory
+    /// stays bounded whatever the inputs' size. `columns` and `tags` choose
+    /// the columns as in `read_games`. Returns the reading's summary (as
+    /// `Table.summary`). An input that cannot be read to its end (a `.zst`
+    /// cut short, not PGN) still leaves a complete Parquet file holding
+    /// every row read before the fault, then raises `OSError` naming the
+    /// input and the byte.
+    fn write_parquet(py, request, out: &Bound<'_, PyAny>; columns: Option<&Bound<'_, PyAny>> = None,
+                     tags: Option<&Bound<'_, PyAny>> = None) -> PyResult<Py<PyDict>> {
+        let columns = table_of(columns, tags)?;
+        let output = Output::of(out)?;
+        let archive = request.archive.clone();
+        let total = archive.total_size();
+        let written = run(py, &request, total, move || {
+            let result = chess960_archive::table::write_parquet(&archive, &columns, output);
+            result.map(|(summary, output)| (summary, output.finish()))
+        })?;
+        let (summary, finished) = written.map_err(|error| read_error(&error))?;
+        finished.map_err(|error| PyOSError::new_err(format!("cannot write the Parquet file: {error}")))?;
+        input_error(&summary)?;
+        summary_dict(py, &summary)
     }
 }
 
@@ -570,11 +514,12 @@ fn statistics(
 }
 
 reading_function! {
-    /// The table of `chess960 games --stats`: per start, the games, White's
-    /// wins, draws, Black's wins, games without a result, White's score with
-    /// its 95% interval (`ci_low`, `ci_high`) and the players' mean Elo.
-    /// Takes the arguments of `read_games` (`player` keeps that player's games).
-    fn start_stats(py, request) -> PyResult<PyTable> {
+    /// The table of `chess960 games --stats`, read at once: per start, the
+    /// games, White's wins, draws, Black's wins, games without a result,
+    /// White's score with its 95% interval (`ci_low`, `ci_high`) and the
+    /// players' mean Elo. Takes the arguments of `read_games` but `columns`
+    /// and `tags` (`player` keeps that player's games).
+    fn start_stats(py, request;) -> PyResult<PyTable> {
         statistics(py, &request, stats_batch)
     }
 }

@@ -6,8 +6,8 @@
 //! library and turns its errors into `ValueError`s with the library's
 //! message. Modules import one way: `errors` and `macros` <- `position` <-
 //! `set` <- `draws`, `book`, `identify`; `table` <- `stream` <- `games`,
-//! `reading` <- `stream`, `games`; `games` also uses `errors`, `inputs` and
-//! `set`; this file registers them all.
+//! `reading` <- `stream`, `games`; `games` also uses `errors`, `inputs`,
+//! `output` and `set`; this file registers them all.
 
 // Under the stable ABI of Python 3.9 a `str` argument arrives as a `String`.
 #![allow(clippy::needless_pass_by_value)]
@@ -22,6 +22,7 @@ mod games;
 mod identify;
 mod inputs;
 mod macros;
+mod output;
 mod position;
 mod reading;
 mod set;
@@ -44,6 +45,7 @@ fn _chess960(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(games::read_games, m)?)?;
     m.add_function(wrap_pyfunction!(games::start_stats, m)?)?;
     m.add_function(wrap_pyfunction!(games::player_stats, m)?)?;
+    m.add_function(wrap_pyfunction!(games::write_parquet, m)?)?;
     m.add_function(wrap_pyfunction!(draws::random_position, m)?)?;
     m.add_function(wrap_pyfunction!(draws::seeded_draw, m)?)?;
     m.add_function(wrap_pyfunction!(draws::seeded_sample, m)?)?;
