@@ -85,7 +85,9 @@ def test_the_dask_recipe_writes_a_folder_of_parquet_and_queries_it(tmp_path: Any
         theirs = pq.read_table(tmp_path / "parquet" / name)
         assert theirs.column("file").unique().to_pylist() == [os.path.basename(path)]
         assert theirs.drop(["file"]).equals(ours)
-    total = duckdb.sql(f"select count(*) from '{tmp_path}/parquet/*.parquet'").fetchall()
+    relation = duckdb.sql(f"select count(*) from '{tmp_path}/parquet/*.parquet'")
+    assert relation is not None
+    total = relation.fetchall()
     assert total == [(300,)]
     # The query's answer, against the same figures from read_games.
     blitz = [

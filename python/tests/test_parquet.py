@@ -211,6 +211,7 @@ def test_parquet_reads_in_pyarrow_polars_and_duckdb(lichess_pgn: str, tmp_path: 
         f"select utc_date, utc_time, white_rating_diff, base_seconds, termination "
         f"from read_parquet('{out}') order by number"
     )
+    assert relation is not None
     assert [str(kind) for kind in relation.types] == ["DATE", "TIME", "SMALLINT", "UINTEGER", "VARCHAR"]
     assert relation.fetchall()[0] == (
         datetime.date(2024, 3, 5), datetime.time(23, 59, 58), 6, 180, "Time forfeit",
