@@ -5,6 +5,7 @@ use crate::collect::{Batch, Collect, Game};
 use crate::error::Error;
 use crate::part::{self, Context, Job, OnProgress, Part};
 use crate::progress::{Cancel, Progress};
+use crate::sniff;
 use crate::source::{self, Source, Text};
 use crate::split;
 use crate::summary::{Skip, Summary};
@@ -529,6 +530,14 @@ fn read_input<C: Collect>(
     threads: usize,
 ) -> io::Result<()> {
     let name = input.name();
+    // A plain file's head is read from the file; anything else's below,
+    // from its text.
+    if let Some(head) = source::plain_head(input, sniff::HEAD) {
+        if !sniff::is_pgn(&head) {
+            summary.skip(not_pgn(name));
+            return Ok(());
+        }
+    }
     if threads > 1 {
         if let (Some(size), Source::Path(path, _)) = (source::plain_size(input), input) {
             let part = context
@@ -570,7 +579,29 @@ fn read_input<C: Collect>(
     match opened.text {
         #[cfg(feature = "mmap")]
         Text::Mapped(text) => read_text(Reader::new(text), &job, compressed, summary, deliver),
-        Text::Buffered(text) => read_text(Reader::new(text), &job, compressed, summary, deliver),
+        Text::Buffered(text) => {
+            let text = if source::plain_size(input).is_some() {
+                text
+            } else {
+                let (head, text) = sniff::peek(text);
+                if !sniff::is_pgn(&head) {
+                    summary.skip(not_pgn(name));
+                    return Ok(());
+                }
+                text
+            };
+            read_text(Reader::new(text), &job, compressed, summary, deliver)
+        }
+    }
+}
+
+/// The skip of an input that is not PGN.
+fn not_pgn(name: &str) -> Skip {
+    Skip {
+        input: name.to_owned(),
+        number: None,
+        offset: 0,
+        reason: sniff::reason(),
     }
 }
 

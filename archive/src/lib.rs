@@ -45,6 +45,7 @@ mod error;
 mod mapped;
 mod part;
 mod progress;
+mod sniff;
 mod source;
 mod split;
 mod summary;

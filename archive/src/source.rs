@@ -234,6 +234,16 @@ pub(crate) fn plain_size(source: &Source) -> Option<u64> {
     (Compression::detect(&head) == Compression::None).then_some(size)
 }
 
+/// The first `length` bytes (fewer at its end) of an input that is a
+/// plain regular file; `None` for anything else, or if it cannot be read.
+pub(crate) fn plain_head(source: &Source, length: usize) -> Option<Vec<u8>> {
+    plain_size(source)?;
+    let file = File::open(source.file()?).ok()?;
+    let mut head = Vec::with_capacity(length);
+    file.take(length as u64).read_to_end(&mut head).ok()?;
+    Some(head)
+}
+
 /// Up to the first eight bytes of `file`, read from where it stands.
 fn head(file: &mut File) -> io::Result<Vec<u8>> {
     let mut head = [0; 8];

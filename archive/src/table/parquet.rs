@@ -80,6 +80,32 @@ impl<W: Write + Send> ParquetWriter<W> {
         self.writer.flush()
     }
 
+    /// The output, to take the bytes written so far out of a buffer (a
+    /// `Vec<u8>` emptied after each [`ParquetWriter::write`]: a file's
+    /// row groups passed on to a writer that is not `Send`, such as a
+    /// locked standard output). Anything else done to it spoils the file.
+    ///
+    /// ```
+    /// use arrow_array::{RecordBatch, UInt16Array};
+    /// use arrow_schema::{DataType, Field, Schema};
+    /// use chess960_archive::table::ParquetWriter;
+    /// use std::sync::Arc;
+    ///
+    /// let schema = Arc::new(Schema::new(vec![Field::new("white_id", DataType::UInt16, true)]));
+    /// let mut writer = ParquetWriter::new(Vec::new(), schema.clone())?;
+    /// let mut file = Vec::new();
+    /// for id in [0_u16, 959] {
+    ///     writer.write(&RecordBatch::try_new(schema.clone(), vec![Arc::new(UInt16Array::from(vec![id]))])?)?;
+    ///     file.append(writer.output_mut());
+    /// }
+    /// file.append(&mut writer.finish()?);
+    /// assert!(file.starts_with(b"PAR1") && file.ends_with(b"PAR1"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn output_mut(&mut self) -> &mut W {
+        self.writer.inner_mut()
+    }
+
     /// Writes the footer and gives the output back.
     ///
     /// # Errors

@@ -52,8 +52,8 @@ impl<'a> Value<'a> {
     }
 
     /// A PGN date (`UTCDate`, `Date`): `YYYY.MM.DD` (or with `-` or `/`),
-    /// a real day of the Gregorian calendar; `Null` for anything else (a
-    /// `??` part, a 30th of February).
+    /// every digit written, a real day of the Gregorian calendar; `Null`
+    /// for anything else (a `??` part, `2024.1.5`, a 30th of February).
     ///
     /// ```
     /// use chess960_archive::table::Value;
@@ -66,7 +66,7 @@ impl<'a> Value<'a> {
         let [year, month, day] = parts[..] else {
             return Value::Null;
         };
-        let (Some(year), Some(month), Some(day)) = (digits(year, 4), digits(month, 2), digits(day, 2))
+        let (Some(year), Some(month), Some(day)) = (exactly(year, 4), exactly(month, 2), exactly(day, 2))
         else {
             return Value::Null;
         };
@@ -84,8 +84,8 @@ impl<'a> Value<'a> {
         Value::Date(days_from_civil(year, month, day))
     }
 
-    /// A PGN time of day (`UTCTime`, `Time`): `HH:MM:SS`, each part in
-    /// range; `Null` for anything else.
+    /// A PGN time of day (`UTCTime`, `Time`): `HH:MM:SS`, two digits
+    /// each, in range; `Null` for anything else.
     ///
     /// ```
     /// use chess960_archive::table::Value;
@@ -98,7 +98,7 @@ impl<'a> Value<'a> {
         let [hours, minutes, seconds] = parts[..] else {
             return Value::Null;
         };
-        match (digits(hours, 2), digits(minutes, 2), digits(seconds, 2)) {
+        match (exactly(hours, 2), exactly(minutes, 2), exactly(seconds, 2)) {
             (Some(hours @ 0..24), Some(minutes @ 0..60), Some(seconds @ 0..60)) => {
                 Value::Time((hours * 60 + minutes) * 60 + seconds)
             }
@@ -151,6 +151,11 @@ pub fn time_control(text: &str) -> Option<(u32, u32)> {
     let text = text.trim();
     let (base, increment) = text.split_once('+').unwrap_or((text, "0"));
     Some((digits(base, 9)?, digits(increment, 9)?))
+}
+
+/// `text` as a number of exactly `count` ASCII digits.
+fn exactly(text: &str, count: usize) -> Option<u32> {
+    if text.len() == count { digits(text, count) } else { None }
 }
 
 /// `text` as a number of 1 to `most` ASCII digits.
@@ -248,11 +253,11 @@ mod tests {
 
     #[test]
     fn unreadable_values_are_null() {
-        for text in ["", "2024", "2024.13.01", "2024.00.10", "2024.1.1x", "2100.02.29", "??"] {
+        for text in ["", "2024", "2024.13.01", "2024.00.10", "2024.1.1", "2100.02.29", "??"] {
             assert_eq!(Value::date(text), Value::Null, "{text}");
         }
         assert_eq!(Value::date("2000.02.29").to_string(), "2000-02-29");
-        for text in ["", "12:00", "12:60:00", "1:2:3x", "-1:00:00"] {
+        for text in ["", "12:00", "12:60:00", "1:02:03", "-1:00:00"] {
             assert_eq!(Value::time(text), Value::Null, "{text}");
         }
         for text in ["", "+", "--1", "1.5", "+-2"] {

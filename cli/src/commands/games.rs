@@ -11,14 +11,15 @@ mod progress;
 use crate::failure::Failure;
 use chess960::PositionSet;
 use chess960::pgn::{Filter, Players};
+use chess960_archive::table::{Columns, ParquetWriter, Table};
 use chess960_archive::{Archive, Error, Progress, Summary};
 use clap::Args;
 use collect::{Records, Rows};
 use output::{Format, Writer};
 use progress::Bar;
 use std::fmt::Write as _;
-use std::io::{self, Write};
-use std::path::PathBuf;
+use std::io::{self, IsTerminal, Write};
+use std::path::{Path, PathBuf};
 
 /// The arguments of `chess960 games`.
 ///
@@ -47,9 +48,32 @@ pub(crate) struct GamesArgs {
     #[arg(long, conflicts_with = "games")]
     stats: bool,
     /// One row per game: file, number, byte offset, kind, start ids,
-    /// result, players, ratings, date, event, site, variant, detail.
+    /// result, players, ratings, date, event, site, variant, detail (or
+    /// the columns of --columns).
     #[arg(long, conflicts_with = "pgn")]
     games: bool,
+    /// One row per game (implies --games) with these columns, in this
+    /// order, comma-separated: today's (file, number, offset, kind,
+    /// white_id, black_id, result, white, black, white_elo, black_elo,
+    /// date, event, site, variant, detail) and utc_date (a date),
+    /// utc_time (a time of day), white_rating_diff, black_rating_diff
+    /// (signed), white_title, black_title, eco, opening, round,
+    /// time_control (as written), base_seconds, increment_seconds
+    /// (null for `-` or unreadable), termination, movetext (as written,
+    /// comments included); `all` for every one. An unreadable value is
+    /// empty (null), never a lost game. See the guide for the types.
+    #[arg(long, value_name = "LIST", conflicts_with_all = ["stats", "pgn"])]
+    columns: Option<String>,
+    /// Adds the tag NAME (case-sensitive, as PGN writes it) as a text
+    /// column named as the tag, after the others (implies --games);
+    /// repeatable.
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["stats", "pgn"])]
+    tag: Vec<String>,
+    /// Write the output to FILE instead of standard output (`-`: standard
+    /// output). Parquet is written to a file or a pipe, never to a
+    /// terminal.
+    #[arg(long, short = 'o', value_name = "FILE")]
+    output: Option<PathBuf>,
     /// The selected games' records as they stand in the input, byte for
     /// byte (tags, comments, variations, movetext, line ends), in input
     /// order, each followed by one blank line; nothing else on standard
@@ -63,7 +87,7 @@ pub(crate) struct GamesArgs {
     /// of a start counts by its board.
     #[arg(long, value_name = "SET")]
     start: Option<String>,
-    /// The output format (default tsv).
+    /// The output format (default tsv; parquet: --games rows only).
     #[arg(long, value_enum)]
     format: Option<Format>,
     /// Only games where both players are rated at least this.
@@ -162,18 +186,44 @@ pub(crate) fn run(args: &GamesArgs, out: &mut dyn Write) -> Result<(), Failure> 
         )));
     }
     let format = args.format.unwrap_or(Format::Tsv);
+    let games = args.games || args.columns.is_some() || !args.tag.is_empty();
+    let columns = columns(args)?;
+    if format == Format::Parquet && !games {
+        return Err(Failure::input(
+            "--format parquet writes one row per game: add --games or --columns",
+        ));
+    }
+    let mut file;
+    let out: &mut dyn Write = match args.output.as_deref() {
+        Some(path) if path != Path::new("-") => {
+            file = io::BufWriter::new(std::fs::File::create(path).map_err(|error| {
+                Failure::input(format!("cannot write {}: {error}", path.display()))
+            })?);
+            &mut file
+        }
+        _ if format == Format::Parquet && io::stdout().is_terminal() => {
+            return Err(Failure::input(
+                "Parquet is binary, not for a terminal: write it to a file with --output FILE, or pipe it",
+            ));
+        }
+        _ => out,
+    };
     let sprt = player::sprt(args.sprt.as_deref(), args.alpha, args.beta, args.elo_model)?;
     let players: Players = args.player.iter().collect();
     let progress = Progress::new();
     let archive = archive(args, &files, &progress)?.players(players.clone());
     let bar = Bar::start(&progress, archive.total_size());
-    let result = read(args, &archive, format, out);
+    let result = if games {
+        read_games(&archive, columns, format, out)
+    } else {
+        read(args, &archive, out)
+    };
     bar.finish();
     let summary = result?;
     let who = args.player.join(", ");
-    if !args.games && !args.pgn && !players.is_empty() {
+    if !games && !args.pgn && !players.is_empty() {
         player::write_rows(&mut *out, format, &summary.player, sprt.as_ref())?;
-    } else if !args.games && !args.pgn {
+    } else if !games && !args.pgn {
         let mut writer = Writer::new(&mut *out, format, &output::STAT_COLUMNS)?;
         for (start, tally) in summary.stats.iter() {
             writer.row(&output::stat_row(start, tally))?;
@@ -231,26 +281,73 @@ fn archive(args: &GamesArgs, files: &[String], progress: &Progress) -> Result<Ar
     Ok(archive)
 }
 
-/// Reads the archive, writing the rows (`--games`) or records (`--pgn`)
-/// in input order as they come.
-fn read(
-    args: &GamesArgs,
+/// The `--games` columns: `--columns` (or today's sixteen) and `--tag`s.
+fn columns(args: &GamesArgs) -> Result<Columns, Failure> {
+    let mut columns = match &args.columns {
+        Some(list) => {
+            Columns::parse(list).map_err(|error| Failure::input(format!("--columns: {error}")))?
+        }
+        None => Columns::default(),
+    };
+    for name in &args.tag {
+        columns = columns
+            .tag(name)
+            .map_err(|error| Failure::input(format!("--tag: {error}")))?;
+    }
+    Ok(columns)
+}
+
+/// Reads the archive, writing a row per game in input order as the parts
+/// come: text, or Parquet (a row group a part, each written out as soon as
+/// it is made; the footer is written even when an input fails midway, so
+/// that every row read is kept).
+fn read_games(
     archive: &Archive,
+    columns: Columns,
     format: Format,
     out: &mut dyn Write,
 ) -> Result<Summary, Failure> {
-    let buffered = io::BufWriter::with_capacity(1 << 20, out);
-    let result = if args.games {
-        let mut writer = Writer::new(buffered, format, &output::GAME_COLUMNS)?;
-        let read = archive.collect(&Rows::new(format)?, |batch| {
-            Rows::write(&mut writer, &batch)
+    let mut buffered = io::BufWriter::with_capacity(1 << 20, out);
+    let result = if format == Format::Parquet {
+        let table = Table::new(columns);
+        let mut writer = ParquetWriter::new(Vec::new(), table.schema())
+            .map_err(|error| Failure::internal(error.to_string()))?;
+        let read = archive.collect(&table, |mut batch| {
+            let batch = table.batch(&mut batch).map_err(io::Error::other)?;
+            writer.write(&batch).map_err(io::Error::other)?;
+            let written = writer.output_mut();
+            buffered.write_all(written)?;
+            written.clear();
+            Ok(())
         });
+        // The footer, after the rows read, whatever stopped the reading.
+        let finished = writer.finish().map_err(io::Error::other);
+        read.and_then(|summary| {
+            let footer = finished.map_err(Error::Deliver)?;
+            buffered
+                .write_all(&footer)
+                .and_then(|()| buffered.flush())
+                .map_err(Error::Deliver)?;
+            Ok(summary)
+        })
+    } else {
+        let names: Vec<&str> = columns.names().collect();
+        let mut writer = Writer::new(buffered, format, &names)?;
+        let rows = Rows::new(format, columns.clone())?;
+        let read = archive.collect(&rows, |batch| rows.write(&mut writer, &batch));
         read.and_then(|summary| {
             writer.into_inner().flush().map_err(Error::Deliver)?;
             Ok(summary)
         })
-    } else if args.pgn {
-        let mut writer = buffered;
+    };
+    failure(result)
+}
+
+/// Reads the archive, writing the records (`--pgn`) in input order as
+/// they come, or for the statistics alone.
+fn read(args: &GamesArgs, archive: &Archive, out: &mut dyn Write) -> Result<Summary, Failure> {
+    let result = if args.pgn {
+        let mut writer = io::BufWriter::with_capacity(1 << 20, out);
         let read = archive.collect(&Records, |batch| writer.write_all(batch.part));
         read.and_then(|summary| {
             writer.flush().map_err(Error::Deliver)?;
@@ -259,6 +356,11 @@ fn read(
     } else {
         archive.statistics()
     };
+    failure(result)
+}
+
+/// A reading's error as the command's failure.
+fn failure(result: Result<Summary, Error>) -> Result<Summary, Failure> {
     match result {
         Ok(summary) => Ok(summary),
         Err(Error::Deliver(error)) => Err(error.into()),

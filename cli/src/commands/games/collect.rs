@@ -1,53 +1,70 @@
 //! What `chess960 games` gathers from each selected record on the reading
-//! threads: its `--games` row, or its record as it stands (`--pgn`); and
-//! how each part is written once its turn in the input comes.
+//! threads: its `--games` row as text, or its record as it stands
+//! (`--pgn`); and how each part is written once its turn in the input
+//! comes. (Parquet rows are `chess960_archive::table::Table`'s.)
 
-use super::output::{self, Cell, Format, Writer};
+use super::output::{Cell, Format, Writer};
 use chess960::pgn::GameKind;
+use chess960_archive::table::{Column, Columns, Computed};
 use chess960_archive::{Batch, Collect, Game};
 use std::io::{self, Write};
 
 /// Bytes of output a part gathers, read on one core, before it is written.
 const FLUSH: usize = 1 << 20;
 
-/// `--games`: a row per game, its columns from the third on made on the
-/// reading thread (the file and the game's number in the input are
-/// written when the part's place is known).
+/// `--games` as text: a row per game, its cells the values of the
+/// selected columns, made on the reading thread but for the game's number
+/// in the input, written when the part's place in the input is known.
 pub(crate) struct Rows {
+    columns: Columns,
     layout: Writer<io::Sink>,
+    /// Where the `number` column is, if selected.
+    number: Option<usize>,
 }
 
 /// The rows of one part.
-#[derive(Default)]
 pub(crate) struct RowsPart {
-    /// Each row from its third column on.
+    /// Each row but its number.
     out: Vec<u8>,
-    /// Each row's record number in the part and where its bytes end.
-    rows: Vec<(u64, usize)>,
+    /// Each row's record number in the part, where its number goes and
+    /// where its bytes end.
+    rows: Vec<(u64, usize, usize)>,
     line: String,
+    computed: Computed,
 }
 
 impl Rows {
-    pub(crate) fn new(format: Format) -> io::Result<Rows> {
+    pub(crate) fn new(format: Format, columns: Columns) -> io::Result<Rows> {
+        let names: Vec<&str> = columns.names().collect();
+        let layout = Writer::new(io::sink(), format, &names)?;
+        let number = (0..columns.len()).find(|&at| columns.column(at) == Some(Column::Number));
         Ok(Rows {
-            layout: Writer::new(io::sink(), format, &output::GAME_COLUMNS)?,
+            columns,
+            layout,
+            number,
         })
     }
 
     /// Writes a part's rows, numbered from `batch.base + 1`.
     pub(crate) fn write<W: Write>(
+        &self,
         out: &mut Writer<W>,
         batch: &Batch<'_, RowsPart>,
     ) -> io::Result<()> {
         let mut line = String::new();
         let mut start = 0;
-        for &(number, end) in &batch.part.rows {
-            line.clear();
-            let number = Cell::Number((batch.base + number).to_string());
-            out.push_cells(&mut line, &[Cell::Text(batch.input), number], 0);
+        for &(number, at, end) in &batch.part.rows {
             let writer = out.out();
-            writer.write_all(line.as_bytes())?;
-            writer.write_all(&batch.part.out[start..end])?;
+            if let Some(index) = self.number {
+                line.clear();
+                let number = Cell::Number((batch.base + number).to_string());
+                self.layout.push_cells(&mut line, &[number], index);
+                writer.write_all(&batch.part.out[start..at])?;
+                writer.write_all(line.as_bytes())?;
+                writer.write_all(&batch.part.out[at..end])?;
+            } else {
+                writer.write_all(&batch.part.out[start..end])?;
+            }
             start = end;
         }
         Ok(())
@@ -58,17 +75,40 @@ impl Collect for Rows {
     type Part = RowsPart;
 
     fn part(&self) -> RowsPart {
-        RowsPart::default()
+        RowsPart {
+            out: Vec::new(),
+            rows: Vec::new(),
+            line: String::new(),
+            computed: self.columns.computed(),
+        }
     }
 
     fn game(&self, part: &mut RowsPart, game: &Game<'_>) {
+        part.computed.game(game);
+        let row = self.columns.row(game, &part.computed);
+        let cells: Vec<Cell<'_>> = self.columns.values(&row).map(Cell::from).collect();
         let line = &mut part.line;
         line.clear();
-        let cells = output::game_row(game.input(), game.record(), game.offset(), game.kind());
-        self.layout.push_cells(line, &cells[2..], 2);
+        let at = match self.number {
+            Some(index) => {
+                self.layout.push_cells(line, &cells[..index], 0);
+                let at = line.len();
+                self.layout.push_cells(line, &cells[index + 1..], index + 1);
+                at
+            }
+            None => {
+                self.layout.push_cells(line, &cells, 0);
+                line.len()
+            }
+        };
         self.layout.push_end(line);
+        let at = part.out.len() + at;
         part.out.extend_from_slice(line.as_bytes());
-        part.rows.push((game.number(), part.out.len()));
+        part.rows.push((game.number(), at, part.out.len()));
+    }
+
+    fn keeps_raw(&self) -> bool {
+        self.columns.needs_raw()
     }
 
     fn is_full(&self, part: &RowsPart) -> bool {

@@ -1,9 +1,12 @@
 //! The rows `chess960 games` writes: one per game or one per start, as
-//! TSV, CSV or JSON Lines.
+//! TSV, CSV or JSON Lines (a game's cells are the values of
+//! `chess960_archive::table`'s columns).
 
 use chess960::DoublePosition;
-use chess960::pgn::{GameKind, Outcome, Record, TagName, Tally};
+use chess960::pgn::Tally;
+use chess960_archive::table::Value;
 use clap::ValueEnum;
+use std::borrow::Cow;
 use std::io::{self, Write};
 
 /// The output format.
@@ -16,35 +19,35 @@ pub(crate) enum Format {
     Csv,
     /// One JSON object per line; missing values are null.
     Jsonl,
+    /// Parquet (`--games` only): typed columns, zstd-compressed, a row
+    /// group per part read; to a file (`--output FILE`) or a pipe.
+    Parquet,
 }
 
-/// One cell: text, a number, or nothing.
+/// One cell: text, a number, a list of texts, or nothing.
 pub(crate) enum Cell<'a> {
     Text(&'a str),
     Owned(String),
     Number(String),
+    /// Space-separated in TSV and CSV, an array of strings in JSON.
+    List(Vec<Cow<'a, str>>),
     Missing,
 }
 
-/// The columns of `--games`.
-pub(crate) const GAME_COLUMNS: [&str; 16] = [
-    "file",
-    "number",
-    "offset",
-    "kind",
-    "white_id",
-    "black_id",
-    "result",
-    "white",
-    "black",
-    "white_elo",
-    "black_elo",
-    "date",
-    "event",
-    "site",
-    "variant",
-    "detail",
-];
+impl<'a> From<Value<'a>> for Cell<'a> {
+    /// A column's value as a cell: numbers bare, dates and times as text
+    /// (`YYYY-MM-DD`, `HH:MM:SS`).
+    fn from(value: Value<'a>) -> Cell<'a> {
+        match value {
+            Value::Null => Cell::Missing,
+            Value::Text(Cow::Borrowed(text)) => Cell::Text(text),
+            Value::Text(Cow::Owned(text)) => Cell::Owned(text),
+            Value::List(items) => Cell::List(items),
+            value if value.is_number() => Cell::Number(value.to_string()),
+            value => Cell::Owned(value.to_string()),
+        }
+    }
+}
 
 /// The columns of `--stats`.
 pub(crate) const STAT_COLUMNS: [&str; 12] = [
@@ -66,25 +69,21 @@ pub(crate) const STAT_COLUMNS: [&str; 12] = [
 pub(crate) struct Writer<W> {
     out: W,
     format: Format,
-    columns: &'static [&'static str],
+    columns: Vec<String>,
 }
 
 impl<W: Write> Writer<W> {
     /// A writer; the header line is written now (TSV and CSV).
-    pub(crate) fn new(
-        mut out: W,
-        format: Format,
-        columns: &'static [&'static str],
-    ) -> io::Result<Writer<W>> {
+    pub(crate) fn new(mut out: W, format: Format, columns: &[&str]) -> io::Result<Writer<W>> {
         match format {
             Format::Tsv => writeln!(out, "{}", columns.join("\t"))?,
             Format::Csv => writeln!(out, "{}", columns.join(","))?,
-            Format::Jsonl => {}
+            Format::Jsonl | Format::Parquet => {}
         }
         Ok(Writer {
             out,
             format,
-            columns,
+            columns: columns.iter().map(ToString::to_string).collect(),
         })
     }
 
@@ -102,13 +101,18 @@ impl<W: Write> Writer<W> {
         let tsv = self.format == Format::Tsv;
         for (index, cell) in (from..).zip(cells) {
             match self.format {
-                Format::Tsv | Format::Csv => {
+                Format::Tsv | Format::Csv | Format::Parquet => {
                     if index > 0 {
                         line.push(if tsv { '\t' } else { ',' });
                     }
+                    let joined;
                     let text = match cell {
                         Cell::Text(text) => text,
                         Cell::Owned(text) | Cell::Number(text) => text.as_str(),
+                        Cell::List(items) => {
+                            joined = items.join(" ");
+                            joined.as_str()
+                        }
                         Cell::Missing => "",
                     };
                     if tsv {
@@ -130,12 +134,22 @@ impl<W: Write> Writer<W> {
                 Format::Jsonl => {
                     line.push(if index == 0 { '{' } else { ',' });
                     line.push('"');
-                    line.push_str(self.columns.get(index).copied().unwrap_or_default());
+                    line.push_str(self.columns.get(index).map_or("", String::as_str));
                     line.push_str("\":");
                     match cell {
                         Cell::Text(text) => push_json_string(line, text),
                         Cell::Owned(text) => push_json_string(line, text),
                         Cell::Number(number) => line.push_str(number),
+                        Cell::List(items) => {
+                            line.push('[');
+                            for (at, item) in items.iter().enumerate() {
+                                if at > 0 {
+                                    line.push(',');
+                                }
+                                push_json_string(line, item);
+                            }
+                            line.push(']');
+                        }
                         Cell::Missing => line.push_str("null"),
                     }
                 }
@@ -164,57 +178,6 @@ impl<W: Write> Writer<W> {
 fn push_json_string(line: &mut String, text: &str) {
     // serde_json writes a valid JSON string for any &str.
     line.push_str(&serde_json::to_string(text).unwrap_or_else(|_| "null".into()));
-}
-
-fn tag(record: &Record, name: TagName) -> Cell<'_> {
-    record.tags().get(name).map_or(Cell::Missing, Cell::Text)
-}
-
-/// Only digits make a number; anything else (`?`) is missing.
-fn elo(record: &Record, color: chess960::Color) -> Cell<'static> {
-    record
-        .tags()
-        .elo(color)
-        .map_or(Cell::Missing, |elo| Cell::Number(elo.to_string()))
-}
-
-/// The cells of one `--games` row.
-pub(crate) fn game_row<'a>(
-    file: &'a str,
-    record: &'a Record,
-    offset: u64,
-    kind: &GameKind,
-) -> Vec<Cell<'a>> {
-    // The library's cells, shared with the Python package's tables.
-    let start = kind.chess960_start();
-    let cell = |value: Option<u16>| value.map_or(Cell::Missing, |id| Cell::Number(id.to_string()));
-    let id = cell(start.map(|start| start.white().id()));
-    let black_id = cell(
-        start
-            .filter(|start| !start.is_single())
-            .map(|start| start.black().id()),
-    );
-    let detail = kind
-        .detail(record.tags())
-        .map_or(Cell::Missing, |detail| Cell::Owned(detail.to_string()));
-    vec![
-        Cell::Text(file),
-        Cell::Number(record.number().to_string()),
-        Cell::Number(offset.to_string()),
-        Cell::Text(kind.name()),
-        id,
-        black_id,
-        Cell::Text(Outcome::from_tag(record.tags().get(TagName::Result)).as_str()),
-        tag(record, TagName::White),
-        tag(record, TagName::Black),
-        elo(record, chess960::Color::White),
-        elo(record, chess960::Color::Black),
-        tag(record, TagName::Date),
-        tag(record, TagName::Event),
-        tag(record, TagName::Site),
-        tag(record, TagName::Variant),
-        detail,
-    ]
 }
 
 /// The cells of one `--stats` row.

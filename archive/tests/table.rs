@@ -1,0 +1,207 @@
+//! The game table from outside: Parquet files read back by the parquet
+//! crate's own reader with the columns' types; a cut input leaves a
+//! complete file of the rows before the fault; an input that is not PGN
+//! is one skip.
+
+use arrow_array::cast::AsArray;
+use arrow_array::types::{Date32Type, Int16Type, Time64MicrosecondType, UInt32Type, UInt64Type};
+use arrow_array::{Array, RecordBatch};
+use arrow_schema::{DataType, TimeUnit};
+use chess960_archive::Archive;
+use chess960_archive::table::{Column, Columns, Table, write_parquet};
+use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+use std::io::Write as _;
+
+/// Reads a Parquet file's batches and its row groups' sizes.
+fn read_back(bytes: Vec<u8>) -> (Vec<RecordBatch>, Vec<i64>) {
+    let builder = ParquetRecordBatchReaderBuilder::try_new(bytes::Bytes::from(bytes)).unwrap();
+    let groups = builder
+        .metadata()
+        .row_groups()
+        .iter()
+        .map(parquet::file::metadata::RowGroupMetaData::num_rows)
+        .collect();
+    let batches = builder.build().unwrap().map(Result::unwrap).collect();
+    (batches, groups)
+}
+
+const LICHESS: &str = "[Event \"Rated Chess960 game\"]
+[Site \"https://lichess.org/abcdefgh\"]
+[Date \"2024.02.29\"]
+[Round \"-\"]
+[White \"Ada\"]
+[Black \"Bo\"]
+[Result \"1-0\"]
+[UTCDate \"2024.02.29\"]
+[UTCTime \"23:59:59\"]
+[WhiteElo \"1500\"]
+[BlackElo \"?\"]
+[WhiteRatingDiff \"+7\"]
+[BlackRatingDiff \"-40000\"]
+[WhiteTitle \"FM\"]
+[Variant \"Chess960\"]
+[TimeControl \"180+2\"]
+[ECO \"?\"]
+[Opening \"?\"]
+[Termination \"Time forfeit\"]
+[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1\"]
+[SetUp \"1\"]
+
+1. e4 { [%clk 0:03:00] } 1... e5 { [%clk 0:03:00] } 1-0
+
+[Event \"Casual\"]
+[UTCDate \"2024.??.??\"]
+[UTCTime \"25:00:00\"]
+[TimeControl \"-\"]
+
+1. d4 *
+
+";
+
+#[test]
+fn parquet_holds_every_column_with_its_type() {
+    let table = Table::new(Columns::parse("all").unwrap().tag("SetUp").unwrap());
+    let archive = Archive::new().reader("two.pgn", std::io::Cursor::new(LICHESS));
+    let (summary, bytes) = write_parquet(&archive, &table, Vec::new()).unwrap();
+    assert_eq!(summary.matched, 2);
+    let (batches, _) = read_back(bytes);
+    let batch = arrow_select_concat(&batches);
+    assert_eq!(batch.num_rows(), 2);
+    let schema = batch.schema();
+    for column in Column::ALL {
+        let field = schema.field_with_name(column.name()).unwrap();
+        assert_eq!(field.data_type(), &column.data_type(), "{}", column.name());
+    }
+    assert_eq!(
+        schema.field_with_name("utc_time").unwrap().data_type(),
+        &DataType::Time64(TimeUnit::Microsecond)
+    );
+    let get = |name: &str| batch.column_by_name(name).unwrap().clone();
+    let text = |name: &str, row: usize| {
+        let column = get(name);
+        let column = column.as_string::<i32>();
+        (!column.is_null(row)).then(|| column.value(row).to_owned())
+    };
+    assert_eq!(get("number").as_primitive::<UInt64Type>().values(), &[1, 2]);
+    assert_eq!(get("white_id").as_primitive::<arrow_array::types::UInt16Type>().value(0), 0);
+    let dates = get("utc_date");
+    let dates = dates.as_primitive::<Date32Type>();
+    // 2024-02-29 is day 19782 since 1970-01-01.
+    assert_eq!((dates.value(0), dates.is_null(1)), (19_782, true));
+    let times = get("utc_time");
+    let times = times.as_primitive::<Time64MicrosecondType>();
+    assert_eq!((times.value(0), times.is_null(1)), (86_399_000_000, true));
+    let diffs = get("white_rating_diff");
+    assert_eq!(diffs.as_primitive::<Int16Type>().value(0), 7);
+    // -40000 does not fit an int16: null, and the game is kept.
+    assert!(get("black_rating_diff").is_null(0));
+    let base = get("base_seconds");
+    let base = base.as_primitive::<UInt32Type>();
+    assert_eq!((base.value(0), base.is_null(1)), (180, true));
+    assert_eq!(get("increment_seconds").as_primitive::<UInt32Type>().value(0), 2);
+    assert!(get("black_elo").is_null(0));
+    assert_eq!(text("white_title", 0).as_deref(), Some("FM"));
+    assert_eq!(text("black_title", 0), None);
+    assert_eq!(text("eco", 0).as_deref(), Some("?"));
+    assert_eq!(text("round", 0).as_deref(), Some("-"));
+    assert_eq!(text("termination", 0).as_deref(), Some("Time forfeit"));
+    assert_eq!(text("time_control", 1).as_deref(), Some("-"));
+    assert_eq!(text("SetUp", 0).as_deref(), Some("1"));
+    assert_eq!(
+        text("movetext", 0).as_deref(),
+        Some("1. e4 { [%clk 0:03:00] } 1... e5 { [%clk 0:03:00] } 1-0")
+    );
+    assert_eq!(text("movetext", 1).as_deref(), Some("1. d4 *"));
+}
+
+/// The batches as one (they share a schema).
+fn arrow_select_concat(batches: &[RecordBatch]) -> RecordBatch {
+    let schema = batches[0].schema();
+    let columns = (0..schema.fields().len())
+        .map(|index| {
+            let arrays: Vec<&dyn Array> =
+                batches.iter().map(|batch| batch.column(index).as_ref()).collect();
+            arrow_select::concat::concat(&arrays).unwrap()
+        })
+        .collect();
+    RecordBatch::try_new(schema, columns).unwrap()
+}
+
+/// `games` records that do not compress much.
+fn noisy(games: usize) -> String {
+    let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut text = String::new();
+    for game in 0..games {
+        let mut noise = String::new();
+        for _ in 0..24 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            noise += &format!("{state:016x}");
+        }
+        text += &format!("[Event \"game {game}\"]\n[Result \"1-0\"]\n\n1. e4 {{{noise}}} 1-0\n\n");
+    }
+    text
+}
+
+#[test]
+fn a_row_group_a_batch_and_a_cut_input_keeps_every_row_before_the_fault() {
+    let text = noisy(4000);
+    let mut packed = Vec::new();
+    {
+        let mut encoder = zstd::Encoder::new(&mut packed, 3).unwrap();
+        encoder.write_all(text.as_bytes()).unwrap();
+        encoder.finish().unwrap();
+    }
+    let dir = std::env::temp_dir().join(format!("chess960-table-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cut = dir.join("cut.pgn.zst");
+    std::fs::write(&cut, &packed[..packed.len() / 2]).unwrap();
+    let table = Table::new(Columns::parse("number,event,movetext").unwrap()).batch_rows(500);
+    let (summary, bytes) = write_parquet(&Archive::new().path(&cut), &table, Vec::new()).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    let skip = &summary.input_skips[0];
+    assert_eq!(skip.input, cut.to_string_lossy());
+    assert!(skip.reason.starts_with(&format!("reading stopped at byte {}", skip.offset)));
+    // The file is complete: its footer reads, and it holds every record
+    // that lies wholly before the fault, numbered in order.
+    let (batches, groups) = read_back(bytes);
+    let rows: usize = batches.iter().map(RecordBatch::num_rows).sum();
+    let before = text[..usize::try_from(skip.offset).unwrap()].matches("\n\n[Event ").count();
+    assert!(rows + 1 >= before && rows <= before + 1, "{rows} {before}");
+    assert!(groups.len() >= rows / 500 && groups.iter().all(|&group| group <= 500), "{groups:?}");
+    let batch = arrow_select_concat(&batches);
+    let numbers = batch.column(0).as_primitive::<UInt64Type>();
+    assert!(numbers.values().iter().copied().eq(1..=rows as u64));
+    let events = batch.column(1).as_string::<i32>();
+    assert_eq!(events.value(rows - 1), format!("game {}", rows - 1));
+}
+
+#[test]
+fn an_input_that_is_not_pgn_is_one_skip() {
+    // A PNG's first bytes, then noise: no tag pair anywhere.
+    let mut bytes = b"\x89PNG\r\n\x1a\n".to_vec();
+    let mut state = 0x2545_f491_4f6c_dd1d_u64;
+    for _ in 0..100_000 {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        bytes.push(state.to_le_bytes()[3]);
+    }
+    bytes.retain(|&byte| byte != b'[');
+    let pgn = "[Event \"e\"]\n\n1. e4 *\n\n";
+    let archive = Archive::new()
+        .reader("picture.png", std::io::Cursor::new(bytes))
+        .reader("games.pgn", std::io::Cursor::new(pgn))
+        .reader("broken.pgn", std::io::Cursor::new(format!("[Event \"x\n\n*\n\n{pgn}")));
+    let table = Table::new(Columns::default());
+    let (summary, bytes) = write_parquet(&archive, &table, Vec::new()).unwrap();
+    assert_eq!(summary.input_skips.len(), 1);
+    let skip = &summary.input_skips[0];
+    assert_eq!(skip.input, "picture.png");
+    assert!(skip.to_string().starts_with("picture.png: input: not PGN: "), "{skip}");
+    // The PGN files read as ever: one game, and one broken record then one.
+    assert_eq!((summary.counts.total(), summary.skipped), (3, 2));
+    let (batches, _) = read_back(bytes);
+    assert_eq!(batches.iter().map(RecordBatch::num_rows).sum::<usize>(), 3);
+}

@@ -1,0 +1,326 @@
+//! `chess960 games --columns`, `--tag` and `--format parquet`: the new
+//! columns equal python-chess's headers (when python-chess is at hand),
+//! Parquet to a file or a pipe and never to a terminal, a cut input's
+//! rows kept in a complete file, and an input that is not PGN.
+
+use super::common::{BINARY, run};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// A directory of its own, removed at the end.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("chess960-columns-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+
+    fn file(&self, name: &str, bytes: &[u8]) -> PathBuf {
+        let path = self.0.join(name);
+        std::fs::write(&path, bytes).unwrap();
+        path
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Games shaped as lichess writes them, with the values that are hard to
+/// read: missing and `?` parts, out-of-range times, odd time controls,
+/// escaped quotes, Latin-1 bytes, tags lichess does not write.
+fn lichess_like(games: usize) -> Vec<u8> {
+    let dates = ["2024.02.29", "2023.02.29", "2024.??.??", "1999.12.31", "2024.1.5"];
+    let times = ["00:00:00", "23:59:59", "24:00:00", "12:3:4", "??:??:??"];
+    let controls = ["180+2", "-", "60+0", "300", "40/7200:3600", "?", "15+10"];
+    let diffs = ["+7", "-12", "0", "?", "+32768", "-32768"];
+    let titles = ["GM", "BOT", "", "WFM"];
+    let terminations = ["Normal", "Time forfeit", "Abandoned", "Rules infraction"];
+    let mut text = Vec::new();
+    for game in 0..games {
+        let pick = |list: &[&'static str], salt: usize| list[(game * 11 + salt * 3) % list.len()];
+        let mut tags = vec![
+            format!("[Event \"Rated Chess960 game {game}\"]"),
+            format!("[Site \"https://lichess.org/g{game:07}\"]"),
+            format!("[Date \"{}\"]", pick(&dates, 0)),
+            format!("[Round \"{}\"]", if game % 3 == 0 { "-" } else { "1.2" }),
+            format!("[White \"Player \\\"{game}\\\"\"]"),
+            "[Black \"M\u{fc}ller\"]".to_owned(),
+            format!("[Result \"{}\"]", ["1-0", "0-1", "1/2-1/2", "*"][game % 4]),
+            format!("[UTCDate \"{}\"]", pick(&dates, 1)),
+            format!("[UTCTime \"{}\"]", pick(&times, 2)),
+            format!("[WhiteElo \"{}\"]", 1500 + game),
+            "[BlackElo \"?\"]".to_owned(),
+            format!("[WhiteRatingDiff \"{}\"]", pick(&diffs, 3)),
+            format!("[BlackRatingDiff \"{}\"]", pick(&diffs, 4)),
+            "[Variant \"Chess960\"]".to_owned(),
+            format!("[TimeControl \"{}\"]", pick(&controls, 5)),
+            format!("[ECO \"{}\"]", if game % 2 == 0 { "?" } else { "A00" }),
+            format!("[Opening \"Opening {}: a, b\"]", game % 5),
+            format!("[Termination \"{}\"]", pick(&terminations, 6)),
+            "[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1\"]".to_owned(),
+            "[SetUp \"1\"]".to_owned(),
+        ];
+        let title = pick(&titles, 7);
+        if !title.is_empty() {
+            tags.insert(12, format!("[WhiteTitle \"{title}\"]"));
+        }
+        if game % 4 == 1 {
+            tags.push(format!("[Annotator \"Annotator {game}\"]"));
+            tags.push("[BlackTitle \"IM\"]".to_owned());
+        }
+        let mut record = tags.join("\n").into_bytes();
+        if game % 6 == 5 {
+            // A Latin-1 byte in a value (PGN's own character set).
+            record.extend_from_slice(b"\n[BlackFideId \"caf\xe9\"]");
+        }
+        record.extend_from_slice(b"\n\n1. e4 { [%clk 0:03:00] } 1... e5 { [%eval 0.17] } ");
+        record.extend_from_slice(["1-0", "0-1", "1/2-1/2", "*"][game % 4].as_bytes());
+        record.extend_from_slice(b"\n\n");
+        text.extend_from_slice(&record);
+    }
+    text
+}
+
+/// python-chess's headers of every game of a file, as the columns would
+/// be from them: the reference, computed by Python's own date, time and
+/// number parsing.
+const REFERENCE: &str = r#"
+import datetime, io, json, re, sys
+import chess.pgn
+
+def date(text):
+    try:
+        return datetime.datetime.strptime(text, "%Y.%m.%d").date().isoformat() if re.fullmatch(r"\d{4}\.\d{2}\.\d{2}", text or "") else None
+    except ValueError:
+        return None
+
+def time(text):
+    if not re.fullmatch(r"\d{2}:\d{2}:\d{2}", text or ""):
+        return None
+    h, m, s = map(int, text.split(":"))
+    return datetime.time(h, m, s).isoformat() if h < 24 and m < 60 and s < 60 else None
+
+def diff(text):
+    if not re.fullmatch(r"[+-]?\d+", text or ""):
+        return None
+    value = int(text)
+    return value if -32768 <= value <= 32767 else None
+
+def control(text):
+    match = re.fullmatch(r"(\d+)(?:\+(\d+))?", (text or "").strip())
+    return (int(match.group(1)), int(match.group(2) or 0)) if match else (None, None)
+
+def decoded(line):
+    try:
+        return line.decode("utf-8")
+    except UnicodeDecodeError:
+        return line.decode("latin-1")
+
+# PGN's own character set is ISO 8859-1; UTF-8 is read as UTF-8.
+with open(sys.argv[1], "rb") as handle:
+    text = io.StringIO("".join(decoded(line) for line in handle))
+while True:
+    headers = chess.pgn.read_headers(text)
+    if headers is None:
+        break
+    # python-chess keeps a value's escapes as written; PGN's `\"` is `"`.
+    get = lambda name: None if headers.get(name) is None else re.sub(r'\\([\\"])', r"\1", headers.get(name))
+    base, increment = control(get("TimeControl"))
+    print(json.dumps({
+        "white": get("White"), "black": get("Black"), "event": get("Event"),
+        "site": get("Site"), "date": get("Date"), "round": get("Round"),
+        "utc_date": date(get("UTCDate")), "utc_time": time(get("UTCTime")),
+        "white_rating_diff": diff(get("WhiteRatingDiff")),
+        "black_rating_diff": diff(get("BlackRatingDiff")),
+        "white_title": get("WhiteTitle"), "black_title": get("BlackTitle"),
+        "eco": get("ECO"), "opening": get("Opening"), "termination": get("Termination"),
+        "time_control": get("TimeControl"), "base_seconds": base,
+        "increment_seconds": increment, "Annotator": get("Annotator"),
+        "BlackFideId": get("BlackFideId"),
+    }, ensure_ascii=False))
+"#;
+
+/// A Python with python-chess: `CHESS960_PYTHON`, the test environment
+/// `python/run-tests.sh` makes (`.venv-ci`), or `python3`.
+fn python_chess() -> Option<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let candidates = [
+        std::env::var_os("CHESS960_PYTHON").map(PathBuf::from),
+        Some(root.join(".venv-ci/bin/python")),
+        Some(PathBuf::from("python3")),
+    ];
+    candidates.into_iter().flatten().find(|python| {
+        Command::new(python)
+            .args(["-c", "import chess.pgn"])
+            .output()
+            .is_ok_and(|output| output.status.success())
+    })
+}
+
+#[test]
+fn the_new_columns_are_python_chess_s_headers() {
+    let Some(python) = python_chess() else {
+        eprintln!("skipped: no Python with python-chess (set CHESS960_PYTHON)");
+        return;
+    };
+    let scratch = Scratch::new("reference");
+    let path = scratch.file("lichess.pgn", &lichess_like(60));
+    let reference = Command::new(python)
+        .args(["-c", REFERENCE])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(reference.status.success(), "{}", String::from_utf8_lossy(&reference.stderr));
+    let reference = super::common::json_lines(&String::from_utf8(reference.stdout).unwrap());
+    let ours = run(&[
+        "games",
+        "--columns",
+        "white,black,event,site,date,round,utc_date,utc_time,white_rating_diff,black_rating_diff,white_title,black_title,eco,opening,termination,time_control,base_seconds,increment_seconds",
+        "--tag",
+        "Annotator",
+        "--tag",
+        "BlackFideId",
+        "--format",
+        "jsonl",
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(ours.status.code(), Some(0), "{}", String::from_utf8_lossy(&ours.stderr));
+    let ours = super::common::json_lines(&String::from_utf8(ours.stdout).unwrap());
+    assert_eq!(ours.len(), 60);
+    assert_eq!(ours, reference);
+}
+
+#[test]
+fn text_formats_write_the_typed_columns_as_text_and_numbers() {
+    let scratch = Scratch::new("text");
+    let path = scratch.file("lichess.pgn", &lichess_like(2));
+    let path = path.to_str().unwrap();
+    let columns = "number,utc_date,utc_time,white_rating_diff,base_seconds,opening,movetext";
+    let text = |args: &[&str]| {
+        let ran = run(args);
+        assert_eq!(ran.status.code(), Some(0), "{args:?}");
+        String::from_utf8(ran.stdout).unwrap()
+    };
+    let tsv = text(&["games", "--columns", columns, path]);
+    let lines: Vec<&str> = tsv.lines().collect();
+    assert_eq!(lines[0], columns.replace(',', "\t"));
+    assert_eq!(
+        lines[1],
+        "1\t1999-12-31\t23:59:59\t\t\tOpening 0: a, b\t1. e4 { [%clk 0:03:00] } 1... e5 { [%eval 0.17] } 1-0"
+    );
+    let csv = text(&["games", "--columns", columns, "--format", "csv", path]);
+    assert!(csv.lines().nth(2).unwrap().starts_with("2,,,0,,\"Opening 1: a, b\","), "{csv}");
+    // Without --columns, the sixteen columns as ever.
+    let games = text(&["games", "--games", path]);
+    assert!(games.starts_with("file\tnumber\toffset\tkind\twhite_id\tblack_id\tresult\twhite\tblack\twhite_elo\tblack_elo\tdate\tevent\tsite\tvariant\tdetail\n"));
+    let all = text(&["games", "--columns", "all", "--games", path]);
+    assert_eq!(all.lines().next().unwrap().split('\t').count(), 30);
+}
+
+/// The rows of a Parquet file, read by the parquet crate.
+fn parquet_rows(bytes: Vec<u8>) -> i64 {
+    let reader = parquet::file::reader::SerializedFileReader::new(bytes::Bytes::from(bytes)).unwrap();
+    parquet::file::reader::FileReader::metadata(&reader).file_metadata().num_rows()
+}
+
+#[test]
+fn parquet_goes_to_a_file_or_a_pipe_never_to_a_terminal() {
+    let scratch = Scratch::new("parquet");
+    let path = scratch.file("lichess.pgn", &lichess_like(50));
+    let out = scratch.0.join("games.parquet");
+    let args = |output: &str| {
+        vec![
+            "games".to_owned(),
+            "--columns".to_owned(),
+            "all".to_owned(),
+            "--format".to_owned(),
+            "parquet".to_owned(),
+            "--output".to_owned(),
+            output.to_owned(),
+            path.to_str().unwrap().to_owned(),
+        ]
+    };
+    let to_file: Vec<String> = args(out.to_str().unwrap());
+    let ran = run(&to_file.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(ran.status.code(), Some(0));
+    assert!(ran.stdout.is_empty());
+    let file = std::fs::read(&out).unwrap();
+    assert_eq!(parquet_rows(file.clone()), 50);
+    let to_pipe: Vec<String> = args("-");
+    let piped = run(&to_pipe.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!((piped.status.code(), &piped.stdout), (Some(0), &file));
+    let stats = super::common::failure(&["games", "--format", "parquet", path.to_str().unwrap()]);
+    assert!(stats.contains("--format parquet writes one row per game"), "{stats}");
+    // A terminal on standard output (`script` gives one, where it exists).
+    let command = format!("{BINARY} games --games --format parquet {}", path.display());
+    if let Ok(output) = Command::new("script").args(["-qec", &command, "/dev/null"]).output() {
+        if output.status.code() != Some(127) {
+            let text = String::from_utf8_lossy(&output.stdout);
+            assert!(text.contains("Parquet is binary, not for a terminal"), "{text}");
+            assert_eq!(output.status.code(), Some(2));
+        }
+    }
+}
+
+#[test]
+fn a_cut_input_leaves_a_complete_parquet_file_and_exit_2() {
+    let scratch = Scratch::new("cut");
+    let mut text = Vec::new();
+    let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+    for game in 0..3000 {
+        let mut noise = String::new();
+        for _ in 0..24 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            noise += &format!("{state:016x}");
+        }
+        text.extend(format!("[Event \"g{game}\"]\n\n1. e4 {{{noise}}} *\n\n").bytes());
+    }
+    let packed = zstd::encode_all(&text[..], 3).unwrap();
+    let cut = scratch.file("cut.pgn.zst", &packed[..packed.len() / 2]);
+    let out = scratch.0.join("cut.parquet");
+    let ran = run(&[
+        "games",
+        "--columns",
+        "number,event,movetext",
+        "--format",
+        "parquet",
+        "-o",
+        out.to_str().unwrap(),
+        cut.to_str().unwrap(),
+    ]);
+    assert_eq!(ran.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&ran.stderr);
+    assert!(stderr.contains(&format!("{}: input: reading stopped at byte ", cut.display())), "{stderr}");
+    let rows = parquet_rows(std::fs::read(&out).unwrap());
+    assert!(rows > 100 && rows < 3000, "{rows}");
+}
+
+#[test]
+fn an_input_that_is_not_pgn_is_one_clear_error() {
+    let scratch = Scratch::new("notpgn");
+    let mut state = 0x2545_f491_4f6c_dd1d_u64;
+    let bytes: Vec<u8> = (0..200_000)
+        .map(|_| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state.to_le_bytes()[5]
+        })
+        .collect();
+    let random = scratch.file("random.bin", &bytes);
+    let ran = run(&["games", random.to_str().unwrap()]);
+    assert_eq!(ran.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&ran.stderr);
+    assert!(
+        stderr.contains(&format!("skipped {}: input: not PGN: ", random.display())),
+        "{stderr}"
+    );
+    assert!(stderr.starts_with("chess960 games: 0 records read"), "{stderr}");
+}
