@@ -253,11 +253,25 @@ def test_a_cut_zst_leaves_a_readable_parquet_of_the_rows_before_the_fault(
     assert table.num_rows >= stopped // (whole + 8) - 2
 
 
-@pytest.mark.xfail(strict=True, reason="the not-PGN error of the archive crate is still to come")
-def test_an_input_that_is_not_pgn_is_one_clear_error(tmp_path: Any) -> None:
+def test_an_input_that_is_not_pgn_is_one_clear_error(tmp_path: Any, lichess_pgn: str) -> None:
     noise = tmp_path / "noise.bin"
     noise.write_bytes(os.urandom(1 << 20))
-    with pytest.raises(OSError, match=r"noise\.bin: .*not PGN"):
+    with pytest.raises(OSError, match=r"noise\.bin: input: not PGN"):
         chess960.read_games(noise).read_all()
-    with pytest.raises(OSError, match=r"<stream 1>: .*not PGN"):
+    with pytest.raises(OSError, match=r"noise\.bin: input: not PGN"):
+        pa.table(chess960.read_games([lichess_pgn, noise]))
+    with pytest.raises(OSError, match=r"<stream 1>: input: not PGN"):
         chess960.start_stats(io.BytesIO(os.urandom(1 << 16)))
+    # An image, compressed: still one error, not thousands of records.
+    picture = zstandard.ZstdCompressor().compress(b"\x89PNG\r\n\x1a\n" + os.urandom(1 << 18))
+    out = tmp_path / "not.parquet"
+    with pytest.raises(OSError, match=r"picture\.png\.zst: input: not PGN"):
+        (tmp_path / "picture.png.zst").write_bytes(picture)
+        chess960.write_parquet([lichess_pgn, tmp_path / "picture.png.zst"], out)
+    # The rows of the good input are in the file all the same.
+    assert pq.read_table(out).num_rows == 2
+    # A PGN file with some broken records still reads, the records counted.
+    broken = tmp_path / "broken.pgn"
+    broken.write_text(LICHESS_LIKE + '[Event "unterminated\n\n1. e4 *\n\n' + LICHESS_LIKE, encoding="utf-8")
+    games = chess960.read_games(broken).read_all()
+    assert games.summary["counts"]["unreadable"] == 1 and len(games) == 5
