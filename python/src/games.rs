@@ -16,9 +16,7 @@ use crate::table::PyTable;
 use arrow_array::{ArrayRef, Float64Array, RecordBatch, StringArray, UInt16Array, UInt64Array};
 use arrow_schema::{DataType, Field, Schema, SchemaRef};
 use chess960::DoublePosition;
-use chess960::pgn::{
-    EloModel, Filter, PairTally, Pentanomial, Players, Sprt, Verdict,
-};
+use chess960::pgn::{EloModel, Filter, PairTally, Pentanomial, Players, Sprt, Verdict};
 use chess960_archive::table::{Columns, Table};
 use chess960_archive::{Archive, Cancel, Progress, Summary};
 use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
@@ -33,14 +31,16 @@ const ELO: &str = "a rating from 0 to 4294967295";
 /// list, or a text of names separated by commas; `"all"`: every column)
 /// and `tags` (tag names, each a text column), as `chess960 games
 /// --columns ... --tag ...` chooses them; a bad name is a `ValueError`.
-fn table_of(columns: Option<&Bound<'_, PyAny>>, tags: Option<&Bound<'_, PyAny>>) -> PyResult<Table> {
+fn table_of(
+    columns: Option<&Bound<'_, PyAny>>,
+    tags: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Table> {
     let mut chosen = match columns.filter(|columns| !columns.is_none()) {
         None => Columns::default(),
         Some(columns) => {
             let names = names_in(columns, "columns")?;
-            Columns::parse(&names.join(",")).map_err(|error| {
-                PyValueError::new_err(format!("columns: {error}"))
-            })?
+            Columns::parse(&names.join(","))
+                .map_err(|error| PyValueError::new_err(format!("columns: {error}")))?
         }
     };
     if let Some(tags) = tags.filter(|tags| !tags.is_none()) {
@@ -59,9 +59,9 @@ fn names_in(value: &Bound<'_, PyAny>, argument: &str) -> PyResult<Vec<String>> {
     if value.is_instance_of::<PyString>() {
         return Ok(vec![value.extract()?]);
     }
-    let names: Vec<String> = value.extract().map_err(|_| {
-        PyTypeError::new_err(format!("{argument} is a text or a list of texts"))
-    })?;
+    let names: Vec<String> = value
+        .extract()
+        .map_err(|_| PyTypeError::new_err(format!("{argument} is a text or a list of texts")))?;
     if names.iter().any(|name| name.contains(',')) && argument == "tags" {
         return Err(PyValueError::new_err("tags: a tag name has no comma"));
     }

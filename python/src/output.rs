@@ -38,7 +38,10 @@ impl Output {
                 "out is a path (str, bytes, os.PathLike) or a binary file open for writing",
             ));
         }
-        let path: PathBuf = py.import("os")?.call_method1("fsdecode", (out,))?.extract()?;
+        let path: PathBuf = py
+            .import("os")?
+            .call_method1("fsdecode", (out,))?
+            .extract()?;
         let file = File::create(&path).map_err(|error| {
             PyOSError::new_err(format!("cannot create {}: {error}", path.display()))
         })?;
@@ -61,7 +64,10 @@ impl Write for Output {
                     .call_method1("write", (PyBytes::new(py, buf),))
                     .map_err(|error| io::Error::other(format!("its write() failed: {error}")))?;
                 // `write` gives the bytes written (None for some objects: all).
-                Ok(written.extract::<usize>().unwrap_or(buf.len()).min(buf.len()))
+                Ok(written
+                    .extract::<usize>()
+                    .unwrap_or(buf.len())
+                    .min(buf.len()))
             }),
         }
     }
@@ -72,8 +78,9 @@ impl Write for Output {
             Output::Python(file) => Python::attach(|py| {
                 let file = file.bind(py);
                 if file.hasattr("flush").unwrap_or(false) {
-                    file.call_method0("flush")
-                        .map_err(|error| io::Error::other(format!("its flush() failed: {error}")))?;
+                    file.call_method0("flush").map_err(|error| {
+                        io::Error::other(format!("its flush() failed: {error}"))
+                    })?;
                 }
                 Ok(())
             }),

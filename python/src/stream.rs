@@ -11,8 +11,7 @@
 //! progress between them.
 
 use crate::reading::{self, REPORT_EVERY, Request, SLICE};
-use crate::table::{PyTable, check_requested_schema, schema_capsule};
-use arrow_array::ffi_stream::FFI_ArrowArrayStream;
+use crate::table::{PyTable, names, schema_capsule, stream_capsule};
 use arrow_array::{RecordBatch, RecordBatchReader};
 use arrow_schema::{ArrowError, SchemaRef};
 use chess960_archive::{Error, Summary};
@@ -107,9 +106,7 @@ impl PyGames {
         py: Python<'py>,
         requested_schema: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyCapsule>> {
-        check_requested_schema(&self.schema, requested_schema.as_ref())?;
-        let stream = FFI_ArrowArrayStream::new(Box::new(self.reader(true)));
-        PyCapsule::new_with_value(py, stream, c"arrow_array_stream")
+        stream_capsule(py, requested_schema.as_ref(), Box::new(self.reader(true)))
     }
 
     /// The Arrow C schema of the games' columns, in a PyCapsule named
@@ -154,11 +151,7 @@ impl PyGames {
     /// The columns' names, in order.
     #[getter]
     fn column_names(&self) -> Vec<String> {
-        self.schema
-            .fields()
-            .iter()
-            .map(|field| field.name().clone())
-            .collect()
+        names(&self.schema)
     }
 
     /// What the reading found (as `Table.summary`), once the games have been

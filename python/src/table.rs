@@ -3,7 +3,7 @@
 //! Polars and DuckDB import them without a copy.
 
 use arrow_array::ffi_stream::FFI_ArrowArrayStream;
-use arrow_array::{RecordBatch, RecordBatchIterator};
+use arrow_array::{RecordBatch, RecordBatchIterator, RecordBatchReader};
 use arrow_schema::ffi::FFI_ArrowSchema;
 use arrow_schema::{Schema, SchemaRef};
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -51,11 +51,9 @@ impl PyTable {
         py: Python<'py>,
         requested_schema: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyCapsule>> {
-        check_requested_schema(&self.schema, requested_schema.as_ref())?;
         let batches = self.batches.clone().into_iter().map(Ok);
         let reader = RecordBatchIterator::new(batches, self.schema.clone());
-        let stream = FFI_ArrowArrayStream::new(Box::new(reader));
-        PyCapsule::new_with_value(py, stream, c"arrow_array_stream")
+        stream_capsule(py, requested_schema.as_ref(), Box::new(reader))
     }
 
     /// The Arrow C schema of the table, in a PyCapsule named `arrow_schema`.
@@ -72,11 +70,7 @@ impl PyTable {
     /// The columns' names, in order.
     #[getter]
     fn column_names(&self) -> Vec<String> {
-        self.schema
-            .fields()
-            .iter()
-            .map(|field| field.name().clone())
-            .collect()
+        names(&self.schema)
     }
 
     /// What the reading found: `records` (all records read), `counts` (records
@@ -107,6 +101,28 @@ impl PyTable {
     }
 }
 
+/// The names of `schema`'s columns, in order.
+pub(crate) fn names(schema: &Schema) -> Vec<String> {
+    schema
+        .fields()
+        .iter()
+        .map(|field| field.name().clone())
+        .collect()
+}
+
+/// `reader`'s batches as an Arrow C stream in a PyCapsule named
+/// `arrow_array_stream`, once the consumer's `requested` schema is checked
+/// against the reader's (`check_requested_schema`).
+pub(crate) fn stream_capsule<'py>(
+    py: Python<'py>,
+    requested: Option<&Bound<'py, PyAny>>,
+    reader: Box<dyn RecordBatchReader + Send>,
+) -> PyResult<Bound<'py, PyCapsule>> {
+    check_requested_schema(&reader.schema(), requested)?;
+    let stream = FFI_ArrowArrayStream::new(reader);
+    PyCapsule::new_with_value(py, stream, c"arrow_array_stream")
+}
+
 /// `schema` as an Arrow C schema in a PyCapsule named `arrow_schema`.
 pub(crate) fn schema_capsule<'py>(
     py: Python<'py>,
@@ -121,10 +137,7 @@ pub(crate) fn schema_capsule<'py>(
 /// None) against `schema`: the same column names and types, in order, or a
 /// `ValueError` naming the first difference. Nullability and metadata are
 /// not compared.
-pub(crate) fn check_requested_schema(
-    schema: &Schema,
-    requested: Option<&Bound<'_, PyAny>>,
-) -> PyResult<()> {
+fn check_requested_schema(schema: &Schema, requested: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
     let Some(requested) = requested.filter(|requested| !requested.is_none()) else {
         return Ok(());
     };
