@@ -261,21 +261,16 @@ impl BatchReader {
                     .unwrap_or_else(PoisonError::into_inner)
                     .recv_timeout(SLICE)
             });
+            // Between batches too: a consumer that never waits still sees
+            // Ctrl-C and reports progress.
+            py.check_signals()?;
+            if reading.reported.elapsed() >= REPORT_EVERY {
+                reading.reported = Instant::now();
+                reading.request.report(py, total, false)?;
+            }
             match outcome {
-                Ok(message) => {
-                    if reading.reported.elapsed() >= REPORT_EVERY {
-                        reading.reported = Instant::now();
-                        reading.request.report(py, total, false)?;
-                    }
-                    return Ok(Some(message));
-                }
-                Err(mpsc::RecvTimeoutError::Timeout) => {
-                    py.check_signals()?;
-                    if reading.reported.elapsed() >= REPORT_EVERY {
-                        reading.reported = Instant::now();
-                        reading.request.report(py, total, false)?;
-                    }
-                }
+                Ok(message) => return Ok(Some(message)),
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
                 Err(mpsc::RecvTimeoutError::Disconnected) => {
                     let handle = reading.handle.take();
                     let panic = handle.and_then(|handle| py.detach(|| handle.join()).err());
