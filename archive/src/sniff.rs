@@ -58,9 +58,7 @@ fn opens_tag_pair(line: &[u8]) -> bool {
 /// The first [`HEAD`] bytes of `text` (fewer at its end), and `text`
 /// again from its start. A read error is given back by the returned
 /// reader, after the bytes read before it.
-pub(crate) fn peek(
-    mut text: Box<dyn BufRead + Send>,
-) -> (Vec<u8>, Box<dyn BufRead + Send>) {
+pub(crate) fn peek(mut text: Box<dyn BufRead + Send>) -> (Vec<u8>, Box<dyn BufRead + Send>) {
     let mut head = Vec::with_capacity(HEAD);
     let error = loop {
         if head.len() >= HEAD {
@@ -115,7 +113,9 @@ mod tests {
         assert!(is_pgn(b"[Event \"broken\n\n1. e4 *\n"));
         assert!(!is_pgn(b"1. e4 e5 2. Nf3 *\n"));
         assert!(!is_pgn(b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR"));
-        assert!(!is_pgn(b"[Event\"no space\"]\n[ \"no name\"]\n[Name value]\n"));
+        assert!(!is_pgn(
+            b"[Event\"no space\"]\n[ \"no name\"]\n[Name value]\n"
+        ));
         // Only the first 64 KiB count.
         let mut late = vec![b'x'; HEAD];
         late.extend_from_slice(b"\n[Event \"late\"]\n");
@@ -124,7 +124,9 @@ mod tests {
 
     #[test]
     fn peek_gives_the_whole_text_back() {
-        let text: Vec<u8> = (0..HEAD * 2 + 7).map(|at| (at % 251) as u8).collect();
+        let text: Vec<u8> = (0..HEAD * 2 + 7)
+            .map(|at| u8::try_from(at % 251).unwrap())
+            .collect();
         let reader = std::io::BufReader::with_capacity(1000, std::io::Cursor::new(text.clone()));
         let (head, mut again) = peek(Box::new(reader));
         assert_eq!(head, text[..HEAD]);

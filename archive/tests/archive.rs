@@ -13,6 +13,10 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
+/// The game table and Parquet (features `parquet` and `zstd`).
+#[cfg(all(feature = "parquet", feature = "zstd"))]
+mod table;
+
 const ENGINE_MATCH: &str = include_str!("fixtures/engine_match.pgn");
 
 /// A directory of its own, removed at the end.
@@ -376,15 +380,13 @@ fn compressed_inputs_read_as_their_text() {
     }
 }
 
-#[test]
+/// `games` records (`Event "game N"`) whose comments do not compress
+/// much, so that half of their compressed bytes hold whole blocks.
 #[cfg(feature = "zstd")]
-fn a_cut_input_keeps_what_came_before_and_names_the_place() {
-    let scratch = Scratch::new("cut");
-    // Records that do not compress much, so that half of the compressed
-    // bytes hold whole blocks.
+fn noisy(games: usize) -> String {
     let mut state = 0x9e37_79b9_7f4a_7c15_u64;
     let mut text = String::new();
-    for game in 0..4000 {
+    for game in 0..games {
         let mut noise = String::new();
         for _ in 0..24 {
             state ^= state << 13;
@@ -394,6 +396,16 @@ fn a_cut_input_keeps_what_came_before_and_names_the_place() {
         }
         text += &format!("[Event \"game {game}\"]\n[Result \"1-0\"]\n\n1. e4 {{{noise}}} 1-0\n\n");
     }
+    text
+}
+
+#[test]
+#[cfg(feature = "zstd")]
+fn a_cut_input_keeps_what_came_before_and_names_the_place() {
+    let scratch = Scratch::new("cut");
+    // Records that do not compress much, so that half of the compressed
+    // bytes hold whole blocks.
+    let text = noisy(4000);
     let packed = compress("zst", text.as_bytes());
     let cut = scratch.file("cut.pgn.zst", &packed[..packed.len() / 2]);
     let whole = scratch.file("whole.pgn", text.as_bytes());

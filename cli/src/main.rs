@@ -80,7 +80,7 @@ enum Command {
     Tables(tables::TablesArgs),
     /// Read PGN game records: the start position of each game and how each
     /// start scored (exit status 2 when any record was skipped).
-    Games(games::GamesArgs),
+    Games(Box<games::GamesArgs>),
     /// Print the shell completion script for bash, zsh, fish, elvish or
     /// PowerShell.
     ///

@@ -148,28 +148,23 @@ impl<'a> Iterator for TagPairs<'a> {
                     })
                     .filter(|_| name_length > 0);
                 // A name is ASCII letters, digits and `_`: UTF-8.
-                match (pair, core::str::from_utf8(name)) {
-                    (Some((raw, after)), Ok(name)) => {
-                        self.line = after;
-                        return Some(TagPair { name, raw });
-                    }
-                    _ => {
-                        self.ended = true;
-                        return None;
-                    }
+                if let (Some((raw, after)), Ok(name)) = (pair, core::str::from_utf8(name)) {
+                    self.line = after;
+                    return Some(TagPair { name, raw });
                 }
+                self.ended = true;
+                return None;
             }
             if !line.iter().all(u8::is_ascii_whitespace) {
                 // Something other than a tag pair after one on its line.
                 self.ended = true;
                 return None;
             }
-            match self.next_line() {
-                Some(next) => self.line = next,
-                None => {
-                    self.ended = true;
-                    return None;
-                }
+            if let Some(next) = self.next_line() {
+                self.line = next;
+            } else {
+                self.ended = true;
+                return None;
             }
         }
     }
@@ -188,7 +183,8 @@ mod tests {
 
     #[test]
     fn pairs_end_at_the_first_line_that_is_not_a_tag_pair() {
-        let record = b"\xEF\xBB\xBF  [A \"1\"] [B \"2\"]\n\t[C_3  \"x\\\\y\" ]\n\n[D \"not a tag\"]\n";
+        let record =
+            b"\xEF\xBB\xBF  [A \"1\"] [B \"2\"]\n\t[C_3  \"x\\\\y\" ]\n\n[D \"not a tag\"]\n";
         assert_eq!(
             names(record),
             [("A", "1".into()), ("B", "2".into()), ("C_3", "x\\y".into())]

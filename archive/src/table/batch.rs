@@ -107,6 +107,7 @@ impl Table {
     /// let table = chess960_archive::table::Table::new(Default::default()).batch_rows(1000);
     /// # let _ = table;
     /// ```
+    #[must_use]
     pub fn batch_rows(mut self, rows: usize) -> Table {
         self.rows = rows.max(1);
         self
@@ -228,7 +229,9 @@ impl Builder {
             DataType::UInt64 => Builder::UInt64(UInt64Builder::new()),
             DataType::Int16 => Builder::Int16(Int16Builder::new()),
             DataType::Date32 => Builder::Date(Date32Builder::new()),
-            DataType::Time64(TimeUnit::Microsecond) => Builder::Time(Time64MicrosecondBuilder::new()),
+            DataType::Time64(TimeUnit::Microsecond) => {
+                Builder::Time(Time64MicrosecondBuilder::new())
+            }
             DataType::List(_) => Builder::List(ListBuilder::new(StringBuilder::new())),
             _ => Builder::Text(StringBuilder::new()),
         }

@@ -119,24 +119,8 @@ impl Column {
         Column::Detail,
     ];
 
-    /// Every column, in order: `all` in a column list.
-    pub const ALL: [Column; 30] = [
-        Column::File,
-        Column::Number,
-        Column::Offset,
-        Column::Kind,
-        Column::WhiteId,
-        Column::BlackId,
-        Column::Result,
-        Column::White,
-        Column::Black,
-        Column::WhiteElo,
-        Column::BlackElo,
-        Column::Date,
-        Column::Event,
-        Column::Site,
-        Column::Variant,
-        Column::Detail,
+    /// The columns beyond [`Column::DEFAULT`], in order.
+    pub const ADDED: [Column; 14] = [
         Column::UtcDate,
         Column::UtcTime,
         Column::WhiteRatingDiff,
@@ -152,6 +136,22 @@ impl Column {
         Column::Termination,
         Column::Movetext,
     ];
+
+    /// Every column, in order ([`Column::DEFAULT`], then
+    /// [`Column::ADDED`]): `all` in a column list.
+    pub const ALL: [Column; 30] = {
+        let mut all = [Column::File; 30];
+        let mut at = 0;
+        while at < all.len() {
+            all[at] = if at < Column::DEFAULT.len() {
+                Column::DEFAULT[at]
+            } else {
+                Column::ADDED[at - Column::DEFAULT.len()]
+            };
+            at += 1;
+        }
+        all
+    };
 
     /// The column's name.
     pub const fn name(self) -> &'static str {
@@ -207,9 +207,10 @@ impl Column {
         match self {
             Column::Number | Column::Offset => DataType::UInt64,
             Column::WhiteId | Column::BlackId => DataType::UInt16,
-            Column::WhiteElo | Column::BlackElo | Column::BaseSeconds | Column::IncrementSeconds => {
-                DataType::UInt32
-            }
+            Column::WhiteElo
+            | Column::BlackElo
+            | Column::BaseSeconds
+            | Column::IncrementSeconds => DataType::UInt32,
             Column::UtcDate => DataType::Date32,
             Column::UtcTime => DataType::Time64(TimeUnit::Microsecond),
             Column::WhiteRatingDiff | Column::BlackRatingDiff => DataType::Int16,
@@ -268,7 +269,10 @@ impl Column {
         let tags = record.tags();
         let kind = game.kind();
         let tag = |name: TagName| Value::text(tags.get(name));
-        let elo = |color: Color| tags.elo(color).map_or(Value::Null, |elo| Value::UInt(u64::from(elo)));
+        let elo = |color: Color| {
+            tags.elo(color)
+                .map_or(Value::Null, |elo| Value::UInt(u64::from(elo)))
+        };
         let time_control = || tags.get(TagName::TimeControl).and_then(time_control);
         let raw = || self.raw_tag().and_then(|name| row.tag(name));
         match self {
@@ -276,16 +280,18 @@ impl Column {
             Column::Number => Value::UInt(game.number()),
             Column::Offset => Value::UInt(game.offset()),
             Column::Kind => Value::Text(Cow::Borrowed(kind.name())),
-            Column::WhiteId => kind
-                .chess960_start()
-                .map_or(Value::Null, |start| Value::UInt(u64::from(start.white().id()))),
+            Column::WhiteId => kind.chess960_start().map_or(Value::Null, |start| {
+                Value::UInt(u64::from(start.white().id()))
+            }),
             Column::BlackId => kind
                 .chess960_start()
                 .filter(|start| !start.is_single())
-                .map_or(Value::Null, |start| Value::UInt(u64::from(start.black().id()))),
-            Column::Result => {
-                Value::Text(Cow::Borrowed(Outcome::from_tag(tags.get(TagName::Result)).as_str()))
-            }
+                .map_or(Value::Null, |start| {
+                    Value::UInt(u64::from(start.black().id()))
+                }),
+            Column::Result => Value::Text(Cow::Borrowed(
+                Outcome::from_tag(tags.get(TagName::Result)).as_str(),
+            )),
             Column::White => tag(TagName::White),
             Column::Black => tag(TagName::Black),
             Column::WhiteElo => elo(Color::White),
@@ -294,17 +300,15 @@ impl Column {
             Column::Event => tag(TagName::Event),
             Column::Site => tag(TagName::Site),
             Column::Variant => tag(TagName::Variant),
-            Column::Detail => kind
-                .detail(tags)
-                .map_or(Value::Null, |detail| Value::Text(Cow::Owned(detail.to_string()))),
+            Column::Detail => kind.detail(tags).map_or(Value::Null, |detail| {
+                Value::Text(Cow::Owned(detail.to_string()))
+            }),
             Column::UtcDate => raw().map_or(Value::Null, Value::date),
             Column::UtcTime => raw().map_or(Value::Null, Value::time),
-            Column::WhiteRatingDiff | Column::BlackRatingDiff => {
-                match raw().map(Value::signed) {
-                    Some(Value::Int(diff)) if i16::try_from(diff).is_ok() => Value::Int(diff),
-                    _ => Value::Null,
-                }
-            }
+            Column::WhiteRatingDiff | Column::BlackRatingDiff => match raw().map(Value::signed) {
+                Some(Value::Int(diff)) if i16::try_from(diff).is_ok() => Value::Int(diff),
+                _ => Value::Null,
+            },
             Column::WhiteTitle
             | Column::BlackTitle
             | Column::Eco
@@ -314,10 +318,12 @@ impl Column {
                 .raw_tag()
                 .map_or(Value::Null, |name| row.tag_value(name)),
             Column::TimeControl => tag(TagName::TimeControl),
-            Column::BaseSeconds => time_control().map_or(Value::Null, |(base, _)| Value::UInt(u64::from(base))),
-            Column::IncrementSeconds => {
-                time_control().map_or(Value::Null, |(_, increment)| Value::UInt(u64::from(increment)))
+            Column::BaseSeconds => {
+                time_control().map_or(Value::Null, |(base, _)| Value::UInt(u64::from(base)))
             }
+            Column::IncrementSeconds => time_control().map_or(Value::Null, |(_, increment)| {
+                Value::UInt(u64::from(increment))
+            }),
             Column::Movetext => row.movetext(),
         }
     }

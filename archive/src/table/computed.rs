@@ -5,10 +5,8 @@ use crate::collect::Game;
 
 /// What a reading thread keeps from one row to the next for the columns
 /// that are computed rather than read: one a part of the reading, made by
-/// [`Columns::computed`](super::Columns::computed), filled by
-/// [`Computed::game`] before a row's columns are read, and read by
-/// [`Column::read`](super::Column::read) through
-/// [`Row::computed`](super::Row::computed).
+/// `Columns::computed`, filled by [`Computed::game`] before a row's
+/// columns are read, and read by `Column::read` through `Row::computed`.
 ///
 /// No column is computed yet: the replayed moves (`plies`, `moves`) will
 /// keep their position cache and the current game's moves here.

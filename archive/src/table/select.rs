@@ -129,7 +129,11 @@ impl Columns {
     /// [`ColumnError`] for an unknown or repeated name, or an empty list.
     pub fn parse(list: &str) -> Result<Columns, ColumnError> {
         let mut selection = Columns::empty();
-        for name in list.split(',').map(str::trim).filter(|name| !name.is_empty()) {
+        for name in list
+            .split(',')
+            .map(str::trim)
+            .filter(|name| !name.is_empty())
+        {
             if name == "all" {
                 for column in Column::ALL {
                     if !selection.entries.contains(&Entry::Column(column)) {
@@ -137,8 +141,8 @@ impl Columns {
                     }
                 }
             } else {
-                let column = Column::from_name(name)
-                    .ok_or_else(|| ColumnError::Unknown(name.to_owned()))?;
+                let column =
+                    Column::from_name(name).ok_or_else(|| ColumnError::Unknown(name.to_owned()))?;
                 selection.push(column)?;
             }
         }
@@ -178,19 +182,24 @@ impl Columns {
     /// assert!(Columns::default().tag("Two words").is_err());
     /// ```
     pub fn tag(mut self, name: &str) -> Result<Columns, ColumnError> {
-        if name.is_empty() || !name.bytes().all(|byte| byte.is_ascii_alphanumeric() || byte == b'_') {
+        if name.is_empty()
+            || !name
+                .bytes()
+                .all(|byte| byte.is_ascii_alphanumeric() || byte == b'_')
+        {
             return Err(ColumnError::BadTagName(name.to_owned()));
         }
         if self.names().any(|known| known == name) {
             return Err(ColumnError::Repeated(name.to_owned()));
         }
-        let slot = match self.raw_names.iter().position(|known| known == name) {
-            Some(slot) => slot,
-            None => {
+        let slot = self
+            .raw_names
+            .iter()
+            .position(|known| known == name)
+            .unwrap_or_else(|| {
                 self.raw_names.push(name.to_owned());
                 self.raw_names.len() - 1
-            }
-        };
+            });
         self.entries.push(Entry::Tag(slot));
         Ok(self)
     }

@@ -53,15 +53,16 @@ pub(crate) struct GamesArgs {
     #[arg(long, conflicts_with = "pgn")]
     games: bool,
     /// One row per game (implies --games) with these columns, in this
-    /// order, comma-separated: today's (file, number, offset, kind,
-    /// white_id, black_id, result, white, black, white_elo, black_elo,
-    /// date, event, site, variant, detail) and utc_date (a date),
-    /// utc_time (a time of day), white_rating_diff, black_rating_diff
-    /// (signed), white_title, black_title, eco, opening, round,
-    /// time_control (as written), base_seconds, increment_seconds
-    /// (null for `-` or unreadable), termination, movetext (as written,
-    /// comments included); `all` for every one. An unreadable value is
-    /// empty (null), never a lost game. See the guide for the types.
+    /// order, comma-separated: today's (`file`, `number`, `offset`, `kind`,
+    /// `white_id`, `black_id`, `result`, `white`, `black`, `white_elo`,
+    /// `black_elo`, `date`, `event`, `site`, `variant`, `detail`) and
+    /// `utc_date` (a date), `utc_time` (a time of day), `white_rating_diff`,
+    /// `black_rating_diff` (signed), `white_title`, `black_title`, `eco`,
+    /// `opening`, `round`, `time_control` (as written), `base_seconds`,
+    /// `increment_seconds` (empty for `-` or unreadable), `termination`,
+    /// `movetext` (as written, comments included); `all` for every one.
+    /// An unreadable value is empty (null), never a lost game. The guide
+    /// gives each column's type.
     #[arg(long, value_name = "LIST", conflicts_with_all = ["stats", "pgn"])]
     columns: Option<String>,
     /// Adds the tag NAME (case-sensitive, as PGN writes it) as a text

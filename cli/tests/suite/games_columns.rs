@@ -12,7 +12,8 @@ struct Scratch(PathBuf);
 
 impl Scratch {
     fn new(name: &str) -> Scratch {
-        let dir = std::env::temp_dir().join(format!("chess960-columns-{name}-{}", std::process::id()));
+        let dir =
+            std::env::temp_dir().join(format!("chess960-columns-{name}-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         Scratch(dir)
     }
@@ -34,7 +35,13 @@ impl Drop for Scratch {
 /// read: missing and `?` parts, out-of-range times, odd time controls,
 /// escaped quotes, Latin-1 bytes, tags lichess does not write.
 fn lichess_like(games: usize) -> Vec<u8> {
-    let dates = ["2024.02.29", "2023.02.29", "2024.??.??", "1999.12.31", "2024.1.5"];
+    let dates = [
+        "2024.02.29",
+        "2023.02.29",
+        "2024.??.??",
+        "1999.12.31",
+        "2024.1.5",
+    ];
     let times = ["00:00:00", "23:59:59", "24:00:00", "12:3:4", "??:??:??"];
     let controls = ["180+2", "-", "60+0", "300", "40/7200:3600", "?", "15+10"];
     let diffs = ["+7", "-12", "0", "?", "+32768", "-32768"];
@@ -175,7 +182,11 @@ fn the_new_columns_are_python_chess_s_headers() {
         .arg(&path)
         .output()
         .unwrap();
-    assert!(reference.status.success(), "{}", String::from_utf8_lossy(&reference.stderr));
+    assert!(
+        reference.status.success(),
+        "{}",
+        String::from_utf8_lossy(&reference.stderr)
+    );
     let reference = super::common::json_lines(&String::from_utf8(reference.stdout).unwrap());
     let ours = run(&[
         "games",
@@ -189,7 +200,12 @@ fn the_new_columns_are_python_chess_s_headers() {
         "jsonl",
         path.to_str().unwrap(),
     ]);
-    assert_eq!(ours.status.code(), Some(0), "{}", String::from_utf8_lossy(&ours.stderr));
+    assert_eq!(
+        ours.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&ours.stderr)
+    );
     let ours = super::common::json_lines(&String::from_utf8(ours.stdout).unwrap());
     assert_eq!(ours.len(), 60);
     assert_eq!(ours, reference);
@@ -214,7 +230,13 @@ fn text_formats_write_the_typed_columns_as_text_and_numbers() {
         "1\t1999-12-31\t23:59:59\t\t\tOpening 0: a, b\t1. e4 { [%clk 0:03:00] } 1... e5 { [%eval 0.17] } 1-0"
     );
     let csv = text(&["games", "--columns", columns, "--format", "csv", path]);
-    assert!(csv.lines().nth(2).unwrap().starts_with("2,,,0,,\"Opening 1: a, b\","), "{csv}");
+    assert!(
+        csv.lines()
+            .nth(2)
+            .unwrap()
+            .starts_with("2,,,0,,\"Opening 1: a, b\","),
+        "{csv}"
+    );
     // Without --columns, the sixteen columns as ever.
     let games = text(&["games", "--games", path]);
     assert!(games.starts_with("file\tnumber\toffset\tkind\twhite_id\tblack_id\tresult\twhite\tblack\twhite_elo\tblack_elo\tdate\tevent\tsite\tvariant\tdetail\n"));
@@ -224,8 +246,11 @@ fn text_formats_write_the_typed_columns_as_text_and_numbers() {
 
 /// The rows of a Parquet file, read by the parquet crate.
 fn parquet_rows(bytes: Vec<u8>) -> i64 {
-    let reader = parquet::file::reader::SerializedFileReader::new(bytes::Bytes::from(bytes)).unwrap();
-    parquet::file::reader::FileReader::metadata(&reader).file_metadata().num_rows()
+    let reader =
+        parquet::file::reader::SerializedFileReader::new(bytes::Bytes::from(bytes)).unwrap();
+    parquet::file::reader::FileReader::metadata(&reader)
+        .file_metadata()
+        .num_rows()
 }
 
 #[test]
@@ -255,19 +280,29 @@ fn parquet_goes_to_a_file_or_a_pipe_never_to_a_terminal() {
     let piped = run(&to_pipe.iter().map(String::as_str).collect::<Vec<_>>());
     assert_eq!((piped.status.code(), &piped.stdout), (Some(0), &file));
     let stats = super::common::failure(&["games", "--format", "parquet", path.to_str().unwrap()]);
-    assert!(stats.contains("--format parquet writes one row per game"), "{stats}");
+    assert!(
+        stats.contains("--format parquet writes one row per game"),
+        "{stats}"
+    );
     // A terminal on standard output (`script` gives one, where it exists).
     let command = format!("{BINARY} games --games --format parquet {}", path.display());
-    if let Ok(output) = Command::new("script").args(["-qec", &command, "/dev/null"]).output() {
+    if let Ok(output) = Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .output()
+    {
         if output.status.code() != Some(127) {
             let text = String::from_utf8_lossy(&output.stdout);
-            assert!(text.contains("Parquet is binary, not for a terminal"), "{text}");
+            assert!(
+                text.contains("Parquet is binary, not for a terminal"),
+                "{text}"
+            );
             assert_eq!(output.status.code(), Some(2));
         }
     }
 }
 
 #[test]
+#[allow(clippy::format_push_string)] // The generated input reads best as pieces of text.
 fn a_cut_input_leaves_a_complete_parquet_file_and_exit_2() {
     let scratch = Scratch::new("cut");
     let mut text = Vec::new();
@@ -297,7 +332,13 @@ fn a_cut_input_leaves_a_complete_parquet_file_and_exit_2() {
     ]);
     assert_eq!(ran.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&ran.stderr);
-    assert!(stderr.contains(&format!("{}: input: reading stopped at byte ", cut.display())), "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "{}: input: reading stopped at byte ",
+            cut.display()
+        )),
+        "{stderr}"
+    );
     let rows = parquet_rows(std::fs::read(&out).unwrap());
     assert!(rows > 100 && rows < 3000, "{rows}");
 }
@@ -322,5 +363,8 @@ fn an_input_that_is_not_pgn_is_one_clear_error() {
         stderr.contains(&format!("skipped {}: input: not PGN: ", random.display())),
         "{stderr}"
     );
-    assert!(stderr.starts_with("chess960 games: 0 records read"), "{stderr}");
+    assert!(
+        stderr.starts_with("chess960 games: 0 records read"),
+        "{stderr}"
+    );
 }

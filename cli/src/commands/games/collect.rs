@@ -89,17 +89,14 @@ impl Collect for Rows {
         let cells: Vec<Cell<'_>> = self.columns.values(&row).map(Cell::from).collect();
         let line = &mut part.line;
         line.clear();
-        let at = match self.number {
-            Some(index) => {
-                self.layout.push_cells(line, &cells[..index], 0);
-                let at = line.len();
-                self.layout.push_cells(line, &cells[index + 1..], index + 1);
-                at
-            }
-            None => {
-                self.layout.push_cells(line, &cells, 0);
-                line.len()
-            }
+        let at = if let Some(index) = self.number {
+            self.layout.push_cells(line, &cells[..index], 0);
+            let at = line.len();
+            self.layout.push_cells(line, &cells[index + 1..], index + 1);
+            at
+        } else {
+            self.layout.push_cells(line, &cells, 0);
+            line.len()
         };
         self.layout.push_end(line);
         let at = part.out.len() + at;

@@ -3,6 +3,7 @@
 //! complete file of the rows before the fault; an input that is not PGN
 //! is one skip.
 
+use super::noisy;
 use arrow_array::cast::AsArray;
 use arrow_array::types::{Date32Type, Int16Type, Time64MicrosecondType, UInt32Type, UInt64Type};
 use arrow_array::{Array, RecordBatch};
@@ -83,7 +84,12 @@ fn parquet_holds_every_column_with_its_type() {
         (!column.is_null(row)).then(|| column.value(row).to_owned())
     };
     assert_eq!(get("number").as_primitive::<UInt64Type>().values(), &[1, 2]);
-    assert_eq!(get("white_id").as_primitive::<arrow_array::types::UInt16Type>().value(0), 0);
+    assert_eq!(
+        get("white_id")
+            .as_primitive::<arrow_array::types::UInt16Type>()
+            .value(0),
+        0
+    );
     let dates = get("utc_date");
     let dates = dates.as_primitive::<Date32Type>();
     // 2024-02-29 is day 19782 since 1970-01-01.
@@ -98,7 +104,12 @@ fn parquet_holds_every_column_with_its_type() {
     let base = get("base_seconds");
     let base = base.as_primitive::<UInt32Type>();
     assert_eq!((base.value(0), base.is_null(1)), (180, true));
-    assert_eq!(get("increment_seconds").as_primitive::<UInt32Type>().value(0), 2);
+    assert_eq!(
+        get("increment_seconds")
+            .as_primitive::<UInt32Type>()
+            .value(0),
+        2
+    );
     assert!(get("black_elo").is_null(0));
     assert_eq!(text("white_title", 0).as_deref(), Some("FM"));
     assert_eq!(text("black_title", 0), None);
@@ -119,29 +130,14 @@ fn arrow_select_concat(batches: &[RecordBatch]) -> RecordBatch {
     let schema = batches[0].schema();
     let columns = (0..schema.fields().len())
         .map(|index| {
-            let arrays: Vec<&dyn Array> =
-                batches.iter().map(|batch| batch.column(index).as_ref()).collect();
+            let arrays: Vec<&dyn Array> = batches
+                .iter()
+                .map(|batch| batch.column(index).as_ref())
+                .collect();
             arrow_select::concat::concat(&arrays).unwrap()
         })
         .collect();
     RecordBatch::try_new(schema, columns).unwrap()
-}
-
-/// `games` records that do not compress much.
-fn noisy(games: usize) -> String {
-    let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-    let mut text = String::new();
-    for game in 0..games {
-        let mut noise = String::new();
-        for _ in 0..24 {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            noise += &format!("{state:016x}");
-        }
-        text += &format!("[Event \"game {game}\"]\n[Result \"1-0\"]\n\n1. e4 {{{noise}}} 1-0\n\n");
-    }
-    text
 }
 
 #[test]
@@ -162,14 +158,22 @@ fn a_row_group_a_batch_and_a_cut_input_keeps_every_row_before_the_fault() {
     std::fs::remove_dir_all(&dir).unwrap();
     let skip = &summary.input_skips[0];
     assert_eq!(skip.input, cut.to_string_lossy());
-    assert!(skip.reason.starts_with(&format!("reading stopped at byte {}", skip.offset)));
+    assert!(
+        skip.reason
+            .starts_with(&format!("reading stopped at byte {}", skip.offset))
+    );
     // The file is complete: its footer reads, and it holds every record
     // that lies wholly before the fault, numbered in order.
     let (batches, groups) = read_back(bytes);
     let rows: usize = batches.iter().map(RecordBatch::num_rows).sum();
-    let before = text[..usize::try_from(skip.offset).unwrap()].matches("\n\n[Event ").count();
+    let before = text[..usize::try_from(skip.offset).unwrap()]
+        .matches("\n\n[Event ")
+        .count();
     assert!(rows + 1 >= before && rows <= before + 1, "{rows} {before}");
-    assert!(groups.len() >= rows / 500 && groups.iter().all(|&group| group <= 500), "{groups:?}");
+    assert!(
+        groups.len() >= rows / 500 && groups.iter().all(|&group| group <= 500),
+        "{groups:?}"
+    );
     let batch = arrow_select_concat(&batches);
     let numbers = batch.column(0).as_primitive::<UInt64Type>();
     assert!(numbers.values().iter().copied().eq(1..=rows as u64));
@@ -193,13 +197,20 @@ fn an_input_that_is_not_pgn_is_one_skip() {
     let archive = Archive::new()
         .reader("picture.png", std::io::Cursor::new(bytes))
         .reader("games.pgn", std::io::Cursor::new(pgn))
-        .reader("broken.pgn", std::io::Cursor::new(format!("[Event \"x\n\n*\n\n{pgn}")));
+        .reader(
+            "broken.pgn",
+            std::io::Cursor::new(format!("[Event \"x\n\n*\n\n{pgn}")),
+        );
     let table = Table::new(Columns::default());
     let (summary, bytes) = write_parquet(&archive, &table, Vec::new()).unwrap();
     assert_eq!(summary.input_skips.len(), 1);
     let skip = &summary.input_skips[0];
     assert_eq!(skip.input, "picture.png");
-    assert!(skip.to_string().starts_with("picture.png: input: not PGN: "), "{skip}");
+    assert!(
+        skip.to_string()
+            .starts_with("picture.png: input: not PGN: "),
+        "{skip}"
+    );
     // The PGN files read as ever: one game, and one broken record then one.
     assert_eq!((summary.counts.total(), summary.skipped), (3, 2));
     let (batches, _) = read_back(bytes);
