@@ -17,7 +17,12 @@ Cases, each run RUNS times in a fresh interpreter (median wall time):
   file (timed, then scaled to the whole);
   the peak resident size at a tenth of SIZE_MB and at SIZE_MB, and the
   same less the table's own bytes: flat when the reading itself takes no
-  more memory as the input grows.
+  more memory as the input grows;
+  the `Games` stream consumed batch by batch (pyarrow's RecordBatchReader,
+  every column with the movetext, nothing kept): its time and peak
+  resident size at a tenth of SIZE_MB and at SIZE_MB, which stays flat
+  whatever the size (shown with SIZE_MB=3000);
+  write_parquet of every column: its time and peak resident size.
 """
 from __future__ import annotations
 
@@ -40,6 +45,35 @@ table = pa.table(chess960.read_games(path, threads=None if threads == "all" else
 seconds = time.perf_counter() - start
 peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 print(seconds, table.num_rows, table.nbytes, peak)
+"""
+
+STREAM = """
+import resource, sys, time
+import pyarrow as pa
+import chess960
+path = sys.argv[1]
+start = time.perf_counter()
+reader = pa.RecordBatchReader.from_stream(chess960.read_games(path, columns="all"))
+rows = batches = 0
+for batch in reader:
+    rows += batch.num_rows
+    batches += 1
+seconds = time.perf_counter() - start
+peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+print(seconds, rows, batches, peak)
+"""
+
+PARQUET = """
+import os, resource, sys, tempfile, time
+import chess960
+path = sys.argv[1]
+out = os.path.join(tempfile.mkdtemp(), "games.parquet")
+start = time.perf_counter()
+summary = chess960.write_parquet(path, out, columns="all")
+seconds = time.perf_counter() - start
+peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+print(seconds, summary["matched"], os.path.getsize(out), peak)
+os.remove(out)
 """
 
 HEADERS = """
@@ -102,6 +136,17 @@ def main() -> None:
         result = runs(pinned([python, "-c", READ, path, "1"]), 1)[0]
         print(f"peak RSS at {os.path.getsize(path) / 1e6:.0f} MB: {result[3] / 1e6:.0f} MB; "
               f"less the table ({result[2] / 1e6:.0f} MB): {(result[3] - result[2]) / 1e6:.0f} MB")
+
+    for path in (small, big):
+        size = os.path.getsize(path)
+        result = runs([python, "-c", STREAM, path], 1)[0]
+        print(f"Games streamed batch by batch, every column, at {size / 1e6:.0f} MB: "
+              f"{result[0]:.2f} s, {size / result[0] / 1e9:.2f} GB/s, {int(result[1])} rows in "
+              f"{int(result[2])} batches; peak RSS {result[3] / 1e6:.0f} MB")
+    result = runs([python, "-c", PARQUET, big], 1)[0]
+    print(f"write_parquet every column at {length / 1e6:.0f} MB: {result[0]:.2f} s, "
+          f"{length / result[0] / 1e9:.2f} GB/s, {int(result[1])} games, file {result[2] / 1e6:.0f} MB; "
+          f"peak RSS {result[3] / 1e6:.0f} MB")
 
 
 if __name__ == "__main__":

@@ -2,8 +2,9 @@
 # The Python package's tests from a fresh clone: a virtual environment of
 # its own (.venv-ci at the repository's root, gitignored), the test tools
 # from the package registry, the package built and installed from ./python
-# (a release build of the extension), the `chess960` command the tests
-# compare against, then pytest and mypy --strict.
+# (a release build of the extension, as a wheel the tests open), the
+# `chess960` command the tests compare against, then pytest and
+# mypy --strict.
 #
 #   bash python/run-tests.sh            (from the repository's root)
 set -euo pipefail
@@ -16,13 +17,19 @@ if [ ! -x "$venv/bin/python" ]; then
   "$python" -m venv "$venv"
 fi
 "$venv/bin/python" -m pip install --quiet --upgrade pip
-"$venv/bin/python" -m pip install --quiet maturin pytest mypy pyarrow polars duckdb chess
+"$venv/bin/python" -m pip install --quiet maturin pytest mypy pyarrow polars duckdb chess \
+  zstandard dask distributed
 
 # The command the tests compare with (debug: CI's cargo test builds it too).
 cargo build --locked -p chess960-cli --quiet
-export CHESS960_BIN=$PWD/target/debug/chess960
+export CHESS960_BIN=${CARGO_TARGET_DIR:-$PWD/target}/debug/chess960
 
-"$venv/bin/python" -m pip install --quiet --force-reinstall --no-deps ./python
+# The wheel as it would be published, kept for the test that opens it.
+wheels=$(mktemp -d)
+trap 'rm -rf "$wheels"' EXIT
+"$venv/bin/python" -m pip wheel --quiet --no-deps --wheel-dir "$wheels" ./python
+export CHESS960_WHEEL=$(ls "$wheels"/chess960-*.whl)
+"$venv/bin/python" -m pip install --quiet --force-reinstall --no-deps "$CHESS960_WHEEL"
 
 # pytest exits 5 when it collects no test: that is a failure here.
 status=0

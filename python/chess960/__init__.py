@@ -3,7 +3,8 @@
 The compiled core is the Rust library ``chess960``: positions by id, label,
 rank or FEN, sets of positions, uniform and seeded draws, opening books and
 FEN identification; and game archives read on Rust threads into Arrow
-tables (``read_games``, ``start_stats``, ``player_stats``, ``opening_stats``) that pyarrow,
+tables (``read_games``, ``start_stats``, ``player_stats``,
+``opening_stats``) and Parquet (``write_parquet``) that pyarrow,
 Polars and DuckDB take without a copy.
 """
 
@@ -11,6 +12,7 @@ from chess960._chess960 import (
     SEEDED_PROCEDURE,
     Castling,
     DoublePosition,
+    Games,
     Identification,
     Position,
     PositionSet,
@@ -27,12 +29,14 @@ from chess960._chess960 import (
     read_games,
     seeded_shuffle,
     start_stats,
+    write_parquet,
 )
 
 __all__ = [
     "SEEDED_PROCEDURE",
     "Castling",
     "DoublePosition",
+    "Games",
     "Identification",
     "Position",
     "PositionSet",
@@ -49,4 +53,5 @@ __all__ = [
     "read_games",
     "seeded_shuffle",
     "start_stats",
+    "write_parquet",
 ]

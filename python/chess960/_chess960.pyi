@@ -3,7 +3,21 @@
 from __future__ import annotations
 
 import os
-from typing import Any, Callable, ClassVar, Dict, Iterable, Iterator, List, Literal, Optional, Sequence, Tuple, Union
+from typing import (
+    Any,
+    Callable,
+    ClassVar,
+    Dict,
+    Iterable,
+    Iterator,
+    List,
+    Literal,
+    Optional,
+    Protocol,
+    Sequence,
+    Tuple,
+    Union,
+)
 
 import chess
 
@@ -14,8 +28,14 @@ FenStyle = Literal["x-fen", "xfen", "shredder", "shredder-fen"]
 ColorName = Literal["white", "black", "w", "b"]
 PositionLike = Union["Position", int, str]
 SetLike = Union["PositionSet", str, int, "Position", Iterable[PositionLike]]
-PathLike = Union[str, "os.PathLike[str]"]
-Paths = Union[PathLike, Sequence[PathLike]]
+class BinaryReadable(Protocol):
+    """A binary file or stream: ``read(n)`` gives up to ``n`` bytes, ``b""`` at its end."""
+
+    def read(self, size: int = ..., /) -> bytes: ...
+
+PathLike = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
+Input = Union[PathLike, BinaryReadable]
+Paths = Union[Input, Sequence[Input]]
 ProgressCallback = Callable[[int, Optional[int], bool], Any]
 
 class Position:
@@ -234,6 +254,8 @@ class Table:
 
     def __arrow_c_stream__(self, requested_schema: Optional[object] = None) -> object:
         """The Arrow C stream of the table's record batches (a PyCapsule)."""
+    def __arrow_c_schema__(self) -> object:
+        """The Arrow C schema of the table (a PyCapsule)."""
     @property
     def num_rows(self) -> int:
         """The number of rows."""
@@ -246,6 +268,24 @@ class Table:
     def to_pyarrow(self) -> Any:
         """The table as a ``pyarrow.Table``."""
     def __len__(self) -> int: ...
+
+class Games:
+    """The games of ``read_games``, handed out as they are read; read once."""
+
+    def __arrow_c_stream__(self, requested_schema: Optional[object] = None) -> object:
+        """The Arrow C stream of the games' record batches (a PyCapsule); reads at its first batch."""
+    def __arrow_c_schema__(self) -> object:
+        """The Arrow C schema of the games' columns (a PyCapsule); reads nothing."""
+    def read_all(self) -> Table:
+        """Every game in one ``Table``, with its summary."""
+    def to_pyarrow(self) -> Any:
+        """The games as a ``pyarrow.Table``."""
+    @property
+    def column_names(self) -> List[str]:
+        """The columns' names."""
+    @property
+    def summary(self) -> Optional[Dict[str, Any]]:
+        """What the reading found, once the games are read; None before."""
 
 def random_position(exclude: Optional[SetLike] = None) -> Position:
     """A position drawn uniformly at random, outside ``exclude``."""
@@ -291,8 +331,35 @@ def read_games(
     time_control: Optional[str] = None,
     threads: Optional[int] = None,
     progress: Union[bool, ProgressCallback, None] = None,
-) -> Table:
-    """One row per game of the PGN archives ``paths``."""
+    columns: Union[str, Sequence[str], None] = None,
+    tags: Union[str, Sequence[str], None] = None,
+    moves: bool = False,
+) -> Games:
+    """One row per game of the PGN archives ``paths``, streamed when consumed."""
+
+class BinaryWritable(Protocol):
+    """A binary file open for writing: ``write(b)`` takes bytes."""
+
+    def write(self, data: bytes, /) -> Any: ...
+
+def write_parquet(
+    paths: Paths,
+    out: Union[PathLike, BinaryWritable],
+    *,
+    start: Optional[SetLike] = None,
+    min_elo: Optional[int] = None,
+    max_elo: Optional[int] = None,
+    player: Union[str, Sequence[str], None] = None,
+    event: Optional[str] = None,
+    variant: Optional[str] = None,
+    time_control: Optional[str] = None,
+    threads: Optional[int] = None,
+    progress: Union[bool, ProgressCallback, None] = None,
+    columns: Union[str, Sequence[str], None] = None,
+    tags: Union[str, Sequence[str], None] = None,
+    moves: bool = False,
+) -> Dict[str, Any]:
+    """The games of ``paths`` (as ``read_games``) into the Parquet file ``out``; the summary."""
 
 def start_stats(
     paths: Paths,

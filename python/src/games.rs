@@ -2,171 +2,77 @@
 //! `chess960-archive` on Rust threads into Arrow record batches, with the
 //! columns of `chess960 games --games`, `--stats` and `--player`.
 //!
-//! The Python thread waits for the read in short slices with the GIL
-//! released, and checks for signals between them: Ctrl-C cancels the read
-//! (`Cancel`) and raises `KeyboardInterrupt` once the readers have stopped.
+//! `read_games` gives a `Games` stream (`stream`), read when consumed;
+//! the statistics are read at once (`reading::run`), the Python thread
+//! waiting with the GIL released.
 
 use crate::errors::value_error;
+use crate::inputs::{inputs_of, unsigned};
+use crate::output::Output;
+use crate::reading::{Request, input_error, read_error, report_of, run, summary_dict};
 use crate::set::set_of;
+use crate::stream::{Job, Message, PyGames};
 use crate::table::PyTable;
-use arrow_array::builder::{StringBuilder, UInt16Builder, UInt32Builder, UInt64Builder};
 use arrow_array::{ArrayRef, Float64Array, RecordBatch, StringArray, UInt16Array, UInt64Array};
 use arrow_schema::{DataType, Field, Schema, SchemaRef};
 use chess960::DoublePosition;
-use chess960::pgn::{
-    EloModel, Filter, Outcome, PairTally, Pentanomial, Players, Sprt, TagName, Verdict,
-};
-use chess960_archive::{Archive, Batch, Cancel, Collect, Error, Game, Progress, Summary};
-use pyo3::exceptions::{PyOSError, PyRuntimeError, PyTypeError, PyValueError};
+use chess960::pgn::{EloModel, Filter, PairTally, Pentanomial, Players, Sprt, Verdict};
+use chess960_archive::table::{Columns, Table};
+use chess960_archive::{Archive, Cancel, Progress, Summary};
+use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyString};
-use std::path::PathBuf;
-use std::sync::{Arc, mpsc};
-use std::time::{Duration, Instant};
+use pyo3::types::{PyDict, PyString};
+use std::sync::Arc;
 
-/// How long the Python thread waits for the read between two checks for
-/// signals (Ctrl-C).
-const SLICE: Duration = Duration::from_millis(50);
+/// What `min_elo` and `max_elo` are.
+const ELO: &str = "a rating from 0 to 4294967295";
 
-/// How long a cancelled read gets to stop before the exception is raised.
-const CANCEL_WAIT: Duration = Duration::from_secs(2);
-
-/// How often `progress` reports.
-const REPORT_EVERY: Duration = Duration::from_millis(500);
-
-/// Rows in a part before the readers deliver it (bounds memory per thread).
-const PART_ROWS: usize = 1 << 16;
-
-/// The columns of `chess960 games --games`, typed.
-fn game_schema() -> SchemaRef {
-    let text = |name: &str, nullable| Field::new(name, DataType::Utf8, nullable);
-    Arc::new(Schema::new(vec![
-        text("file", false),
-        Field::new("number", DataType::UInt64, false),
-        Field::new("offset", DataType::UInt64, false),
-        text("kind", false),
-        Field::new("white_id", DataType::UInt16, true),
-        Field::new("black_id", DataType::UInt16, true),
-        text("result", false),
-        text("white", true),
-        text("black", true),
-        Field::new("white_elo", DataType::UInt32, true),
-        Field::new("black_elo", DataType::UInt32, true),
-        text("date", true),
-        text("event", true),
-        text("site", true),
-        text("variant", true),
-        text("detail", true),
-    ]))
-}
-
-/// One part's columns, filled on a reading thread.
-#[derive(Default)]
-struct GameColumns {
-    /// Game numbers within the part's batch (`Batch::base` is added on delivery).
-    numbers: Vec<u64>,
-    offset: UInt64Builder,
-    kind: StringBuilder,
-    white_id: UInt16Builder,
-    black_id: UInt16Builder,
-    result: StringBuilder,
-    white: StringBuilder,
-    black: StringBuilder,
-    white_elo: UInt32Builder,
-    black_elo: UInt32Builder,
-    date: StringBuilder,
-    event: StringBuilder,
-    site: StringBuilder,
-    variant: StringBuilder,
-    detail: StringBuilder,
-}
-
-/// Fills `GameColumns`, one row a record, as `chess960 games --games` writes
-/// them.
-struct GameRows;
-
-impl Collect for GameRows {
-    type Part = GameColumns;
-
-    fn part(&self) -> GameColumns {
-        GameColumns::default()
-    }
-
-    fn game(&self, part: &mut GameColumns, game: &Game<'_>) {
-        let record = game.record();
-        let tags = record.tags();
-        let kind = game.kind();
-        part.numbers.push(game.number());
-        part.offset.append_value(game.offset());
-        part.kind.append_value(kind.name());
-        let start = kind.chess960_start();
-        part.white_id
-            .append_option(start.map(|start| start.white().id()));
-        part.black_id.append_option(
-            start
-                .filter(|start| !start.is_single())
-                .map(|start| start.black().id()),
-        );
-        part.result
-            .append_value(Outcome::from_tag(tags.get(TagName::Result)).as_str());
-        part.white.append_option(tags.get(TagName::White));
-        part.black.append_option(tags.get(TagName::Black));
-        part.white_elo
-            .append_option(tags.elo(chess960::Color::White));
-        part.black_elo
-            .append_option(tags.elo(chess960::Color::Black));
-        part.date.append_option(tags.get(TagName::Date));
-        part.event.append_option(tags.get(TagName::Event));
-        part.site.append_option(tags.get(TagName::Site));
-        part.variant.append_option(tags.get(TagName::Variant));
-        match kind.detail(tags) {
-            Some(detail) => part.detail.append_value(detail.to_string()),
-            None => part.detail.append_null(),
+/// The table of `columns` (None: those of `chess960 games --games`; a
+/// list, or a text of names separated by commas; `"all"`: every column),
+/// `tags` (tag names, each a text column) and, with `moves`, `plies` and
+/// `moves`, as `chess960 games --columns ... --tag ... --moves` chooses
+/// them; a bad name is a `ValueError`.
+fn table_of(
+    columns: Option<&Bound<'_, PyAny>>,
+    tags: Option<&Bound<'_, PyAny>>,
+    moves: bool,
+) -> PyResult<Table> {
+    let mut chosen = match columns.filter(|columns| !columns.is_none()) {
+        None => Columns::default(),
+        Some(columns) => {
+            let names = names_in(columns, "columns")?;
+            Columns::parse(&names.join(","))
+                .map_err(|error| PyValueError::new_err(format!("columns: {error}")))?
+        }
+    };
+    if let Some(tags) = tags.filter(|tags| !tags.is_none()) {
+        for name in names_in(tags, "tags")? {
+            chosen = chosen
+                .tag(&name)
+                .map_err(|error| PyValueError::new_err(format!("tags: {error}")))?;
         }
     }
-
-    fn is_full(&self, part: &GameColumns) -> bool {
-        part.numbers.len() >= PART_ROWS
+    if moves {
+        chosen = chosen
+            .with_moves()
+            .map_err(|error| PyValueError::new_err(format!("moves: {error}")))?;
     }
-
-    fn reset(&self, part: &mut GameColumns) {
-        // The builders emptied themselves when the batch was finished.
-        part.numbers.clear();
-    }
+    Ok(Table::new(chosen))
 }
 
-/// The record batch of one delivered part; empties the part's builders.
-fn game_batch(schema: &SchemaRef, batch: &mut Batch<'_, GameColumns>) -> RecordBatch {
-    let base = batch.base;
-    let input = batch.input;
-    let part = &mut *batch.part;
-    let rows = part.numbers.len();
-    let columns: Vec<ArrayRef> = vec![
-        Arc::new(StringArray::from_iter_values(std::iter::repeat_n(
-            input, rows,
-        ))),
-        Arc::new(UInt64Array::from_iter_values(
-            part.numbers.iter().map(|number| base + number),
-        )),
-        Arc::new(part.offset.finish()),
-        Arc::new(part.kind.finish()),
-        Arc::new(part.white_id.finish()),
-        Arc::new(part.black_id.finish()),
-        Arc::new(part.result.finish()),
-        Arc::new(part.white.finish()),
-        Arc::new(part.black.finish()),
-        Arc::new(part.white_elo.finish()),
-        Arc::new(part.black_elo.finish()),
-        Arc::new(part.date.finish()),
-        Arc::new(part.event.finish()),
-        Arc::new(part.site.finish()),
-        Arc::new(part.variant.finish()),
-        Arc::new(part.detail.finish()),
-    ];
-    part.numbers.clear();
-    // The columns match the schema by construction.
-    RecordBatch::try_new(schema.clone(), columns)
-        .unwrap_or_else(|_| RecordBatch::new_empty(schema.clone()))
+/// Names: one text, or a sequence of texts (a text with commas in
+/// `columns` is a list too).
+fn names_in(value: &Bound<'_, PyAny>, argument: &str) -> PyResult<Vec<String>> {
+    if value.is_instance_of::<PyString>() {
+        return Ok(vec![value.extract()?]);
+    }
+    let names: Vec<String> = value
+        .extract()
+        .map_err(|_| PyTypeError::new_err(format!("{argument} is a text or a list of texts")))?;
+    if names.iter().any(|name| name.contains(',')) && argument == "tags" {
+        return Err(PyValueError::new_err("tags: a tag name has no comma"));
+    }
+    Ok(names)
 }
 
 /// `white_id`, `black_id` and `rank` of a start.
@@ -393,31 +299,6 @@ fn player_batch(summary: &Summary, sprt: Option<&Sprt>) -> PyResult<(SchemaRef, 
     Ok((schema, batch))
 }
 
-/// What a reading was asked for, from the Python arguments.
-pub(crate) struct Request {
-    pub(crate) archive: Archive,
-    cancel: Cancel,
-    progress: Progress,
-    report: Option<Py<PyAny>>,
-}
-
-/// Reads `paths` (one path or a sequence of them) as a list of paths.
-fn paths_of(paths: &Bound<'_, PyAny>) -> PyResult<Vec<PathBuf>> {
-    if paths.is_instance_of::<PyString>() || paths.hasattr("__fspath__")? {
-        return Ok(vec![paths.extract()?]);
-    }
-    let mut list = Vec::new();
-    for path in paths.try_iter()? {
-        list.push(path?.extract::<PathBuf>()?);
-    }
-    if list.is_empty() {
-        return Err(PyValueError::new_err(
-            "no input: give a path or a list of paths",
-        ));
-    }
-    Ok(list)
-}
-
 /// Reads `player`: a name or a sequence of names.
 fn names_of(player: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
     let Some(player) = player else {
@@ -440,17 +321,17 @@ fn names_of(player: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
 /// `start_stats` and `player_stats` (the players and starts are added by
 /// `request`).
 pub(crate) fn filter(
-    min_elo: Option<u32>,
-    max_elo: Option<u32>,
+    min_elo: Option<&Bound<'_, PyAny>>,
+    max_elo: Option<&Bound<'_, PyAny>>,
     event: Option<String>,
     variant: Option<String>,
     time_control: Option<String>,
-) -> Filter {
+) -> PyResult<Filter> {
     let mut filter = Filter::new();
-    if let Some(elo) = min_elo {
+    if let Some(elo) = unsigned::<u32>(min_elo, "min_elo", ELO)? {
         filter = filter.min_elo(elo);
     }
-    if let Some(elo) = max_elo {
+    if let Some(elo) = unsigned::<u32>(max_elo, "max_elo", ELO)? {
         filter = filter.max_elo(elo);
     }
     if let Some(text) = &event {
@@ -462,7 +343,7 @@ pub(crate) fn filter(
     if let Some(text) = &time_control {
         filter = filter.time_control(text);
     }
-    filter
+    Ok(filter)
 }
 
 /// Builds the archive, its filter (`filter`, with the players and starts
@@ -473,7 +354,7 @@ pub(crate) fn request(
     start: Option<&Bound<'_, PyAny>>,
     player: Option<&Bound<'_, PyAny>>,
     filter: Filter,
-    threads: Option<usize>,
+    threads: Option<&Bound<'_, PyAny>>,
     progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Request> {
     let mut filter = filter;
@@ -488,137 +369,29 @@ pub(crate) fn request(
     }
     let cancel = Cancel::new();
     let counters = Progress::new();
-    let mut archive = Archive::new()
-        .paths(paths_of(paths)?)
+    let mut archive = inputs_of(paths)?
+        .into_iter()
+        .fold(Archive::new(), |archive, input| input.add_to(archive))
         .filter(filter)
         .players(players)
         .cancel(&cancel)
         .progress(&counters);
-    if let Some(threads) = threads {
+    let threads_are = "1 or more (None: all cores)";
+    if let Some(threads) = unsigned::<usize>(threads, "threads", threads_are)? {
         if threads == 0 {
-            return Err(PyValueError::new_err(
-                "threads is 1 or more (None: all cores)",
-            ));
+            return Err(PyValueError::new_err(format!(
+                "threads is {threads_are}, not 0"
+            )));
         }
         archive = archive.threads(threads);
     }
-    let report = match progress {
-        None => None,
-        Some(value) if value.is_callable() => Some(value.clone().unbind()),
-        Some(value) => {
-            if value.is_truthy()? {
-                let py = value.py();
-                Some(py.import("chess960._progress")?.getattr("report")?.unbind())
-            } else {
-                None
-            }
-        }
-    };
+    let report = report_of(progress)?;
     Ok(Request {
         archive,
         cancel,
         progress: counters,
         report,
     })
-}
-
-/// Runs `job` on a thread of its own while the Python thread waits with
-/// the GIL released, checks for signals every `SLICE` and reports progress.
-/// On an exception from a signal handler (Ctrl-C: `KeyboardInterrupt`) it
-/// cancels the read, waits for the readers to stop and raises it.
-pub(crate) fn run<T: Send + 'static>(
-    py: Python<'_>,
-    request: &Request,
-    total: Option<u64>,
-    job: impl FnOnce() -> T + Send + 'static,
-) -> PyResult<T> {
-    let (sender, receiver) = mpsc::channel();
-    let handle = std::thread::Builder::new()
-        .name("chess960-read".to_owned())
-        .spawn(move || {
-            let _ = sender.send(job());
-        })
-        .map_err(|error| PyOSError::new_err(format!("cannot start a reading thread: {error}")))?;
-    let mut reported = Instant::now();
-    let report = |final_call: bool| -> PyResult<()> {
-        if let Some(report) = &request.report {
-            report.call1(py, (request.progress.bytes(), total, final_call))?;
-        }
-        Ok(())
-    };
-    let mut receiver = receiver;
-    loop {
-        // The receiver goes into the closure and comes back (it is `Send`,
-        // not `Sync`).
-        let (outcome, back) = py.detach(move || (receiver.recv_timeout(SLICE), receiver));
-        receiver = back;
-        match outcome {
-            Ok(value) => {
-                let _ = py.detach(|| handle.join());
-                report(true)?;
-                return Ok(value);
-            }
-            Err(mpsc::RecvTimeoutError::Timeout) => {
-                let checked = py.check_signals().and_then(|()| {
-                    if reported.elapsed() >= REPORT_EVERY {
-                        reported = Instant::now();
-                        report(false)?;
-                    }
-                    Ok(())
-                });
-                if let Err(error) = checked {
-                    // The readers stop at their next check; one blocked on
-                    // a pipe or a terminal may not come back soon, so wait
-                    // a while only and leave it to finish on its own.
-                    request.cancel.cancel();
-                    let _ = py.detach(move || receiver.recv_timeout(CANCEL_WAIT));
-                    drop(handle);
-                    return Err(error);
-                }
-            }
-            Err(mpsc::RecvTimeoutError::Disconnected) => {
-                let message = match py.detach(|| handle.join()) {
-                    Err(panic) => panic
-                        .downcast_ref::<&str>()
-                        .map(|text| (*text).to_owned())
-                        .or_else(|| panic.downcast_ref::<String>().cloned())
-                        .unwrap_or_default(),
-                    Ok(()) => String::new(),
-                };
-                return Err(PyRuntimeError::new_err(format!(
-                    "the reading thread stopped unexpectedly: {message}"
-                )));
-            }
-        }
-    }
-}
-
-/// The summary as a dict; raises `OSError` for an input that could not be
-/// read at all (a missing file, a broken compressed stream).
-pub(crate) fn summary_dict(py: Python<'_>, summary: &Summary) -> PyResult<Py<PyDict>> {
-    if let Some(skip) = summary.input_skips.first() {
-        return Err(PyOSError::new_err(skip.to_string()));
-    }
-    let dict = PyDict::new(py);
-    let counts = PyDict::new(py);
-    for (name, count) in summary.counts.named() {
-        counts.set_item(name, count)?;
-    }
-    dict.set_item("records", summary.counts.total())?;
-    dict.set_item("counts", counts)?;
-    dict.set_item("matched", summary.matched)?;
-    dict.set_item("skipped", summary.skipped)?;
-    let skips: Vec<String> = summary.skips.iter().map(ToString::to_string).collect();
-    dict.set_item("skips", PyList::new(py, skips)?)?;
-    Ok(dict.unbind())
-}
-
-/// Turns the archive's error into a Python exception.
-pub(crate) fn read_error(error: &Error) -> PyErr {
-    match error {
-        Error::Deliver(error) => PyOSError::new_err(error.to_string()),
-        other => PyRuntimeError::new_err(other.to_string()),
-    }
 }
 
 /// Declares a `#[pyfunction]` reading archives with the arguments of
@@ -628,28 +401,31 @@ pub(crate) fn read_error(error: &Error) -> PyErr {
 macro_rules! reading_function {
     (
         $(#[doc = $doc:expr])*
-        fn $name:ident($py:ident, $request:ident) -> PyResult<PyTable> $body:block
+        fn $name:ident($py:ident, $request:ident $(, $pos:ident: $pty:ty)*;
+                       $($kw:ident: $kty:ty = $kdef:expr),*) -> PyResult<$ret:ty> $body:block
     ) => {
         $(#[doc = $doc])*
         #[pyfunction]
-        #[pyo3(signature = (paths, *, start = None, min_elo = None, max_elo = None, player = None,
-                            event = None, variant = None, time_control = None, threads = None,
-                            progress = None))]
+        #[pyo3(signature = (paths, $($pos,)* *, start = None, min_elo = None, max_elo = None,
+                            player = None, event = None, variant = None, time_control = None,
+                            threads = None, progress = None $(, $kw = $kdef)*))]
         #[allow(clippy::too_many_arguments)]
         pub(crate) fn $name(
             $py: Python<'_>,
             paths: &Bound<'_, PyAny>,
+            $($pos: $pty,)*
             start: Option<&Bound<'_, PyAny>>,
-            min_elo: Option<u32>,
-            max_elo: Option<u32>,
+            min_elo: Option<&Bound<'_, PyAny>>,
+            max_elo: Option<&Bound<'_, PyAny>>,
             player: Option<&Bound<'_, PyAny>>,
             event: Option<String>,
             variant: Option<String>,
             time_control: Option<String>,
-            threads: Option<usize>,
+            threads: Option<&Bound<'_, PyAny>>,
             progress: Option<&Bound<'_, PyAny>>,
-        ) -> PyResult<PyTable> {
-            let filter = filter(min_elo, max_elo, event, variant, time_control);
+            $($kw: $kty,)*
+        ) -> PyResult<$ret> {
+            let filter = filter(min_elo, max_elo, event, variant, time_control)?;
             let $request = request(paths, start, player, filter, threads, progress)?;
             $body
         }
@@ -657,9 +433,20 @@ macro_rules! reading_function {
 }
 
 reading_function! {
-    /// One row per game of the PGN archives `paths` (plain, `.zst`, `.gz`,
-    /// `.bz2` or `.xz`, told by their content; `"-"` is standard input), with
-    /// the columns of `chess960 games --games`, as a `Table`.
+    /// One row per game of the PGN archives `paths`, as a `Games` stream
+    /// read when it is consumed (`pyarrow.table(games)`, `polars.DataFrame`,
+    /// DuckDB, or `games.read_all()`). `paths`: a path (str, bytes,
+    /// os.PathLike; `"-"` is standard input) or a binary file-like object
+    /// (anything whose `read(n)` gives bytes), or a list of them; plain,
+    /// zstd, gzip, bzip2 or xz, told by their content.
+    ///
+    /// `columns`: None for those of `chess960 games --games`, or names (a
+    /// list, or one text separated by commas; `"all"` for every one), as
+    /// `--columns`; `tags`: other tags, each a text column named as the tag;
+    /// `moves=True` adds `plies` (uint16) and `moves` (a list of the UCI
+    /// moves of the main line, replayed with full legality, castling in the
+    /// game's notation), as `--moves`: a game whose moves cannot be
+    /// replayed keeps its row with nulls and is named in `summary["skips"]`.
     ///
     /// `start` keeps games from those starts (a `PositionSet`, set text or
     /// positions); `min_elo`/`max_elo` bound both players' ratings; `player`
@@ -668,24 +455,65 @@ reading_function! {
     /// reading threads (None: all cores). `progress`: True reports on
     /// standard error; a callable gets `(bytes_read, total_bytes_or_None,
     /// done)` about twice a second.
-    fn read_games(py, request) -> PyResult<PyTable> {
+    fn read_games(py, request; columns: Option<&Bound<'_, PyAny>> = None,
+                  tags: Option<&Bound<'_, PyAny>> = None, moves: bool = false) -> PyResult<PyGames> {
+        let _ = py;
+        let columns = table_of(columns, tags, moves)?;
+        let archive = request.archive.clone();
+        let table = Arc::new(columns);
+        let schema = table.schema();
+        let job: Job = Box::new(move |sender| {
+            // The games whose moves could not be replayed (`moves=True`).
+            let mut skips = Vec::new();
+            let read = archive.collect(&*table, |mut batch| {
+                let base = batch.base;
+                skips.extend(batch.part.take_skips().into_iter().map(|mut skip| {
+                    skip.number = skip.number.map(|number| number + base);
+                    skip
+                }));
+                if batch.part.is_empty() {
+                    return Ok(());
+                }
+                let batch = table.batch(&mut batch).map_err(std::io::Error::other)?;
+                sender
+                    .send(Message::Batch(batch))
+                    .map_err(|_| std::io::Error::other("the consumer of the games went away"))
+            });
+            read.map(|mut summary| {
+                for skip in skips {
+                    summary.skip(skip);
+                }
+                summary
+            })
+        });
+        Ok(PyGames::new(schema, request, job))
+    }
+}
+
+reading_function! {
+    /// Reads the PGN archives `paths` (as `read_games`) into a Parquet file
+    /// `out` (a path, or a binary file open for writing), zstd-compressed,
+    /// a row group per part as the parts arrive in input order: memory
+    /// stays bounded whatever the inputs' size. `columns`, `tags` and
+    /// `moves` choose the columns as in `read_games`. Returns the reading's summary (as
+    /// `Table.summary`). An input that cannot be read to its end (a `.zst`
+    /// cut short, not PGN) still leaves a complete Parquet file holding
+    /// every row read before the fault, then raises `OSError` naming the
+    /// input and the byte.
+    fn write_parquet(py, request, out: &Bound<'_, PyAny>; columns: Option<&Bound<'_, PyAny>> = None,
+                     tags: Option<&Bound<'_, PyAny>> = None, moves: bool = false) -> PyResult<Py<PyDict>> {
+        let columns = table_of(columns, tags, moves)?;
+        let output = Output::of(out)?;
         let archive = request.archive.clone();
         let total = archive.total_size();
-        let schema = game_schema();
-        let job_schema = schema.clone();
-        let result = run(py, &request, total, move || {
-            let mut batches = Vec::new();
-            let summary = archive.collect(&GameRows, |mut batch| {
-                if !batch.part.numbers.is_empty() {
-                    batches.push(game_batch(&job_schema, &mut batch));
-                }
-                Ok(())
-            });
-            summary.map(|summary| (batches, summary))
+        let written = run(py, &request, total, move || {
+            let result = chess960_archive::table::write_parquet(&archive, &columns, output);
+            result.map(|(summary, output)| (summary, output.finish()))
         })?;
-        let (batches, summary) = result.map_err(|error| read_error(&error))?;
-        let summary = summary_dict(py, &summary)?;
-        Ok(PyTable::new(schema, batches, summary))
+        let (summary, finished) = written.map_err(|error| read_error(&error))?;
+        finished.map_err(|error| PyOSError::new_err(format!("cannot write the Parquet file: {error}")))?;
+        input_error(&summary)?;
+        summary_dict(py, &summary)
     }
 }
 
@@ -700,6 +528,7 @@ fn statistics(
     let total = archive.total_size();
     let summary = run(py, request, total, move || archive.statistics())?
         .map_err(|error| read_error(&error))?;
+    input_error(&summary)?;
     let (schema, batch) = batch(&summary)?;
     Ok(PyTable::new(
         schema,
@@ -709,11 +538,12 @@ fn statistics(
 }
 
 reading_function! {
-    /// The table of `chess960 games --stats`: per start, the games, White's
-    /// wins, draws, Black's wins, games without a result, White's score with
-    /// its 95% interval (`ci_low`, `ci_high`) and the players' mean Elo.
-    /// Takes the arguments of `read_games` (`player` keeps that player's games).
-    fn start_stats(py, request) -> PyResult<PyTable> {
+    /// The table of `chess960 games --stats`, read at once: per start, the
+    /// games, White's wins, draws, Black's wins, games without a result,
+    /// White's score with its 95% interval (`ci_low`, `ci_high`) and the
+    /// players' mean Elo. Takes the arguments of `read_games` but `columns`
+    /// and `tags` (`player` keeps that player's games).
+    fn start_stats(py, request;) -> PyResult<PyTable> {
         statistics(py, &request, stats_batch)
     }
 }
@@ -739,12 +569,12 @@ pub(crate) fn player_stats(
     paths: &Bound<'_, PyAny>,
     player: &Bound<'_, PyAny>,
     start: Option<&Bound<'_, PyAny>>,
-    min_elo: Option<u32>,
-    max_elo: Option<u32>,
+    min_elo: Option<&Bound<'_, PyAny>>,
+    max_elo: Option<&Bound<'_, PyAny>>,
     event: Option<String>,
     variant: Option<String>,
     time_control: Option<String>,
-    threads: Option<usize>,
+    threads: Option<&Bound<'_, PyAny>>,
     progress: Option<&Bound<'_, PyAny>>,
     sprt: Option<(f64, f64)>,
     alpha: f64,
@@ -767,7 +597,7 @@ pub(crate) fn player_stats(
     if player.is_none() {
         return Err(PyTypeError::new_err("player_stats needs a player"));
     }
-    let filter = filter(min_elo, max_elo, event, variant, time_control);
+    let filter = filter(min_elo, max_elo, event, variant, time_control)?;
     let request = request(paths, start, Some(player), filter, threads, progress)?;
     statistics(py, &request, |summary| player_batch(summary, sprt.as_ref()))
 }

@@ -5,8 +5,10 @@
 //! The bindings hold no logic of their own: each function calls the
 //! library and turns its errors into `ValueError`s with the library's
 //! message. Modules import one way: `errors` and `macros` <- `position` <-
-//! `set` <- `draws`, `book`, `identify`; `table` <- `games` <- `openings`,
-//! which also use `errors` and `set`; this file registers them all.
+//! `set` <- `draws`, `book`, `identify`; `table` <- `stream` <- `games`,
+//! `reading` <- `stream`, `games`; `games` also uses `errors`, `inputs`,
+//! `output` and `set`; `openings` uses `games`, `reading` and `table`;
+//! this file registers them all.
 
 // Under the stable ABI of Python 3.9 a `str` argument arrives as a `String`.
 #![allow(clippy::needless_pass_by_value)]
@@ -19,10 +21,14 @@ mod draws;
 mod errors;
 mod games;
 mod identify;
+mod inputs;
 mod macros;
 mod openings;
+mod output;
 mod position;
+mod reading;
 mod set;
+mod stream;
 mod table;
 
 use pyo3::prelude::*;
@@ -37,10 +43,12 @@ fn _chess960(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<draws::PySeededRound>()?;
     m.add_class::<identify::PyIdentification>()?;
     m.add_class::<table::PyTable>()?;
+    m.add_class::<stream::PyGames>()?;
     m.add_function(wrap_pyfunction!(games::read_games, m)?)?;
     m.add_function(wrap_pyfunction!(games::start_stats, m)?)?;
     m.add_function(wrap_pyfunction!(games::player_stats, m)?)?;
     m.add_function(wrap_pyfunction!(openings::opening_stats, m)?)?;
+    m.add_function(wrap_pyfunction!(games::write_parquet, m)?)?;
     m.add_function(wrap_pyfunction!(draws::random_position, m)?)?;
     m.add_function(wrap_pyfunction!(draws::seeded_draw, m)?)?;
     m.add_function(wrap_pyfunction!(draws::seeded_sample, m)?)?;

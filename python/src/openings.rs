@@ -2,7 +2,8 @@
 //! read by `chess960-archive` on Rust threads into one Arrow table.
 
 use crate::errors::value_error;
-use crate::games::{filter, read_error, request, run, start_cells, summary_dict};
+use crate::games::{filter, request, start_cells};
+use crate::reading::{input_error, read_error, run, summary_dict};
 use crate::table::PyTable;
 use arrow_array::builder::{ListBuilder, StringBuilder};
 use arrow_array::{ArrayRef, Float64Array, RecordBatch, StringArray, UInt16Array, UInt64Array};
@@ -31,13 +32,13 @@ pub(crate) fn opening_stats(
     paths: &Bound<'_, PyAny>,
     plies: usize,
     start: Option<&Bound<'_, PyAny>>,
-    min_elo: Option<u32>,
-    max_elo: Option<u32>,
+    min_elo: Option<&Bound<'_, PyAny>>,
+    max_elo: Option<&Bound<'_, PyAny>>,
     player: Option<&Bound<'_, PyAny>>,
     event: Option<String>,
     variant: Option<String>,
     time_control: Option<String>,
-    threads: Option<usize>,
+    threads: Option<&Bound<'_, PyAny>>,
     progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyTable> {
     if plies == 0 {
@@ -45,12 +46,13 @@ pub(crate) fn opening_stats(
             "plies is 1 or more",
         ));
     }
-    let filter = filter(min_elo, max_elo, event, variant, time_control);
+    let filter = filter(min_elo, max_elo, event, variant, time_control)?;
     let request = request(paths, start, player, filter, threads, progress)?;
     let archive = request.archive.clone();
     let total = archive.total_size();
     let found = run(py, &request, total, move || archive.openings(plies))?
         .map_err(|error| read_error(&error))?;
+    input_error(&found.summary)?;
     let rows = found.stats.rows();
     let batch = openings_batch(&rows).map_err(value_error)?;
     Ok(PyTable::new(

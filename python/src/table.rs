@@ -3,17 +3,20 @@
 //! Polars and DuckDB import them without a copy.
 
 use arrow_array::ffi_stream::FFI_ArrowArrayStream;
-use arrow_array::{RecordBatch, RecordBatchIterator};
-use arrow_schema::SchemaRef;
+use arrow_array::{RecordBatch, RecordBatchIterator, RecordBatchReader};
+use arrow_schema::ffi::FFI_ArrowSchema;
+use arrow_schema::{Schema, SchemaRef};
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyCapsule, PyDict};
+use pyo3::types::{PyCapsule, PyCapsuleMethods, PyDict};
 
 /// A table of rows read from game archives, or statistics about them.
 ///
 /// Hand it to `pyarrow.table(t)`, `polars.DataFrame(t)` or
 /// `duckdb.sql("select ... from t")`: it implements the Arrow PyCapsule
 /// interface (`__arrow_c_stream__`), and each call streams the same record
-/// batches again, without a copy. `summary` says what was read.
+/// batches again, without a copy. `summary` says what was read. It is what
+/// `start_stats`, `player_stats` and `Games.read_all()` give.
 #[pyclass(name = "Table", module = "chess960", frozen)]
 pub(crate) struct PyTable {
     schema: SchemaRef,
@@ -39,19 +42,23 @@ impl PyTable {
 #[pymethods]
 impl PyTable {
     /// The Arrow C stream of the table's record batches, in a PyCapsule
-    /// named `arrow_array_stream`. `requested_schema` is accepted and
-    /// ignored: the table has one schema.
+    /// named `arrow_array_stream`. `requested_schema` is honoured when it is
+    /// the table's schema (the same names and types) and refused with a
+    /// `ValueError` naming the first difference otherwise.
     #[pyo3(signature = (requested_schema = None))]
     fn __arrow_c_stream__<'py>(
         &self,
         py: Python<'py>,
         requested_schema: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyCapsule>> {
-        let _ = requested_schema;
         let batches = self.batches.clone().into_iter().map(Ok);
         let reader = RecordBatchIterator::new(batches, self.schema.clone());
-        let stream = FFI_ArrowArrayStream::new(Box::new(reader));
-        PyCapsule::new_with_value(py, stream, c"arrow_array_stream")
+        stream_capsule(py, requested_schema.as_ref(), Box::new(reader))
+    }
+
+    /// The Arrow C schema of the table, in a PyCapsule named `arrow_schema`.
+    fn __arrow_c_schema__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyCapsule>> {
+        schema_capsule(py, &self.schema)
     }
 
     /// The number of rows.
@@ -63,11 +70,7 @@ impl PyTable {
     /// The columns' names, in order.
     #[getter]
     fn column_names(&self) -> Vec<String> {
-        self.schema
-            .fields()
-            .iter()
-            .map(|field| field.name().clone())
-            .collect()
+        names(&self.schema)
     }
 
     /// What the reading found: `records` (all records read), `counts` (records
@@ -96,4 +99,85 @@ impl PyTable {
             self.column_names().join(", ")
         )
     }
+}
+
+/// The names of `schema`'s columns, in order.
+pub(crate) fn names(schema: &Schema) -> Vec<String> {
+    schema
+        .fields()
+        .iter()
+        .map(|field| field.name().clone())
+        .collect()
+}
+
+/// `reader`'s batches as an Arrow C stream in a PyCapsule named
+/// `arrow_array_stream`, once the consumer's `requested` schema is checked
+/// against the reader's (`check_requested_schema`).
+pub(crate) fn stream_capsule<'py>(
+    py: Python<'py>,
+    requested: Option<&Bound<'py, PyAny>>,
+    reader: Box<dyn RecordBatchReader + Send>,
+) -> PyResult<Bound<'py, PyCapsule>> {
+    check_requested_schema(&reader.schema(), requested)?;
+    let stream = FFI_ArrowArrayStream::new(reader);
+    PyCapsule::new_with_value(py, stream, c"arrow_array_stream")
+}
+
+/// `schema` as an Arrow C schema in a PyCapsule named `arrow_schema`.
+pub(crate) fn schema_capsule<'py>(
+    py: Python<'py>,
+    schema: &Schema,
+) -> PyResult<Bound<'py, PyCapsule>> {
+    let ffi = FFI_ArrowSchema::try_from(schema)
+        .map_err(|error| PyValueError::new_err(error.to_string()))?;
+    PyCapsule::new_with_value(py, ffi, c"arrow_schema")
+}
+
+/// Checks a consumer's `requested_schema` (a PyCapsule `arrow_schema`, or
+/// None) against `schema`: the same column names and types, in order, or a
+/// `ValueError` naming the first difference. Nullability and metadata are
+/// not compared.
+fn check_requested_schema(schema: &Schema, requested: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+    let Some(requested) = requested.filter(|requested| !requested.is_none()) else {
+        return Ok(());
+    };
+    let requested = requested_schema(requested)?;
+    let ours = schema.fields();
+    let theirs = requested.fields();
+    for (index, (mine, asked)) in ours.iter().zip(theirs.iter()).enumerate() {
+        if mine.name() != asked.name() || mine.data_type() != asked.data_type() {
+            return Err(PyValueError::new_err(format!(
+                "requested_schema differs from the table's at column {index}: the table has \
+                 {} ({}), the request {} ({}); the columns are not cast: cast after reading",
+                mine.name(),
+                mine.data_type(),
+                asked.name(),
+                asked.data_type()
+            )));
+        }
+    }
+    if ours.len() != theirs.len() {
+        return Err(PyValueError::new_err(format!(
+            "requested_schema has {} columns, the table {}; the columns are not cast or chosen \
+             here: select them after reading",
+            theirs.len(),
+            ours.len()
+        )));
+    }
+    Ok(())
+}
+
+/// The schema in a consumer's PyCapsule `arrow_schema`.
+#[allow(unsafe_code)]
+fn requested_schema(capsule: &Bound<'_, PyAny>) -> PyResult<Schema> {
+    let capsule = capsule
+        .cast::<PyCapsule>()
+        .map_err(|_| PyTypeError::new_err("requested_schema is a PyCapsule named arrow_schema"))?;
+    let pointer = capsule.pointer_checked(Some(c"arrow_schema"))?;
+    // SAFETY: a capsule named `arrow_schema` holds an `ArrowSchema` struct of
+    // the Arrow C data interface (the PyCapsule interface's rule), which
+    // `FFI_ArrowSchema` mirrors; it is only read here, while the capsule
+    // (borrowed for this call) keeps it alive, and is not released.
+    let ffi = unsafe { pointer.cast::<FFI_ArrowSchema>().as_ref() };
+    Schema::try_from(ffi).map_err(|error| PyValueError::new_err(error.to_string()))
 }

@@ -106,7 +106,7 @@ def test_player_stats_with_an_sprt_match_the_command(
 
 
 def test_column_types_in_pyarrow_polars_and_duckdb(mixed_pgn: str) -> None:
-    games = chess960.read_games(mixed_pgn)
+    games = chess960.read_games(mixed_pgn).read_all()
     assert len(games) == 7 and games.num_rows == 7
     schema = pa.table(games).schema
     assert schema.field("number").type == pa.uint64()
@@ -130,8 +130,8 @@ def test_column_types_in_pyarrow_polars_and_duckdb(mixed_pgn: str) -> None:
     assert total is not None
     assert total.fetchall() == [(3,)]  # changed rules: not counted
     assert pl.DataFrame(stats).schema["score"] == pl.Float64
-    # The stream can be taken more than once.
-    assert pa.table(games).num_rows == pa.table(games).num_rows
+    # The stream of a collected table can be taken more than once.
+    assert pa.table(games).num_rows == pa.table(games).num_rows == 7
 
 
 def test_bad_input_raises(tmp_path: Any, mixed_pgn: str) -> None:
@@ -155,14 +155,30 @@ def test_bad_input_raises(tmp_path: Any, mixed_pgn: str) -> None:
 
 def test_progress_callback(mixed_pgn: str) -> None:
     calls: List[tuple[int, Optional[int], bool]] = []
-    chess960.read_games(mixed_pgn, progress=lambda done, total, final: calls.append((done, total, final)))
+    games = chess960.read_games(
+        mixed_pgn, progress=lambda done, total, final: calls.append((done, total, final))
+    )
+    assert calls == []  # nothing is read before the games are consumed
+    pa.table(games)
     assert calls[-1][2] is True
     assert calls[-1][0] == calls[-1][1] == os.path.getsize(mixed_pgn)
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
-def test_ctrl_c_cancels_a_read(tmp_path: Any) -> None:
-    """A read that never ends (a pipe kept open) stops on KeyboardInterrupt."""
+@pytest.mark.parametrize(
+    "consume",
+    [
+        lambda pipe: chess960.read_games(pipe).read_all(),
+        lambda pipe: pa.table(chess960.read_games(pipe)),
+        lambda pipe: pa.RecordBatchReader.from_stream(chess960.read_games(pipe)).read_next_batch(),
+        lambda pipe: pl.DataFrame(chess960.read_games(pipe)),
+        chess960.start_stats,
+    ],
+    ids=["read_all", "pyarrow.table", "RecordBatchReader", "polars", "start_stats"],
+)
+def test_ctrl_c_cancels_a_read(tmp_path: Any, consume: Callable[[str], Any]) -> None:
+    """A read that never ends (a pipe kept open) stops on KeyboardInterrupt,
+    whoever consumes it."""
     import _thread
 
     pipe = str(tmp_path / "games.pgn")
@@ -187,8 +203,11 @@ def test_ctrl_c_cancels_a_read(tmp_path: Any) -> None:
         thread.start()
     started = time.monotonic()
     try:
-        with pytest.raises(KeyboardInterrupt):
-            chess960.read_games(pipe)
+        # read_all and the statistics raise KeyboardInterrupt; a consumer of
+        # the C stream raises its own error with the interrupt's text.
+        with pytest.raises((KeyboardInterrupt, pa.ArrowInvalid, pl.exceptions.ComputeError)) as raised:
+            consume(pipe)
+        assert "KeyboardInterrupt" in f"{raised.type.__name__}: {raised.value}"
         assert time.monotonic() - started < 10
     finally:
         release.set()
@@ -217,12 +236,14 @@ def test_compressed_inputs_read_as_the_plain_one(tmp_path: Any, mixed_pgn: str, 
 
 
 def test_an_empty_selection_is_an_empty_table(mixed_pgn: str) -> None:
-    games = chess960.read_games(mixed_pgn, start="959")
+    games = chess960.read_games(mixed_pgn, start="959").read_all()
     assert len(games) == 0
     assert pa.table(games).num_rows == 0
     assert pl.DataFrame(games).height == 0
     assert duckdb.sql("select count(*) from games").fetchall() == [(0,)]  # type: ignore[union-attr]
     assert games.summary["matched"] == 0 and games.summary["records"] == 7
+    assert pa.table(chess960.read_games(mixed_pgn, start="959")).num_rows == 0
+    assert pl.DataFrame(chess960.read_games(mixed_pgn, start="959")).height == 0
 
 
 def test_other_threads_run_while_reading(mixed_pgn: str, tmp_path: Any) -> None:
@@ -244,7 +265,7 @@ def test_other_threads_run_while_reading(mixed_pgn: str, tmp_path: Any) -> None:
     counter.start()
     try:
         started = time.monotonic()
-        games = chess960.read_games(str(big), threads=1)
+        games = chess960.read_games(str(big), threads=1).read_all()
         elapsed = time.monotonic() - started
     finally:
         done.set()
@@ -255,5 +276,5 @@ def test_other_threads_run_while_reading(mixed_pgn: str, tmp_path: Any) -> None:
 
 
 def test_progress_true_reports_on_standard_error(mixed_pgn: str, capsys: pytest.CaptureFixture[str]) -> None:
-    chess960.read_games(mixed_pgn, progress=True)
+    chess960.read_games(mixed_pgn, progress=True).read_all()
     assert "chess960:" in capsys.readouterr().err

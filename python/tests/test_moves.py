@@ -1,0 +1,122 @@
+"""The games' moves (`read_games(moves=True)`, `write_parquet(moves=True)`)
+and the opening explorer (`opening_stats`) against python-chess: random
+legal games from Chess960 starts, written by python-chess's exporter with
+side lines, comments and NAGs, replayed by python-chess and by us."""
+
+from __future__ import annotations
+
+import collections
+import io
+import random
+from pathlib import Path
+from typing import Dict, List, Tuple
+
+import chess
+import chess.pgn
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+import chess960
+
+
+def random_games(count: int, seed: int) -> str:
+    """`count` games from a few starts, their first plies from a few lines."""
+    rng = random.Random(seed)
+    records = []
+    for number in range(count):
+        sp = rng.choice([0, 451, 518, 959])
+        board = chess.Board.from_chess960_pos(sp)
+        board.chess960 = True
+        game = chess.pgn.Game()
+        game.headers["Event"] = f"game {number + 1}"
+        game.headers["Variant"] = "Chess960"
+        game.headers["Result"] = rng.choice(["1-0", "0-1", "1/2-1/2"])
+        game.headers["WhiteElo"] = str(rng.randrange(1500, 2500))
+        game.headers["BlackElo"] = str(rng.randrange(1500, 2500))
+        game.setup(board)
+        node = game
+        for ply in range(rng.randrange(2, 90)):
+            legal = list(node.board().legal_moves)
+            if not legal:
+                break
+            pick = random.Random(sp * 100 + ply * 7 + rng.randrange(2)) if ply < 3 else rng
+            move = pick.choice(legal)
+            if rng.random() < 0.05 and len(legal) > 1:
+                node.add_variation(next(m for m in legal if m != move)).comment = "a (side) line"
+            node = node.add_main_variation(move)
+            if rng.random() < 0.1:
+                node.comment = "[%clk 0:01:00]"
+            if rng.random() < 0.05:
+                node.nags.add(1)
+        records.append(str(game))
+    return "\n\n".join(records) + "\n"
+
+
+def their_moves(text: str) -> List[Tuple[Dict[str, str], List[str]]]:
+    """Each game's headers and main line as python-chess replays it."""
+    games = []
+    pgn = io.StringIO(text)
+    while (game := chess.pgn.read_game(pgn)) is not None:
+        board = game.board()
+        uci = []
+        for move in game.mainline_moves():
+            uci.append(board.uci(move))
+            board.push(move)
+        games.append((dict(game.headers), uci))
+    return games
+
+
+def test_read_games_moves_equal_python_chess(tmp_path: Path) -> None:
+    text = random_games(120, seed=1)
+    path = tmp_path / "games.pgn"
+    path.write_text(text)
+    table = pa.table(chess960.read_games(str(path), moves=True, columns="number,white_id"))
+    assert table.schema.field("plies").type == pa.uint16()
+    assert table.schema.field("moves").type == pa.list_(pa.string())
+    expected = their_moves(text)
+    assert table.column("moves").to_pylist() == [uci for _, uci in expected]
+    assert table.column("plies").to_pylist() == [len(uci) for _, uci in expected]
+    # Without moves=True, no moves.
+    plain = pa.table(chess960.read_games(str(path), columns="number"))
+    assert plain.column_names == ["number"]
+
+
+def test_write_parquet_moves_and_a_bad_move(tmp_path: Path) -> None:
+    good = random_games(5, seed=2)
+    bad = '[Event "bad"]\n[Result "1-0"]\n\n1. e4 e5 2. Ke3 1-0\n'
+    path = tmp_path / "games.pgn"
+    path.write_text(good + "\n" + bad)
+    out = tmp_path / "games.parquet"
+    summary = chess960.write_parquet(str(path), str(out), moves=True)
+    table = pq.read_table(out)
+    assert table.num_rows == 6
+    moves = table.column("moves").to_pylist()
+    assert moves[:5] == [uci for _, uci in their_moves(good)]
+    assert moves[5] is None and table.column("plies").to_pylist()[5] is None
+    assert summary["skipped"] == 1
+    assert summary["skips"][0].endswith("game 6 at byte %d: ply 3: Ke3 is not a legal move" % (len(good) + 1))
+
+
+def test_opening_stats_equal_a_count_of_python_chess_moves(tmp_path: Path) -> None:
+    text = random_games(300, seed=3)
+    path = tmp_path / "games.pgn"
+    path.write_text(text)
+    expected: collections.Counter[Tuple[int, Tuple[str, ...]]] = collections.Counter()
+    wins: collections.Counter[Tuple[int, Tuple[str, ...]]] = collections.Counter()
+    for headers, uci in their_moves(text):
+        board = chess.Board(headers["FEN"], chess960=True)
+        sp = board.chess960_pos()
+        assert sp is not None
+        key = (sp, tuple(uci[:3]))
+        expected[key] += 1
+        wins[key] += headers["Result"] == "1-0"
+    table = pa.table(chess960.opening_stats(str(path), 3))
+    assert table.schema.field("moves").type == pa.list_(pa.string())
+    rows = table.to_pylist()
+    ours = {(row["white_id"], tuple(row["moves"])): row["games"] for row in rows}
+    assert ours == dict(expected)
+    assert all(row["white_wins"] == wins[(row["white_id"], tuple(row["moves"]))] for row in rows)
+    assert all(len(row["san"]) == len(row["moves"]) for row in rows)
+    # By start, then by games, most first.
+    keys = [(row["white_id"], -row["games"]) for row in rows]
+    assert keys == sorted(keys)
