@@ -67,7 +67,13 @@ extern crate std;
 //      `pgn` (identify, fen, position_set and below; inside it `tags` <-
 //      `record` <- `scan` <- `reader`, `scan` on `swar`, `split` and
 //      `swar` on nothing, `tag_pairs` on `scan` and `tags`, `kind` on
-//      `record` and `tags`, and the counting modules on `kind`).
+//      `record` and `tags`, and the counting modules on `kind`: reading
+//      below, the statistics (`outcome`, `stats`, `counts`, `players`,
+//      `player_stats`, `match_score`, `pairing`, `pentanomial`) above).
+//   9. `moves` (pgn, position, and cozy-chess): the replay; inside it
+//      `movetext` and `san` on nothing of ours, `error`, `start` (san,
+//      error, pgn) <- `replay` (movetext, san, start, error) <- `openings`
+//      (replay, and `pgn`'s tallies).
 
 // First, so that rustdoc lists `Position`'s constructors and accessors
 // before the methods other modules add (it follows declaration order).

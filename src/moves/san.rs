@@ -183,11 +183,11 @@ impl San {
 
 /// The squares of the side to move's pieces of the kind `piece` (`None`:
 /// a pawn) that could move to `to` as the SAN names them (a pawn's capture
-/// names its file: `capture`), before legality; `None` for a
+/// names its file: `named_file`), before legality; `None` for a
 /// square-to-square move (`e2e4`), which is looked for among every legal
 /// move, as is a king's move when no king stands next to `to` (castling
 /// written as the king's move in a standard game, `Kg1`).
-fn sources(board: &Board, piece: Option<Piece>, capture: bool, to: Square) -> Option<BitBoard> {
+fn sources(board: &Board, piece: Option<Piece>, named_file: bool, to: Square) -> Option<BitBoard> {
     let us = board.side_to_move();
     let occupied = board.occupied();
     let reach = match piece {
@@ -199,17 +199,23 @@ fn sources(board: &Board, piece: Option<Piece>, capture: bool, to: Square) -> Op
         // (a caller that finds no move looks among every legal move).
         Some(Piece::King) => get_king_moves(to),
         Some(Piece::Pawn) => return None,
-        None if capture => get_pawn_attacks(to, !us),
         None => {
-            // A push: the square behind, or two behind from the fourth rank.
+            // A push: the square behind, or two behind from the fourth
+            // rank; with a file named (`exd5`, but also `hh3`), a capture
+            // too, as python-chess reads it.
             let back = if us == Color::White { -1 } else { 1 };
             let one = to.try_offset(0, back)?;
-            if board.occupied().has(one) {
+            let push = if board.occupied().has(one) {
                 one.bitboard()
             } else if to.rank() == Rank::Fourth.relative_to(us) {
                 one.try_offset(0, back)?.bitboard()
             } else {
                 BitBoard::EMPTY
+            };
+            if named_file {
+                push | get_pawn_attacks(to, !us)
+            } else {
+                push
             }
         }
     };
@@ -444,6 +450,18 @@ mod tests {
         assert_eq!(resolve("b8"), Err(Unmatched::Illegal));
         assert_eq!(resolve("Kg1"), Err(Unmatched::Illegal));
         assert_eq!(resolve("Ra2").unwrap().from.to_string(), "a1");
+        // A pawn's push with its file named, as python-chess reads it.
+        let start = Board::default();
+        let push = San::parse(b"hh3").unwrap().resolve(&start, false).unwrap();
+        assert_eq!(
+            (push.from.to_string(), push.to.to_string()),
+            ("h2".into(), "h3".into())
+        );
+        assert_eq!(San::parse(b"h3").unwrap().resolve(&start, false), Ok(push));
+        assert_eq!(
+            San::parse(b"gh3").unwrap().resolve(&start, false),
+            Err(Unmatched::Illegal)
+        );
         let two_rooks: Board = "4k3/8/8/8/8/8/4K3/R6R w - - 0 1".parse().unwrap();
         assert_eq!(
             San::parse(b"Rd1").unwrap().resolve(&two_rooks, false),
