@@ -13,8 +13,8 @@ from typing import Dict, List, Tuple
 
 import chess
 import chess.pgn
-import pyarrow as pa
-import pyarrow.parquet as pq
+import pyarrow as pa  # type: ignore[import-untyped]
+import pyarrow.parquet as pq  # type: ignore[import-untyped]
 
 import chess960
 
@@ -34,7 +34,7 @@ def random_games(count: int, seed: int) -> str:
         game.headers["WhiteElo"] = str(rng.randrange(1500, 2500))
         game.headers["BlackElo"] = str(rng.randrange(1500, 2500))
         game.setup(board)
-        node = game
+        node: chess.pgn.GameNode = game
         for ply in range(rng.randrange(2, 90)):
             legal = list(node.board().legal_moves)
             if not legal:
@@ -104,7 +104,7 @@ def test_opening_stats_equal_a_count_of_python_chess_moves(tmp_path: Path) -> No
     expected: collections.Counter[Tuple[int, Tuple[str, ...]]] = collections.Counter()
     wins: collections.Counter[Tuple[int, Tuple[str, ...]]] = collections.Counter()
     for headers, uci in their_moves(text):
-        board = chess.Board(headers["FEN"], chess960=True)
+        board = chess.Board(headers.get("FEN", chess.STARTING_FEN), chess960=True)
         sp = board.chess960_pos()
         assert sp is not None
         key = (sp, tuple(uci[:3]))
