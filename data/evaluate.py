@@ -172,12 +172,48 @@ def run(args, jobs: list[tuple[int, int]], partial: Path) -> tuple[dict, str]:
 
     work.count = 0
     print(f"{len(todo)} of {len(jobs)} searches to run on {args.jobs} engines", file=sys.stderr)
-    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        list(pool.map(work, todo))
-    for engine in engines:
-        engine.close()
+    began, cpu_before = datetime.datetime.now(datetime.timezone.utc), os.times()
+    try:
+        with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+            list(pool.map(work, todo))
+    finally:
+        for engine in engines:
+            engine.close()
+        # What this invocation cost, for the table's header: when, how many
+        # searches, and the engines' CPU time (they are this process's
+        # children, waited for by close()).
+        cpu = os.times()
+        seconds = (cpu.children_user + cpu.children_system) - (
+            cpu_before.children_user + cpu_before.children_system
+        )
+        if work.count:
+            with partial.open("a") as out:
+                out.write(
+                    f"# session\t{began.isoformat(timespec='seconds')}\t"
+                    f"{datetime.datetime.now(datetime.timezone.utc).isoformat(timespec='seconds')}\t"
+                    f"{work.count}\t{seconds:.0f}\n"
+                )
     name = names[0] if names else Engine(args.engine, 0).name
     return done, name
+
+
+def searched(partial: Path) -> str:
+    """When the searches ran and what they cost, from the partial file's
+    session lines."""
+    sessions = [
+        line.rstrip("\n").split("\t")[1:]
+        for line in partial.read_text().splitlines()
+        if line.startswith("# session\t")
+    ]
+    if not sessions:
+        return "searched: (no session recorded)"
+    searches = sum(int(s[2]) for s in sessions)
+    seconds = sum(float(s[3]) for s in sessions)
+    return (
+        f"searched: {sessions[0][0][:10]} to {sessions[-1][1][:10]}, {searches} searches in "
+        f"{len(sessions)} session(s), {seconds / 3600:.1f} hours of engine CPU time "
+        f"({seconds / searches:.2f} s a search)"
+    )
 
 
 def mean_row(done: dict, sp: int, hashes: list[int], nodes: int) -> dict:
@@ -217,7 +253,6 @@ def main() -> None:
     hashes = [16 << i for i in range(args.runs)]
     check_hashes = [16 * 3 << i for i in range(args.runs)]  # 48, 96, ...: none of the table's
     check_starts = list(range(0, 960, 9))
-    started = datetime.datetime.now(datetime.timezone.utc)
 
     # One whole pass over the starts after another, each followed by its
     # repeatability searches, so that a stopped run has whole passes:
@@ -239,7 +274,7 @@ def main() -> None:
             f"# runs: {args.runs} searches a start with hashes {', '.join(map(str, hashes))} MiB; "
             "cp and wdl are their means, depth the least depth they reached, best the move most chose "
             "(the first search's on a tie)\n"
-            f"# date: {started.date().isoformat()}\n"
+            f"# {searched(partial)}\n"
             "# cp: centipawns from White's side, White to move; win draw loss: per mille, White's\n"
             "id\trank\tcp\twin\tdraw\tloss\tdepth\tbest\n"
         )
