@@ -131,7 +131,9 @@ pub use lookup::TABLE;
 #[doc(hidden)]
 pub use macros::__private;
 pub use numbering::NumberingError;
-pub use parse::{ParseDoublePositionError, ParsePositionError, ParsePositionSetError};
+pub use parse::{
+    EvalBound, EvalRangeError, ParseDoublePositionError, ParsePositionError, ParsePositionSetError,
+};
 pub use position::Position;
 pub use position_set::{PositionSet, Positions};
 #[cfg(feature = "rand")]
