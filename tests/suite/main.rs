@@ -22,6 +22,7 @@ mod conventions;
 mod double;
 mod draws;
 mod error_messages;
+mod evals;
 mod every_word;
 mod fen;
 mod fen_dialects;
