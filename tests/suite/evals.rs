@@ -211,3 +211,38 @@ fn only_the_eval_prefix_makes_an_eval_range() {
         Err(ParsePositionSetError::Position { item: 1, .. })
     ));
 }
+
+/// The guide's provenance lines and table of how many starts fall in each
+/// 10 cp band are the data file's (`python3 data/bands.py --write` writes
+/// them): computed here from the file again.
+#[test]
+fn the_guides_bands_are_the_data_files() {
+    let (header, rows) = data_file();
+    let cps: Vec<i16> = rows.iter().map(|row| row.cp).collect();
+    let low = cps.iter().min().unwrap().div_euclid(10) * 10;
+    let high = cps.iter().max().unwrap().div_euclid(10) * 10;
+    let mut expected = String::new();
+    for key in ["engine", "limit", "runs", "date", "repeatability"] {
+        expected.push_str(&format!("- {key}: {}\n", header_value(&header, key)));
+    }
+    expected.push_str("\n| starts in | starts | share |\n| --- | ---: | ---: |\n");
+    for band in (low..=high).step_by(10) {
+        let count = cps.iter().filter(|&&cp| (band..=band + 9).contains(&cp)).count();
+        let tenths = (count * 2000 + cps.len()) / (2 * cps.len());
+        expected.push_str(&format!(
+            "| `eval:{band}..{}` | {count} | {}.{} % |\n",
+            band + 9,
+            tenths / 10,
+            tenths % 10
+        ));
+    }
+    let guide = include_str!("../../docs/guide/engine-testing.md");
+    let begin = "<!-- bands: python3 data/bands.py --write -->\n";
+    let start = guide.find(begin).unwrap() + begin.len();
+    let end = guide.find("<!-- end of bands -->").unwrap();
+    assert_eq!(
+        &guide[start..end],
+        expected,
+        "the guide's bands are not data/evals.tsv's: run python3 data/bands.py --write"
+    );
+}
