@@ -36,7 +36,7 @@ def read(path: Path) -> tuple[list[str], list[int]]:
             header[key] = value
         elif line and not line.startswith("id\t"):
             cps.append(int(line.split("\t")[2]))
-    return [f"- {key}: {header[key]}" for key in KEYS], cps
+    return [f"- {key}: `{header[key]}`" for key in KEYS], cps
 
 
 def table(provenance: list[str], cps: list[int]) -> str:

@@ -9,6 +9,7 @@ use chess960::{
 };
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Position as _};
+use std::fmt::Write as _;
 
 /// One row of the data file: centipawns, win/draw/loss, depth, best move.
 struct Row {
@@ -35,9 +36,8 @@ fn data_file() -> (Vec<(String, String)>, Vec<Row>) {
             let fields: Vec<&str> = line.split('\t').collect();
             assert_eq!(fields.len(), 8, "{line}");
             assert_eq!(fields[0].parse::<usize>().unwrap(), rows.len(), "{line}");
-            let wdl = (!fields[3].is_empty()).then(|| {
-                [fields[3], fields[4], fields[5]].map(|field| field.parse().unwrap())
-            });
+            let wdl = (!fields[3].is_empty())
+                .then(|| [fields[3], fields[4], fields[5]].map(|field| field.parse().unwrap()));
             rows.push(Row {
                 rank: fields[1].to_owned(),
                 cp: fields[2].parse().unwrap(),
@@ -149,7 +149,11 @@ fn eval_ranges_select_what_a_filter_over_the_file_selects() {
     }
     assert!(checked > 500);
     for text in ["eval:..", "EVAL: .. ", "eval:-32768..32767"] {
-        assert_eq!(text.parse::<PositionSet>().unwrap(), PositionSet::ALL, "{text}");
+        assert_eq!(
+            text.parse::<PositionSet>().unwrap(),
+            PositionSet::ALL,
+            "{text}"
+        );
     }
     // With other items, and white space around the ends.
     let with: PositionSet = "518, eval: -5 .. 5 ,0-9".parse().unwrap();
@@ -164,26 +168,72 @@ fn each_broken_rule_of_an_eval_range_is_its_own_error() {
         other => panic!("{text}: {other:?}"),
     };
     let cases = [
-        ("eval:20..-20", EvalRangeError::Reversed { min: 20, max: -20 }),
+        (
+            "eval:20..-20",
+            EvalRangeError::Reversed { min: 20, max: -20 },
+        ),
         ("eval:1..0", EvalRangeError::Reversed { min: 1, max: 0 }),
         ("eval:20", EvalRangeError::MissingDots),
         ("eval:-15-15", EvalRangeError::MissingDots),
         ("eval:", EvalRangeError::MissingDots),
-        ("eval:x..", EvalRangeError::NotANumber { bound: EvalBound::Min }),
-        ("eval:1.5..", EvalRangeError::NotANumber { bound: EvalBound::Min }),
-        ("eval:..20cp", EvalRangeError::NotANumber { bound: EvalBound::Max }),
-        ("eval:...5", EvalRangeError::NotANumber { bound: EvalBound::Max }),
-        ("eval:- 5..", EvalRangeError::NotANumber { bound: EvalBound::Min }),
-        ("eval:32768..", EvalRangeError::OutOfRange { bound: EvalBound::Min }),
-        ("eval:-32769..", EvalRangeError::OutOfRange { bound: EvalBound::Min }),
-        ("eval:..99999999999999999999", EvalRangeError::OutOfRange { bound: EvalBound::Max }),
+        (
+            "eval:x..",
+            EvalRangeError::NotANumber {
+                bound: EvalBound::Min,
+            },
+        ),
+        (
+            "eval:1.5..",
+            EvalRangeError::NotANumber {
+                bound: EvalBound::Min,
+            },
+        ),
+        (
+            "eval:..20cp",
+            EvalRangeError::NotANumber {
+                bound: EvalBound::Max,
+            },
+        ),
+        (
+            "eval:...5",
+            EvalRangeError::NotANumber {
+                bound: EvalBound::Max,
+            },
+        ),
+        (
+            "eval:- 5..",
+            EvalRangeError::NotANumber {
+                bound: EvalBound::Min,
+            },
+        ),
+        (
+            "eval:32768..",
+            EvalRangeError::OutOfRange {
+                bound: EvalBound::Min,
+            },
+        ),
+        (
+            "eval:-32769..",
+            EvalRangeError::OutOfRange {
+                bound: EvalBound::Min,
+            },
+        ),
+        (
+            "eval:..99999999999999999999",
+            EvalRangeError::OutOfRange {
+                bound: EvalBound::Max,
+            },
+        ),
     ];
     for (text, expected) in cases {
         assert_eq!(error(text), (1, expected), "{text}");
         assert_eq!(error(&format!("0,{text}")), (2, expected), "0,{text}");
     }
     assert_eq!(
-        "518,eval:20..-20".parse::<PositionSet>().unwrap_err().to_string(),
+        "518,eval:20..-20"
+            .parse::<PositionSet>()
+            .unwrap_err()
+            .to_string(),
         "item 2: eval:20..-20 runs backwards: write the smaller number first"
     );
     assert_eq!(
@@ -191,7 +241,10 @@ fn each_broken_rule_of_an_eval_range_is_its_own_error() {
         "item 1: eval:MIN..MAX: MIN is not a whole number of centipawns (or leave it empty)"
     );
     assert_eq!(
-        "eval:..32768".parse::<PositionSet>().unwrap_err().to_string(),
+        "eval:..32768"
+            .parse::<PositionSet>()
+            .unwrap_err()
+            .to_string(),
         "item 1: eval:MIN..MAX: MAX is out of range: centipawns run from -32768 to 32767"
     );
     assert!(
@@ -223,18 +276,23 @@ fn the_guides_bands_are_the_data_files() {
     let high = cps.iter().max().unwrap().div_euclid(10) * 10;
     let mut expected = String::new();
     for key in ["engine", "limit", "runs", "date", "repeatability"] {
-        expected.push_str(&format!("- {key}: {}\n", header_value(&header, key)));
+        writeln!(expected, "- {key}: `{}`", header_value(&header, key)).unwrap();
     }
     expected.push_str("\n| starts in | starts | share |\n| --- | ---: | ---: |\n");
     for band in (low..=high).step_by(10) {
-        let count = cps.iter().filter(|&&cp| (band..=band + 9).contains(&cp)).count();
+        let count = cps
+            .iter()
+            .filter(|&&cp| (band..=band + 9).contains(&cp))
+            .count();
         let tenths = (count * 2000 + cps.len()) / (2 * cps.len());
-        expected.push_str(&format!(
-            "| `eval:{band}..{}` | {count} | {}.{} % |\n",
+        writeln!(
+            expected,
+            "| `eval:{band}..{}` | {count} | {}.{} % |",
             band + 9,
             tenths / 10,
             tenths % 10
-        ));
+        )
+        .unwrap();
     }
     let guide = include_str!("../../docs/guide/engine-testing.md");
     let begin = "<!-- bands: python3 data/bands.py --write -->\n";

@@ -398,9 +398,9 @@ fn evals_are_written_as_structs() {
     for position in Position::all() {
         let eval = position.eval();
         let json = serde_json::to_value(eval).unwrap();
-        let wdl = eval
-            .wdl()
-            .map(|wdl| serde_json::json!({"win": wdl.win(), "draw": wdl.draw(), "loss": wdl.loss()}));
+        let wdl = eval.wdl().map(
+            |wdl| serde_json::json!({"win": wdl.win(), "draw": wdl.draw(), "loss": wdl.loss()}),
+        );
         assert_eq!(
             json,
             serde_json::json!({
@@ -412,7 +412,9 @@ fn evals_are_written_as_structs() {
         );
         let compact = postcard::to_allocvec(&eval).unwrap();
         let mut expected = postcard::to_allocvec(&eval.cp()).unwrap();
-        expected.extend(postcard::to_allocvec(&eval.wdl().map(|w| (w.win(), w.draw(), w.loss()))).unwrap());
+        expected.extend(
+            postcard::to_allocvec(&eval.wdl().map(|w| (w.win(), w.draw(), w.loss()))).unwrap(),
+        );
         expected.extend(postcard::to_allocvec(&eval.depth()).unwrap());
         expected.extend(postcard::to_allocvec(&eval.best()).unwrap());
         assert_eq!(compact, expected, "SP {position}");

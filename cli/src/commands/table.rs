@@ -38,7 +38,7 @@ pub(crate) enum Format {
 pub(crate) enum Sort {
     /// By Scharnagl id, 0 to 959.
     Id,
-    /// By engine evaluation (eval_cp), Black's best starts first and
+    /// By the engine evaluation in centipawns, Black's best starts first and
     /// White's best last; equal ones by id.
     Eval,
 }

@@ -26,10 +26,14 @@ fn show_writes_the_eval_as_text_and_json() {
             line.starts_with(&format!("Eval          {:+} cp, ", eval.cp())),
             "{line}"
         );
-        assert!(line.contains(&format!(", depth {}, best {} (", eval.depth(), eval.best())), "{line}");
+        assert!(
+            line.contains(&format!(", depth {}, best {} (", eval.depth(), eval.best())),
+            "{line}"
+        );
         assert!(line.contains(Eval::ENGINE), "{line}");
         assert!(line.contains(&format!("{} nodes", Eval::NODES)), "{line}");
-        let json: Value = serde_json::from_str(&stdout(&["show", "--json", &id.to_string()])).unwrap();
+        let json: Value =
+            serde_json::from_str(&stdout(&["show", "--json", &id.to_string()])).unwrap();
         assert_eq!(json["eval"]["cp"], eval.cp());
         assert_eq!(json["eval"]["depth"], eval.depth());
         assert_eq!(json["eval"]["best"], eval.best().to_string());
@@ -51,7 +55,9 @@ fn a_double_start_has_no_eval() {
     let double = "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1";
     let text = stdout(&["show", "--ascii", double]);
     assert!(
-        text.contains("Eval          none: a pair's evaluation is not the sum of its two starts'\n"),
+        text.contains(
+            "Eval          none: a pair's evaluation is not the sum of its two starts'\n"
+        ),
         "{text}"
     );
     assert!(!text.contains(" cp"), "{text}");
@@ -75,32 +81,48 @@ fn table_ends_with_the_eval_columns_and_sorts_by_them() {
         assert_eq!(row[11], position.eval().best().to_string());
     }
     let sorted = stdout(&["table", "--sort", "eval"]);
-    let rows: Vec<Vec<&str>> = sorted.lines().skip(1).map(|l| l.split('\t').collect()).collect();
+    let rows: Vec<Vec<&str>> = sorted
+        .lines()
+        .skip(1)
+        .map(|l| l.split('\t').collect())
+        .collect();
     assert_eq!(rows.len(), 960);
     let keys: Vec<(i16, u16)> = rows
         .iter()
         .map(|row| (row[10].parse().unwrap(), row[0].parse().unwrap()))
         .collect();
-    assert!(keys.windows(2).all(|pair| pair[0] < pair[1]), "by cp, then id");
+    assert!(
+        keys.windows(2).all(|pair| pair[0] < pair[1]),
+        "by cp, then id"
+    );
     let mut ids: Vec<u16> = keys.iter().map(|&(_, id)| id).collect();
     ids.sort_unstable();
     assert_eq!(ids, (0..960).collect::<Vec<u16>>());
     // The same order in every format; the ids order is the default.
     let json = json_lines(&stdout(&["table", "--sort", "eval", "--format", "jsonl"]));
-    assert!(json.iter().zip(&keys).all(|(row, &(cp, id))| row["id"] == id && row["eval"]["cp"] == cp));
+    assert!(
+        json.iter()
+            .zip(&keys)
+            .all(|(row, &(cp, id))| row["id"] == id && row["eval"]["cp"] == cp)
+    );
     assert_eq!(stdout(&["table", "--sort", "id"]), tsv);
     assert!(failure(&["table", "--sort", "cp"]).contains("eval"));
 }
 
 #[test]
 fn book_start_takes_an_eval_range() {
-    for (range, low, high) in [("eval:-15..15", -15, 15), ("eval:60..120", 60, 120), ("eval:..20", i16::MIN, 20)] {
+    for (range, low, high) in [
+        ("eval:-15..15", -15, 15),
+        ("eval:60..120", 60, 120),
+        ("eval:..20", i16::MIN, 20),
+    ] {
         let book = stdout(&["book", "--start", range]);
-        let expected: String = between(low, high)
+        let expected: Vec<String> = between(low, high)
             .into_iter()
-            .map(|p| format!("{}\n", p.fen(FenStyle::XFen)))
+            .map(|p| p.fen(FenStyle::XFen).to_string())
             .collect();
-        assert_eq!(book, expected, "{range}");
+        assert_eq!(book.lines().collect::<Vec<_>>(), expected, "{range}");
+        assert!(book.is_empty() || book.ends_with('\n'));
     }
     let error = failure(&["book", "--start", "eval:20..-20"]);
     assert!(error.contains("eval:20..-20 runs backwards"), "{error}");
@@ -109,20 +131,40 @@ fn book_start_takes_an_eval_range() {
 #[test]
 fn random_exclude_and_games_start_take_an_eval_range() {
     let allowed: PositionSet = between(-20, 49).into_iter().collect();
-    let drawn = stdout(&["random", "-n", "200", "--seed", "eval", "--exclude", "eval:50..,eval:..-21"]);
+    let drawn = stdout(&[
+        "random",
+        "-n",
+        "200",
+        "--seed",
+        "eval",
+        "--exclude",
+        "eval:50..,eval:..-21",
+    ]);
     for line in drawn.lines() {
         let id: u16 = line.split(' ').next().unwrap().parse().unwrap();
         assert!(allowed.contains(Position::from_id(id).unwrap()), "{line}");
     }
     let error = failure(&["random", "--exclude", "eval:50"]);
-    assert!(error.contains("--exclude eval:50: eval:MIN..MAX needs `..`"), "{error}");
-    let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/engine_match.pgn");
+    assert!(
+        error.contains("--exclude eval:50: eval:MIN..MAX needs `..`"),
+        "{error}"
+    );
+    let fixture = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/engine_match.pgn"
+    );
     // Up to the median evaluation: about half the starts, never none.
     let mut cps: Vec<i16> = Position::all().map(|p| p.eval().cp()).collect();
     cps.sort_unstable();
     let median = cps[480];
     // `games` writes its summary on standard error.
-    let by_range = run(&["games", "--games", "--start", &format!("eval:..{median}"), fixture]);
+    let by_range = run(&[
+        "games",
+        "--games",
+        "--start",
+        &format!("eval:..{median}"),
+        fixture,
+    ]);
     let set: PositionSet = between(i16::MIN, median).into_iter().collect();
     let by_ids = run(&["games", "--games", "--start", &set.to_string(), fixture]);
     assert!(by_range.status.success());
