@@ -66,10 +66,10 @@ methods_with_getters! {
                 None => "None".to_owned(),
             };
             format!(
-                "Eval(cp={}, wdl={wdl}, depth={}, best={:?})",
+                "Eval(cp={}, wdl={wdl}, depth={}, best='{}')",
                 self.0.cp(),
                 self.0.depth(),
-                self.0.best().to_string()
+                self.0.best()
             )
         }
 

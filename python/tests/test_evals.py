@@ -8,7 +8,7 @@ import json
 from typing import Dict, List, Optional, Tuple
 
 import chess
-import pyarrow as pa
+import pyarrow as pa  # type: ignore[import-untyped]
 import pytest
 
 import chess960
