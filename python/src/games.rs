@@ -661,8 +661,8 @@ reading_function! {
     /// `.bz2` or `.xz`, told by their content; `"-"` is standard input), with
     /// the columns of `chess960 games --games`, as a `Table`.
     ///
-    /// `start` keeps games from those starts (a `PositionSet`, set text or
-    /// positions); `min_elo`/`max_elo` bound both players' ratings; `player`
+    /// `start` keeps games from those starts (a `PositionSet`, set text such
+    /// as `"0-99,518"` or `"eval:..10"`, or positions); `min_elo`/`max_elo` bound both players' ratings; `player`
     /// keeps the games of a name or any of several; `event`, `variant` and
     /// `time_control` keep games whose tag contains the text. `threads`
     /// reading threads (None: all cores). `progress`: True reports on
