@@ -13,7 +13,7 @@ const HEADER: &str = "id\trank\tcp\twin\tdraw\tloss\tdepth\tbest";
 
 /// The file's provenance, from its `# key: value` lines.
 #[derive(Default)]
-struct Provenance {
+pub(crate) struct Provenance {
     engine: Option<String>,
     nodes: Option<u64>,
     runs: Option<u8>,
@@ -23,7 +23,7 @@ struct Provenance {
 
 /// One checked row: centipawns, win/draw/loss per mille (all three or
 /// none), depth, and the best move's squares as indices (a1 = 0, h8 = 63).
-struct Row {
+pub(crate) struct Row {
     cp: i16,
     wdl: Option<[u16; 3]>,
     depth: u8,
@@ -49,7 +49,7 @@ fn broken(line: usize, rule: &str) -> ! {
     panic!("data/evals.tsv line {line}: {rule}")
 }
 
-fn parse(text: &str) -> (Provenance, Vec<Row>) {
+pub(crate) fn parse(text: &str) -> (Provenance, Vec<Row>) {
     let mut provenance = Provenance::default();
     let mut rows = Vec::with_capacity(usize::from(POSITION_COUNT));
     let mut header_seen = false;
@@ -256,7 +256,7 @@ fn grouped(value: u64) -> String {
     out
 }
 
-fn generate(provenance: &Provenance, rows: &[Row]) -> String {
+pub(crate) fn generate(provenance: &Provenance, rows: &[Row]) -> String {
     let missing = |key: &str| -> ! {
         panic!("data/evals.tsv: no `# {key}: ...` line in the header; data/evaluate.py writes it")
     };

@@ -16,6 +16,7 @@ mod against_cozy_chess;
 mod against_shakmaty;
 mod bad_input;
 mod book;
+mod build_evals;
 mod castling;
 mod common;
 mod conventions;
