@@ -3,12 +3,16 @@
 //! and a faster perfect hash rank -> id whose every answer is checked here
 //! before it is written. The hash's arithmetic is
 //! `chess960_core::perfect_hash`, the same functions the run-time lookup
-//! calls.
+//! calls. It also writes `$OUT_DIR/evals.rs` from `data/evals.tsv`, the
+//! starts' engine evaluations (`build/evals.rs`).
 
 use chess960_core::perfect_hash::{BUCKETS, SLOTS, bucket_and_home, key, slot};
 use chess960_core::{POSITION_COUNT, rank_from_id};
 use std::fmt::{Display, Write as _};
 use std::{env, fs, path::PathBuf};
+
+#[path = "build/evals.rs"]
+mod evals;
 
 /// Where the search for a multiplier starts; fixed so that builds are reproducible.
 const SEED: u64 = 0x0C4E_5596_0000_0518;
@@ -19,6 +23,7 @@ const MAX_TRIES: u32 = 10_000;
 
 fn main() {
     println!("cargo::rerun-if-changed=build.rs");
+    println!("cargo::rerun-if-changed=build/evals.rs");
     let table = ranks();
     check_distinct(&table);
     let hash = PerfectHash::search(&table);
@@ -37,8 +42,14 @@ fn main() {
     write_phf_map(&mut out, &table);
     hash.write(&mut out);
 
-    let path = PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets OUT_DIR")).join("tables.rs");
-    fs::write(&path, out).expect("write tables.rs");
+    let out_dir = PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
+    fs::write(out_dir.join("tables.rs"), out).expect("write tables.rs");
+    let manifest_dir =
+        PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
+    evals::write(
+        &manifest_dir.join("data/evals.tsv"),
+        &out_dir.join("evals.rs"),
+    );
 }
 
 /// Every start position's rank, by id, from the derivation.

@@ -23,6 +23,11 @@ is written from that file when every search of every start is in it. The
 repeatability pass searches every ninth start (107 starts) again with
 other hash sizes and writes the standard deviation of the differences
 into the table's header.
+
+After a new table, `python3 data/bands.py --write` puts its provenance and
+its count of starts in each 10 cp band into the guide (a test checks
+them); `cargo build` then checks the file and compiles it in (`build.rs`,
+`build/evals.rs`, which stop the build at a line that breaks a rule).
 """
 
 from __future__ import annotations

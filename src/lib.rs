@@ -57,9 +57,11 @@ extern crate std;
 //   5. `uci` (square), `double` (color, position), `castling` (color,
 //      position, square, uci), `bitboard` (color, double, position,
 //      square), `numbering` and `draw` (position, printed_tables).
-//   6. `fen` (color, double, position, square): error <- text <- read <-
+//   6. `eval` (position, position_set, square, uci): the engine
+//      evaluations build.rs compiles from data/evals.tsv.
+//      `fen` (color, double, position, square): error <- text <- read <-
 //      double inside it.
-//   7. `book` (fen, double, position_set), `identify` (fen and below), `parse` (fen, position_set, double and
+//   7. `book` (fen, double, position_set), `identify` (fen and below), `parse` (fen, position_set, double, eval and
 //      below: `FromStr` for Position, DoublePosition and PositionSet).
 //   8. The features: `random` and `seeded` (position, position_set),
 //      `sample` (seeded),
@@ -85,6 +87,7 @@ mod castling;
 mod color;
 mod double;
 pub mod draw;
+mod eval;
 mod fen;
 pub mod guide;
 mod identify;
@@ -124,6 +127,7 @@ pub use chess960_core::{
 };
 pub use color::{Color, ParseColorError};
 pub use double::{DoubleIdError, DoublePosition, Ranks};
+pub use eval::{Eval, Wdl};
 pub use fen::{Fen, FenError, FenStyle};
 pub use identify::{
     CastlingRights, Departure, Departures, DeparturesIter, Identification, identify_fen,
@@ -136,7 +140,9 @@ pub use lookup::TABLE;
 #[doc(hidden)]
 pub use macros::__private;
 pub use numbering::NumberingError;
-pub use parse::{ParseDoublePositionError, ParsePositionError, ParsePositionSetError};
+pub use parse::{
+    EvalBound, EvalRangeError, ParseDoublePositionError, ParsePositionError, ParsePositionSetError,
+};
 pub use position::Position;
 pub use position_set::{PositionSet, Positions};
 #[cfg(feature = "rand")]

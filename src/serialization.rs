@@ -22,6 +22,7 @@
 //! ```
 
 // The other public types' impls, one concern per module.
+mod eval;
 mod position_set;
 mod text_or_number;
 

@@ -4,7 +4,7 @@
 //! start ([`StartDetails`]).
 
 use crate::query::Found;
-use chess960::{CastlingSide, Color, FenStyle, File, Position};
+use chess960::{CastlingSide, Color, Eval, FenStyle, File, Position};
 use serde::Serialize;
 
 /// Where each piece stands, files as letters.
@@ -38,6 +38,40 @@ pub(crate) struct CastlingMove {
     rank: char,
 }
 
+/// The engine's evaluation of a start (`Position::eval`), as the JSON
+/// writes it: `{"cp": 23, "wdl": {"win": 29, "draw": 968, "loss": 3},
+/// "depth": 23, "best": "c2c4"}`, `wdl` null where the table has none.
+#[derive(Serialize)]
+pub(crate) struct EvalDetails {
+    pub(crate) cp: i16,
+    pub(crate) wdl: Option<WdlDetails>,
+    pub(crate) depth: u8,
+    pub(crate) best: String,
+}
+
+/// Win, draw and loss per mille from White's side.
+#[derive(Serialize)]
+pub(crate) struct WdlDetails {
+    win: u16,
+    draw: u16,
+    loss: u16,
+}
+
+impl EvalDetails {
+    fn of(eval: Eval) -> EvalDetails {
+        EvalDetails {
+            cp: eval.cp(),
+            wdl: eval.wdl().map(|wdl| WdlDetails {
+                win: wdl.win(),
+                draw: wdl.draw(),
+                loss: wdl.loss(),
+            }),
+            depth: eval.depth(),
+            best: eval.best().to_string(),
+        }
+    }
+}
+
 /// The facts `show` prints, in the shape `--json` writes them; `table`
 /// prints the flat ones as [`Details::columns`].
 #[derive(Serialize)]
@@ -57,6 +91,10 @@ pub(crate) struct Details {
     pub(crate) knight_code: u8,
     pub(crate) files: PieceFiles,
     pub(crate) castling: [CastlingMove; 2],
+    /// The start's engine evaluation; absent for each side of a double
+    /// Chess960 start, whose evaluation is not its starts'.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) eval: Option<EvalDetails>,
 }
 
 fn letters(files: [File; 2]) -> [char; 2] {
@@ -113,7 +151,7 @@ impl CastlingMove {
 
 impl Details {
     /// The names of [`Details::columns`], the header of `table`.
-    pub(crate) const COLUMNS: [&str; 10] = [
+    pub(crate) const COLUMNS: [&str; 12] = [
         "id",
         "rank",
         "fen",
@@ -124,11 +162,18 @@ impl Details {
         "bishop_code",
         "queen_slot",
         "knight_code",
+        "eval_cp",
+        "eval_best",
     ];
 
     /// The flat facts, in the order of [`Details::COLUMNS`]. None holds a
     /// tab, a comma or a quote, so no field needs quoting in TSV or CSV.
-    pub(crate) fn columns(&self) -> [String; 10] {
+    pub(crate) fn columns(&self) -> [String; 12] {
+        let (cp, best) = self
+            .eval
+            .as_ref()
+            .map(|eval| (eval.cp.to_string(), eval.best.clone()))
+            .unwrap_or_default();
         [
             self.id.to_string(),
             self.rank.to_owned(),
@@ -140,6 +185,8 @@ impl Details {
             self.bishop_code.to_string(),
             self.queen_slot.to_string(),
             self.knight_code.to_string(),
+            cp,
+            best,
         ]
     }
 
@@ -168,6 +215,16 @@ impl Details {
                 knights: letters(position.knight_files()),
             },
             castling: CastlingSide::ALL.map(|side| CastlingMove::of(position, side)),
+            eval: Some(EvalDetails::of(position.eval())),
+        }
+    }
+
+    /// The facts about `position` as one side of a double Chess960 start:
+    /// without the evaluation, which is the single start's, not the pair's.
+    fn side_of_pair(position: Position) -> Details {
+        Details {
+            eval: None,
+            ..Details::of(position)
         }
     }
 }
@@ -215,8 +272,8 @@ impl StartDetails {
                 double_id: start.id(),
                 fen: start.fen(FenStyle::XFen).to_string(),
                 shredder_fen: start.fen(FenStyle::Shredder).to_string(),
-                white: Box::new(Details::of(start.white())),
-                black: Box::new(Details::of(start.black())),
+                white: Box::new(Details::side_of_pair(start.white())),
+                black: Box::new(Details::side_of_pair(start.black())),
                 departures,
             },
         }

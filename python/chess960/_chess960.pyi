@@ -69,6 +69,9 @@ class Position:
     def rank(self) -> str:
         """White's back rank in uppercase letters."""
     @property
+    def eval(self) -> Eval:
+        """The engine's evaluation of this start: ``.cp``, ``.wdl``, ``.depth``, ``.best``."""
+    @property
     def one_based(self) -> int:
         """The one-based number, 1 to 960: the id, with 960 for id 0."""
     @property
@@ -122,6 +125,32 @@ class Position:
     def __ge__(self, other: Position) -> bool: ...
     def __hash__(self) -> int: ...
     def __reduce__(self) -> Tuple[type, Tuple[int]]: ...
+
+class Eval:
+    """An engine's evaluation of one start position, White to move.
+
+    A double Chess960 start has none: a pair's evaluation is not the sum of
+    its two starts'.
+    """
+
+    ENGINE: ClassVar[str]
+    NODES: ClassVar[int]
+    RUNS: ClassVar[int]
+    DATE: ClassVar[str]
+    REPEATABILITY: ClassVar[str]
+    @property
+    def cp(self) -> int:
+        """The score in centipawns from White's side."""
+    @property
+    def wdl(self) -> Optional[Tuple[int, int, int]]:
+        """``(win, draw, loss)`` per mille from White's side, or None."""
+    @property
+    def depth(self) -> int:
+        """The depth in plies the search reached."""
+    @property
+    def best(self) -> str:
+        """The move the engine chose, in UCI (Chess960 mode)."""
+    def __hash__(self) -> int: ...
 
 class Castling:
     """How a king and a rook castle to one side in one start position."""

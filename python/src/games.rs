@@ -448,8 +448,8 @@ reading_function! {
     /// game's notation), as `--moves`: a game whose moves cannot be
     /// replayed keeps its row with nulls and is named in `summary["skips"]`.
     ///
-    /// `start` keeps games from those starts (a `PositionSet`, set text or
-    /// positions); `min_elo`/`max_elo` bound both players' ratings; `player`
+    /// `start` keeps games from those starts (a `PositionSet`, set text such
+    /// as `"0-99,518"` or `"eval:..10"`, or positions); `min_elo`/`max_elo` bound both players' ratings; `player`
     /// keeps the games of a name or any of several; `event`, `variant` and
     /// `time_control` keep games whose tag contains the text. `threads`
     /// reading threads (None: all cores). `progress`: True reports on

@@ -4,7 +4,8 @@
 //!
 //! The bindings hold no logic of their own: each function calls the
 //! library and turns its errors into `ValueError`s with the library's
-//! message. Modules import one way: `errors` and `macros` <- `position` <-
+//! message. Modules import one way: `macros` <- `eval`; `errors`, `macros`
+//! and `eval` <- `position` <-
 //! `set` <- `draws`, `book`, `identify`; `table` <- `stream` <- `games`,
 //! `reading` <- `stream`, `games`; `games` also uses `errors`, `inputs`,
 //! `output` and `set`; `openings` uses `games`, `reading` and `table`;
@@ -19,6 +20,7 @@
 mod book;
 mod draws;
 mod errors;
+mod eval;
 mod games;
 mod identify;
 mod inputs;
@@ -39,6 +41,7 @@ fn _chess960(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<position::PyPosition>()?;
     m.add_class::<position::PyDoublePosition>()?;
     m.add_class::<position::PyCastling>()?;
+    m.add_class::<eval::PyEval>()?;
     m.add_class::<set::PyPositionSet>()?;
     m.add_class::<draws::PySeededRound>()?;
     m.add_class::<identify::PyIdentification>()?;

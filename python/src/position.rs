@@ -1,6 +1,7 @@
 //! `Position`, `DoublePosition`, `Castling`: the library's start positions.
 
 use crate::errors::value_error;
+use crate::eval::PyEval;
 use crate::macros::{methods_with_getters, value_class};
 use chess960::{CastlingSide, Color, DoublePosition, FenStyle, File, Position, UciMove};
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -156,6 +157,13 @@ methods_with_getters! {
         #[staticmethod]
         fn all() -> Vec<PyPosition> {
             Position::all().map(PyPosition).collect()
+        }
+
+        /// The engine's evaluation of this start (see `Eval` for the engine
+        /// and its limit): `.cp`, `.wdl`, `.depth`, `.best`.
+        #[getter]
+        fn eval(&self) -> PyEval {
+            PyEval(self.0.eval())
         }
 
         /// White's back rank in uppercase letters, `"RNBQKBNR"`.

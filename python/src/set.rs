@@ -12,7 +12,8 @@ value_class! {
     /// An immutable set of start positions.
     ///
     /// `PositionSet("0-99,518,RNBQKBNR")` reads the library's set grammar (ids,
-    /// ranges of ids, ranks and SP labels separated by commas);
+    /// ranges of ids, ranks, SP labels and ranges of engine evaluations such
+    /// as `eval:-15..15`, centipawns for White, separated by commas);
     /// `PositionSet([Position(1), 2, "SP3"])` collects positions; `PositionSet()`
     /// is empty. Supports `in`, `len`, iteration in order of id, `|`, `&`, `-`,
     /// `^`, `~`, `==`, hashing and pickling.

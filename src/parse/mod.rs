@@ -10,4 +10,4 @@ mod set;
 
 pub use double::ParseDoublePositionError;
 pub use position::ParsePositionError;
-pub use set::ParsePositionSetError;
+pub use set::{EvalBound, EvalRangeError, ParsePositionSetError};

@@ -389,3 +389,34 @@ fn a_position_set_s_bitmap_may_come_as_a_sequence_of_bytes() {
         "invalid type: string \"RNBQKBNR\", expected a sequence of Chess960 start positions",
     );
 }
+
+/// `Eval` and `Wdl` are written as structs: JSON objects with the
+/// documented keys, and in postcard the fields in order (`best` as a
+/// `UciMove` is written there).
+#[test]
+fn evals_are_written_as_structs() {
+    for position in Position::all() {
+        let eval = position.eval();
+        let json = serde_json::to_value(eval).unwrap();
+        let wdl = eval.wdl().map(
+            |wdl| serde_json::json!({"win": wdl.win(), "draw": wdl.draw(), "loss": wdl.loss()}),
+        );
+        assert_eq!(
+            json,
+            serde_json::json!({
+                "cp": eval.cp(),
+                "wdl": wdl,
+                "depth": eval.depth(),
+                "best": eval.best().to_string(),
+            })
+        );
+        let compact = postcard::to_allocvec(&eval).unwrap();
+        let mut expected = postcard::to_allocvec(&eval.cp()).unwrap();
+        expected.extend(
+            postcard::to_allocvec(&eval.wdl().map(|w| (w.win(), w.draw(), w.loss()))).unwrap(),
+        );
+        expected.extend(postcard::to_allocvec(&eval.depth()).unwrap());
+        expected.extend(postcard::to_allocvec(&eval.best()).unwrap());
+        assert_eq!(compact, expected, "SP {position}");
+    }
+}

@@ -21,8 +21,10 @@ pub(crate) struct BookArgs {
     #[arg(long)]
     double: bool,
     /// Only these starts (in a double book: White's and Black's both in
-    /// the set). A set is ids, ranges of ids, ranks or SP labels separated
-    /// by commas: `0-99,518,RNBQKBNR`.
+    /// the set). A set is ids, ranges of ids, ranks, SP labels or ranges of
+    /// engine evaluations in centipawns for White (`eval:-15..15`,
+    /// `eval:..20`, `eval:60..`, both ends included) separated by commas:
+    /// `0-99,518,RNBQKBNR`, `eval:-15..15`.
     #[arg(long, value_name = "SET", value_parser = parse_set)]
     start: Option<PositionSet>,
     /// Leave out these starts (in a double book: every pair with either

@@ -110,7 +110,9 @@ pub(crate) struct GamesArgs {
     #[arg(long, conflicts_with_all = ["stats", "format"])]
     pgn: bool,
     /// Only games whose start is in SET: ids, ranges (`0-99`), back ranks
-    /// in either colour, `SP518`, comma-separated. A double Chess960 game
+    /// in either colour, `SP518`, starts by engine evaluation in
+    /// centipawns for White (`eval:-15..15`, `eval:..20`, `eval:60..`),
+    /// comma-separated. A double Chess960 game
     /// passes when both its White and its Black start are in SET; a
     /// standard game starts from 518; a game whose FEN changes the rules
     /// of a start counts by its board.

@@ -37,9 +37,11 @@ pub(crate) struct RandomArgs {
     /// ones.
     #[arg(long)]
     distinct: bool,
-    /// Positions never to draw: ids, ranges of ids (0-99), ranks or SP
-    /// labels separated by commas (`--exclude 518` plays "Chess959"); may
-    /// be given more than once.
+    /// Positions never to draw: ids, ranges of ids (0-99), ranks, SP labels
+    /// or ranges of engine evaluations in centipawns for White (eval:50..)
+    /// separated by commas (`--exclude 518` plays "Chess959",
+    /// `--exclude eval:50..,eval:..-50` only balanced starts); may be given
+    /// more than once.
     #[arg(long, value_name = "POSITIONS")]
     exclude: Vec<String>,
     /// Print JSON Lines for scripts instead of text: one object a line, as
@@ -108,14 +110,15 @@ pub(crate) fn run(args: &RandomArgs, out: &mut dyn Write) -> Result<(), Failure>
 }
 
 /// The positions `--exclude` names, each occurrence a set in the library's
-/// grammar (ids, ranges such as `0-99`, ranks, labels, separated by
-/// commas). A bad item is named by its own text.
+/// grammar (ids, ranges such as `0-99`, ranks, labels, `eval:MIN..MAX`,
+/// separated by commas). A bad item is named by its own text.
 fn excluded(lists: &[String]) -> Result<PositionSet, Failure> {
     let mut set = PositionSet::EMPTY;
     for list in lists {
         let more = list.parse::<PositionSet>().map_err(|error| {
             let (item, reason) = match error {
                 ParsePositionSetError::Position { item, error } => (item, error.to_string()),
+                ParsePositionSetError::EvalRange { item, error } => (item, error.to_string()),
                 _ => (0, error.to_string()),
             };
             let text = list.split(',').nth(item.wrapping_sub(1)).unwrap_or(list);

@@ -10,7 +10,7 @@ use crate::json;
 use crate::query::{self, Found};
 use crate::style::ColorChoice;
 use chess960::svg::{Diagram, Rgb};
-use chess960::{CastlingSide, Color, DoublePosition, Position};
+use chess960::{CastlingSide, Color, DoublePosition, Eval, Position};
 use clap::Args;
 use std::fmt::Write as _;
 use std::io::Write;
@@ -162,7 +162,20 @@ fn text(position: Position, found: &Found, style: Style) -> String {
     for (label, castling) in ["Castling", ""].into_iter().zip(&details.castling) {
         line(label, &castling.describe());
     }
+    line("Eval", &evaluation(position.eval()));
     out
+}
+
+/// The evaluation line: `+23 cp, W/D/L 29/968/3, depth 23, best c2c4
+/// (Stockfish 15.1, 1000000 nodes, mean of 4 runs)`.
+fn evaluation(eval: Eval) -> String {
+    format!(
+        "{eval} ({}, {} nodes, mean of {} run{})",
+        Eval::ENGINE,
+        Eval::NODES,
+        Eval::RUNS,
+        if Eval::RUNS == 1 { "" } else { "s" }
+    )
 }
 
 /// The text `show` prints of a double Chess960 start: a heading with the
@@ -205,6 +218,10 @@ fn double_text(start: DoublePosition, found: &Found, style: Style) -> String {
             label = "";
         }
     }
+    line(
+        "Eval",
+        "none: a pair's evaluation is not the sum of its two starts'",
+    );
     out
 }
 
@@ -238,7 +255,7 @@ mod tests {
         let text = shown("SP959", false);
         assert!(text.starts_with("SP 959  RKRNNQBB\n\n8  r k r n n q b b\n"));
         assert!(
-            text.ends_with("Kb1-g1, Rc1-f1  (UCI b1c1 or b1g1)\n"),
+            text.contains("Kb1-g1, Rc1-f1  (UCI b1c1 or b1g1)\nEval          "),
             "{text}"
         );
         let json: serde_json::Value = serde_json::from_str(&shown("959", true)).unwrap();

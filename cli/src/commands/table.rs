@@ -1,5 +1,5 @@
 //! `chess960 table`: all 960 positions, one row each, as TSV, CSV, JSON or
-//! JSON Lines.
+//! JSON Lines, in order of id or of engine evaluation.
 
 use crate::details::Details;
 use crate::failure::Failure;
@@ -14,6 +14,9 @@ pub(crate) struct TableArgs {
     /// The output format.
     #[arg(long, value_enum, default_value = "tsv")]
     format: Format,
+    /// The rows' order.
+    #[arg(long, value_enum, default_value = "id")]
+    sort: Sort,
 }
 
 /// The format of the table.
@@ -30,9 +33,23 @@ pub(crate) enum Format {
     Jsonl,
 }
 
-/// Writes the whole table in `args.format`.
+/// The order of the table's rows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Sort {
+    /// By Scharnagl id, 0 to 959.
+    Id,
+    /// By the engine evaluation in centipawns, Black's best starts first and
+    /// White's best last; equal ones by id.
+    Eval,
+}
+
+/// Writes the whole table in `args.format`, rows in `args.sort` order.
 pub(crate) fn run(args: &TableArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let rows: Vec<Details> = Position::all().map(Details::of).collect();
+    let mut positions: Vec<Position> = Position::all().collect();
+    if args.sort == Sort::Eval {
+        positions.sort_by_key(|position| (position.eval().cp(), position.id()));
+    }
+    let rows: Vec<Details> = positions.into_iter().map(Details::of).collect();
     let separator = match args.format {
         Format::Json => return json::write(out, &rows),
         Format::Jsonl => {

@@ -14,6 +14,7 @@ mod cli;
 mod common;
 mod dice_methods;
 mod edges;
+mod evals;
 mod games;
 mod games_columns;
 mod games_parts;
