@@ -16,6 +16,7 @@ use crate::table::PyTable;
 use arrow_array::{ArrayRef, Float64Array, RecordBatch, StringArray, UInt16Array, UInt64Array};
 use arrow_schema::{DataType, Field, Schema, SchemaRef};
 use chess960::DoublePosition;
+use chess960::pgn::Tally;
 use chess960::pgn::{EloModel, Filter, PairTally, Pentanomial, Players, Sprt, Verdict};
 use chess960_archive::table::{Columns, Table};
 use chess960_archive::{Archive, Cancel, Progress, Summary};
@@ -86,36 +87,25 @@ pub(crate) fn start_cells(start: DoublePosition) -> StartCells {
 
 /// The table of `chess960 games --stats`: one row per start.
 fn stats_batch(summary: &Summary) -> PyResult<(SchemaRef, RecordBatch)> {
-    let count = |name: &str| Field::new(name, DataType::UInt64, false);
-    let real = |name: &str| Field::new(name, DataType::Float64, true);
-    let schema = Arc::new(Schema::new(vec![
+    let (starts, tallies): (Vec<_>, Vec<_>) = summary.stats.iter().unzip();
+    let (mut fields, mut columns) = start_columns(&starts);
+    let (more_fields, more_columns) = tally_columns(&tallies, true);
+    fields.extend(more_fields);
+    columns.extend(more_columns);
+    let schema = Arc::new(Schema::new(fields));
+    let batch = RecordBatch::try_new(schema.clone(), columns).map_err(value_error)?;
+    Ok((schema, batch))
+}
+
+/// The columns `white_id`, `black_id` (a double Chess960 start's only)
+/// and `rank` of `starts`.
+pub(crate) fn start_columns(starts: &[DoublePosition]) -> (Vec<Field>, Vec<ArrayRef>) {
+    let cells: Vec<_> = starts.iter().map(|start| start_cells(*start)).collect();
+    let fields = vec![
         Field::new("white_id", DataType::UInt16, false),
         Field::new("black_id", DataType::UInt16, true),
         Field::new("rank", DataType::Utf8, false),
-        count("games"),
-        count("white_wins"),
-        count("draws"),
-        count("black_wins"),
-        count("unknown"),
-        real("score"),
-        real("ci_low"),
-        real("ci_high"),
-        real("mean_elo"),
-    ]));
-    let rows: Vec<_> = summary.stats.iter().collect();
-    let cells: Vec<_> = rows.iter().map(|(start, _)| start_cells(*start)).collect();
-    let counts = |value: fn(&chess960::pgn::Tally) -> u64| -> ArrayRef {
-        Arc::new(UInt64Array::from_iter_values(
-            rows.iter().map(|(_, tally)| value(tally)),
-        ))
-    };
-    let reals = |value: &dyn Fn(&chess960::pgn::Tally) -> Option<f64>| -> ArrayRef {
-        Arc::new(
-            rows.iter()
-                .map(|(_, tally)| value(tally))
-                .collect::<Float64Array>(),
-        )
-    };
+    ];
     let columns: Vec<ArrayRef> = vec![
         Arc::new(UInt16Array::from_iter_values(
             cells.iter().map(|cell| cell.0),
@@ -124,18 +114,36 @@ fn stats_batch(summary: &Summary) -> PyResult<(SchemaRef, RecordBatch)> {
         Arc::new(StringArray::from_iter_values(
             cells.iter().map(|cell| cell.2.as_str()),
         )),
-        counts(chess960::pgn::Tally::games),
-        counts(|tally| tally.white_wins),
-        counts(|tally| tally.draws),
-        counts(|tally| tally.black_wins),
-        counts(|tally| tally.unknown),
-        reals(&chess960::pgn::Tally::score),
-        reals(&|tally| tally.interval().map(|interval| interval.low)),
-        reals(&|tally| tally.interval().map(|interval| interval.high)),
-        reals(&chess960::pgn::Tally::mean_rating),
     ];
-    let batch = RecordBatch::try_new(schema.clone(), columns).map_err(value_error)?;
-    Ok((schema, batch))
+    (fields, columns)
+}
+
+/// The columns `games`, `white_wins`, `draws`, `black_wins`, `unknown`,
+/// `score`, with `interval` its bounds `ci_low` and `ci_high`, and
+/// `mean_elo` of `tallies`, as `chess960 games --stats` writes them.
+pub(crate) fn tally_columns(tallies: &[&Tally], interval: bool) -> (Vec<Field>, Vec<ArrayRef>) {
+    let count = |name: &str, value: fn(&Tally) -> u64| -> (Field, ArrayRef) {
+        let array = UInt64Array::from_iter_values(tallies.iter().map(|tally| value(tally)));
+        (Field::new(name, DataType::UInt64, false), Arc::new(array))
+    };
+    let real = |name: &str, value: &dyn Fn(&Tally) -> Option<f64>| -> (Field, ArrayRef) {
+        let array: Float64Array = tallies.iter().map(|tally| value(tally)).collect();
+        (Field::new(name, DataType::Float64, true), Arc::new(array))
+    };
+    let mut pairs = vec![
+        count("games", Tally::games),
+        count("white_wins", |tally| tally.white_wins),
+        count("draws", |tally| tally.draws),
+        count("black_wins", |tally| tally.black_wins),
+        count("unknown", |tally| tally.unknown),
+        real("score", &Tally::score),
+    ];
+    if interval {
+        pairs.push(real("ci_low", &|tally| tally.interval().map(|i| i.low)));
+        pairs.push(real("ci_high", &|tally| tally.interval().map(|i| i.high)));
+    }
+    pairs.push(real("mean_elo", &Tally::mean_rating));
+    pairs.into_iter().unzip()
 }
 
 /// The columns of `chess960 games --player`, typed.

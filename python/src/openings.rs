@@ -2,11 +2,11 @@
 //! read by `chess960-archive` on Rust threads into one Arrow table.
 
 use crate::errors::value_error;
-use crate::games::{filter, request, start_cells};
+use crate::games::{filter, request, start_columns, tally_columns};
 use crate::reading::{input_error, read_error, run, summary_dict};
 use crate::table::PyTable;
 use arrow_array::builder::{ListBuilder, StringBuilder};
-use arrow_array::{ArrayRef, Float64Array, RecordBatch, StringArray, UInt16Array, UInt64Array};
+use arrow_array::{ArrayRef, RecordBatch};
 use arrow_schema::{DataType, Field, Schema};
 use chess960::moves::OpeningRow;
 use pyo3::prelude::*;
@@ -64,8 +64,8 @@ pub(crate) fn opening_stats(
 
 /// The explorer's rows as one record batch.
 fn openings_batch(rows: &[OpeningRow<'_>]) -> Result<RecordBatch, arrow_schema::ArrowError> {
-    let count = |name: &str| Field::new(name, DataType::UInt64, false);
-    let real = |name: &str| Field::new(name, DataType::Float64, true);
+    let starts: Vec<_> = rows.iter().map(OpeningRow::start).collect();
+    let (mut fields, mut columns) = start_columns(&starts);
     let list = |name: &str| {
         Field::new(
             name,
@@ -73,21 +73,6 @@ fn openings_batch(rows: &[OpeningRow<'_>]) -> Result<RecordBatch, arrow_schema::
             false,
         )
     };
-    let schema = Arc::new(Schema::new(vec![
-        Field::new("white_id", DataType::UInt16, false),
-        Field::new("black_id", DataType::UInt16, true),
-        Field::new("rank", DataType::Utf8, false),
-        list("moves"),
-        list("san"),
-        count("games"),
-        count("white_wins"),
-        count("draws"),
-        count("black_wins"),
-        count("unknown"),
-        real("score"),
-        real("mean_elo"),
-    ]));
-    let cells: Vec<_> = rows.iter().map(|row| start_cells(row.start())).collect();
     let (mut moves, mut san) = (
         ListBuilder::new(StringBuilder::new()),
         ListBuilder::new(StringBuilder::new()),
@@ -102,29 +87,11 @@ fn openings_batch(rows: &[OpeningRow<'_>]) -> Result<RecordBatch, arrow_schema::
         }
         san.append(true);
     }
-    let counts = |value: &dyn Fn(&OpeningRow<'_>) -> u64| -> ArrayRef {
-        Arc::new(UInt64Array::from_iter_values(rows.iter().map(value)))
-    };
-    let reals = |value: &dyn Fn(&OpeningRow<'_>) -> Option<f64>| -> ArrayRef {
-        Arc::new(rows.iter().map(value).collect::<Float64Array>())
-    };
-    let columns: Vec<ArrayRef> = vec![
-        Arc::new(UInt16Array::from_iter_values(
-            cells.iter().map(|cell| cell.0),
-        )),
-        Arc::new(cells.iter().map(|cell| cell.1).collect::<UInt16Array>()),
-        Arc::new(StringArray::from_iter_values(
-            cells.iter().map(|cell| cell.2.as_str()),
-        )),
-        Arc::new(moves.finish()),
-        Arc::new(san.finish()),
-        counts(&|row| row.tally().games()),
-        counts(&|row| row.tally().white_wins),
-        counts(&|row| row.tally().draws),
-        counts(&|row| row.tally().black_wins),
-        counts(&|row| row.tally().unknown),
-        reals(&|row| row.tally().score()),
-        reals(&|row| row.tally().mean_rating()),
-    ];
-    RecordBatch::try_new(schema, columns)
+    fields.extend([list("moves"), list("san")]);
+    columns.extend([Arc::new(moves.finish()) as ArrayRef, Arc::new(san.finish())]);
+    let tallies: Vec<_> = rows.iter().map(OpeningRow::tally).collect();
+    let (more_fields, more_columns) = tally_columns(&tallies, false);
+    fields.extend(more_fields);
+    columns.extend(more_columns);
+    RecordBatch::try_new(Arc::new(Schema::new(fields)), columns)
 }

@@ -1,7 +1,7 @@
 //! `chess960 games --openings N`: the opening explorer's rows, one per
 //! start and sequence of first plies, from `Archive::openings`.
 
-use super::output::{Cell, Format, Writer};
+use super::output::{Cell, Format, Writer, start_cells, tally_cells};
 use chess960::moves::OpeningStats;
 use std::io::{self, Write};
 
@@ -29,32 +29,10 @@ pub(crate) fn write_rows(
 ) -> io::Result<()> {
     let mut writer = Writer::new(io::BufWriter::new(out), format, &OPENING_COLUMNS)?;
     for row in stats.rows() {
-        let start = row.start();
-        let tally = row.tally();
-        let number = |value: u64| Cell::Number(value.to_string());
-        let decimal = |value: Option<f64>, places: usize| {
-            value.map_or(Cell::Missing, |value| {
-                Cell::Number(format!("{value:.places$}"))
-            })
-        };
-        writer.row(&[
-            Cell::Number(start.white().id().to_string()),
-            if start.is_single() {
-                Cell::Missing
-            } else {
-                Cell::Number(start.black().id().to_string())
-            },
-            Cell::Owned(start.ranks().to_string()),
-            Cell::Owned(row.uci()),
-            Cell::Owned(row.san().join(" ")),
-            number(tally.games()),
-            number(tally.white_wins),
-            number(tally.draws),
-            number(tally.black_wins),
-            number(tally.unknown),
-            decimal(tally.score(), 4),
-            decimal(tally.mean_rating(), 1),
-        ])?;
+        let mut cells = Vec::from(start_cells(row.start()));
+        cells.extend([Cell::Owned(row.uci()), Cell::Owned(row.san().join(" "))]);
+        cells.extend(tally_cells(row.tally(), false));
+        writer.row(&cells)?;
     }
     writer.into_inner().flush()
 }

@@ -182,14 +182,15 @@ fn push_json_string(line: &mut String, text: &str) {
 
 /// The cells of one `--stats` row.
 pub(crate) fn stat_row(start: DoublePosition, tally: &Tally) -> Vec<Cell<'static>> {
-    let number = |value: u64| Cell::Number(value.to_string());
-    let decimal = |value: Option<f64>, places: usize| {
-        value.map_or(Cell::Missing, |value| {
-            Cell::Number(format!("{value:.places$}"))
-        })
-    };
-    let interval = tally.interval();
-    vec![
+    let mut cells = Vec::from(start_cells(start));
+    cells.extend(tally_cells(tally, true));
+    cells
+}
+
+/// A start's cells: `white_id`, `black_id` (a double Chess960 start's
+/// only) and `rank`.
+pub(crate) fn start_cells(start: DoublePosition) -> [Cell<'static>; 3] {
+    [
         Cell::Number(start.white().id().to_string()),
         if start.is_single() {
             Cell::Missing
@@ -197,14 +198,32 @@ pub(crate) fn stat_row(start: DoublePosition, tally: &Tally) -> Vec<Cell<'static
             Cell::Number(start.black().id().to_string())
         },
         Cell::Owned(start.ranks().to_string()),
+    ]
+}
+
+/// A tally's cells: `games`, `white_wins`, `draws`, `black_wins`,
+/// `unknown`, `score`, with `interval` its bounds `ci_low` and `ci_high`,
+/// and `mean_elo`.
+pub(crate) fn tally_cells(tally: &Tally, interval: bool) -> Vec<Cell<'static>> {
+    let number = |value: u64| Cell::Number(value.to_string());
+    let decimal = |value: Option<f64>, places: usize| {
+        value.map_or(Cell::Missing, |value| {
+            Cell::Number(format!("{value:.places$}"))
+        })
+    };
+    let mut cells = vec![
         number(tally.games()),
         number(tally.white_wins),
         number(tally.draws),
         number(tally.black_wins),
         number(tally.unknown),
         decimal(tally.score(), 4),
-        decimal(interval.map(|i| i.low), 4),
-        decimal(interval.map(|i| i.high), 4),
-        decimal(tally.mean_rating(), 1),
-    ]
+    ];
+    if interval {
+        let bounds = tally.interval();
+        cells.push(decimal(bounds.map(|i| i.low), 4));
+        cells.push(decimal(bounds.map(|i| i.high), 4));
+    }
+    cells.push(decimal(tally.mean_rating(), 1));
+    cells
 }
