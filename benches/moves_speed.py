@@ -65,6 +65,9 @@ def main():
         with open(path, "wb") as out:
             subprocess.run(["cargo", "bench", "--quiet", "--bench", "legal_games", "--", str(size)],
                            cwd=ROOT, stdout=out, check=True)
+    packed = path.with_suffix(".pgn.zst")
+    if not packed.exists():
+        subprocess.run(["zstd", "-q", "-10", "-T0", str(path), "-o", str(packed)], check=True)
     megabytes = path.stat().st_size / 1e6
     commands = {
         "--stats": [],
@@ -73,21 +76,27 @@ def main():
         "--games --moves": ["--games", "--moves"],
     }
     cores = os.cpu_count() or 1
-    times = {(name, threads): [] for name in commands for threads in (1, cores)}
+    inputs = {"plain": path, ".zst": packed}
+    times = {(kind, name, threads): [] for kind in inputs for name in commands for threads in (1, cores)}
     for _ in range(rounds):
-        for threads in (1, cores):
-            for name, args in commands.items():
-                times[(name, threads)].append(timed(["games", str(path), *args], threads))
-    print(f"{megabytes:.0f} MB of legal lichess-shaped games ({path.name}), medians of {rounds} rounds in turns\n")
-    print(f"| command | one core | x --stats | {cores} cores | x --stats |")
-    print("| --- | ---: | ---: | ---: | ---: |")
-    for name in commands:
-        cells = []
-        for threads in (1, cores):
-            median = statistics.median(times[(name, threads)])
-            ratios = [a / b for a, b in zip(times[(name, threads)], times[("--stats", threads)])]
-            cells += [f"{median:.2f} s ({megabytes / median:.0f} MB/s)", f"{statistics.median(ratios):.2f}x"]
-        print(f"| `{name}` | " + " | ".join(cells) + " |")
+        for kind, file in inputs.items():
+            for threads in (1, cores):
+                for name, args in commands.items():
+                    times[(kind, name, threads)].append(timed(["games", str(file), *args], threads))
+    print(f"{megabytes:.0f} MB of legal lichess-shaped games ({path.name}; `.zst`: zstd -10), "
+          f"medians of {rounds} rounds in turns; MB/s of the text\n")
+    print(f"| input | command | one core | x --stats | {cores} cores | x --stats |")
+    print("| --- | --- | ---: | ---: | ---: | ---: |")
+    for kind in inputs:
+        for name in commands:
+            cells = []
+            for threads in (1, cores):
+                own = times[(kind, name, threads)]
+                median = statistics.median(own)
+                ratios = [a / b for a, b in zip(own, times[(kind, "--stats", threads)])]
+                cells += [f"{median:.2f} s ({megabytes / median:.0f} MB/s)", f"{statistics.median(ratios):.2f}x"]
+            print(f"| {kind} | `{name}` | " + " | ".join(cells) + " |")
+    times = {(name, threads): times[("plain", name, threads)] for name in commands for threads in (1, cores)}
     measured = python_chess_rate(path)
     if measured is None:
         print("\npython-chess is not installed here: no comparison")
