@@ -7,7 +7,7 @@ use super::movetext::{Token, Tokens};
 use super::san::{self, San, Unmatched};
 use super::start::{Notation, start_board};
 use crate::Position;
-use crate::pgn::{GameKind, Tags};
+use crate::pgn::{GameKind, TagName, Tags, Variant};
 use core::fmt;
 use core::hash::{BuildHasherDefault, Hasher};
 use core::sync::atomic::{AtomicU32, Ordering};
@@ -186,9 +186,9 @@ pub struct Replayer {
     children: HashMap<(u32, u64), u32, BuildHasherDefault<MixHasher>>,
     /// The plies of the tree, by node (a root's is unused).
     nodes: Vec<Ply>,
-    /// Each known start's root node and board, by White's id, Black's id
-    /// and whether the notation is standard.
-    roots: HashMap<(u16, u16, bool), (u32, Board), BuildHasherDefault<MixHasher>>,
+    /// Each known start's root node, board and notation, by White's id,
+    /// Black's id and whether the `Variant` tag says Chess960.
+    roots: HashMap<(u16, u16, bool), (u32, Board, Notation), BuildHasherDefault<MixHasher>>,
     /// This replayer's number, and how often its tree was cleared: with a
     /// node, a line's key ([`Replay::line`]).
     id: u32,
@@ -356,11 +356,14 @@ impl Replayer {
                 return Ok((board, notation, None));
             }
         };
-        let (board, notation) = start_board(kind, tags)?;
-        let key = (ids.0, ids.1, notation == Notation::Standard);
-        if let Some((root, board)) = self.roots.get(&key) {
-            return Ok((board.clone(), notation, Some(*root)));
+        // The start's board and notation follow from its ids and whether
+        // the `Variant` tag says Chess960: known starts are looked up.
+        let variant = Variant::from_name(tags.get(TagName::Variant).unwrap_or(""));
+        let key = (ids.0, ids.1, variant == Variant::Chess960);
+        if let Some((root, board, notation)) = self.roots.get(&key) {
+            return Ok((board.clone(), *notation, Some(*root)));
         }
+        let (board, notation) = start_board(kind, tags)?;
         if self.nodes.len() >= MEMO_NODES {
             self.children.clear();
             self.nodes.clear();
@@ -377,7 +380,7 @@ impl Replayer {
             },
             uci: *b"0000\0",
         });
-        self.roots.insert(key, (root, board.clone()));
+        self.roots.insert(key, (root, board.clone(), notation));
         Ok((board, notation, Some(root)))
     }
 }
