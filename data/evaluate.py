@@ -202,6 +202,12 @@ def run(args, jobs: list[tuple[int, int]], partial: Path) -> tuple[dict, str]:
     return done, name
 
 
+def last_search(partial: Path) -> str:
+    """The day the last session of searches ended (today without one)."""
+    ends = [line.split("\t")[2][:10] for line in partial.read_text().splitlines() if line.startswith("# session\t")]
+    return ends[-1] if ends else datetime.date.today().isoformat()
+
+
 def searched(partial: Path) -> str:
     """When the searches ran and what they cost, from the partial file's
     session lines."""
@@ -279,6 +285,7 @@ def main() -> None:
             f"# runs: {args.runs} searches a start with hashes {', '.join(map(str, hashes))} MiB; "
             "cp and wdl are their means, depth the least depth they reached, best the move most chose "
             "(the first search's on a tie)\n"
+            f"# date: {last_search(partial)}\n"
             f"# {searched(partial)}\n"
             "# cp: centipawns from White's side, White to move; win draw loss: per mille, White's\n"
             "id\trank\tcp\twin\tdraw\tloss\tdepth\tbest\n"
