@@ -188,12 +188,20 @@ pub struct Replayer {
     nodes: Vec<Ply>,
     /// Each known start's root node, board and notation, by White's id,
     /// Black's id and whether the `Variant` tag says Chess960.
-    roots: HashMap<(u16, u16, bool), (u32, Board, Notation), BuildHasherDefault<MixHasher>>,
+    roots: HashMap<(u16, u16, bool), Root, BuildHasherDefault<MixHasher>>,
     /// This replayer's number, and how often its tree was cleared: with a
     /// node, a line's key ([`Replay::line`]).
     id: u32,
     generation: u32,
     line: Option<u64>,
+}
+
+/// A known start: its root node in the tree, its board and its notation.
+#[derive(Debug)]
+struct Root {
+    node: u32,
+    board: Board,
+    notation: Notation,
 }
 
 impl Default for Replayer {
@@ -360,8 +368,8 @@ impl Replayer {
         // the `Variant` tag says Chess960: known starts are looked up.
         let variant = Variant::from_name(tags.get(TagName::Variant).unwrap_or(""));
         let key = (ids.0, ids.1, variant == Variant::Chess960);
-        if let Some((root, board, notation)) = self.roots.get(&key) {
-            return Ok((board.clone(), *notation, Some(*root)));
+        if let Some(root) = self.roots.get(&key) {
+            return Ok((root.board.clone(), root.notation, Some(root.node)));
         }
         let (board, notation) = start_board(kind, tags)?;
         if self.nodes.len() >= MEMO_NODES {
@@ -380,7 +388,14 @@ impl Replayer {
             },
             uci: *b"0000\0",
         });
-        self.roots.insert(key, (root, board.clone(), notation));
+        self.roots.insert(
+            key,
+            Root {
+                node: root,
+                board: board.clone(),
+                notation,
+            },
+        );
         Ok((board, notation, Some(root)))
     }
 }
