@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """How many starts fall in each 10 cp band of `data/evals.tsv`, as the
 Markdown table of the guide's engine-testing chapter, after the file's
-provenance (its `engine`, `limit`, `runs`, `date` and `repeatability`
-header lines).
+provenance (its `engine`, `limit`, `runs`, `date`, `searched` and
+`repeatability` header lines).
 
     python3 data/bands.py            # print the table
     python3 data/bands.py --write    # put it into docs/guide/engine-testing.md
@@ -24,7 +24,7 @@ BEGIN = "<!-- bands: python3 data/bands.py --write -->"
 END = "<!-- end of bands -->"
 
 
-KEYS = ("engine", "limit", "runs", "date", "repeatability")
+KEYS = ("engine", "limit", "runs", "date", "searched", "repeatability")
 
 
 def read(path: Path) -> tuple[list[str], list[int]]:
