@@ -275,7 +275,14 @@ fn the_guides_bands_are_the_data_files() {
     let low = cps.iter().min().unwrap().div_euclid(10) * 10;
     let high = cps.iter().max().unwrap().div_euclid(10) * 10;
     let mut expected = String::new();
-    for key in ["engine", "limit", "runs", "date", "searched", "repeatability"] {
+    for key in [
+        "engine",
+        "limit",
+        "runs",
+        "date",
+        "searched",
+        "repeatability",
+    ] {
         writeln!(expected, "- {key}: `{}`", header_value(&header, key)).unwrap();
     }
     expected.push_str("\n| starts in | starts | share |\n| --- | ---: | ---: |\n");
