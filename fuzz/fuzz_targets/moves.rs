@@ -82,13 +82,16 @@ fuzz_target!(|data: &[u8]| {
             (false, _) => Ok(()),
         }
         .unwrap();
-        if byte % 16 == 15 {
-            // A word of the input's own bytes instead of the move.
-            let word: String = rest[ply..]
-                .iter()
-                .take(1 + usize::from(byte / 16) % 7)
-                .map(|&b| char::from(b"abcdefgh12345678NBRQKOx-=+#0"[usize::from(b) % 28]))
-                .collect();
+        // A word of the input's own bytes instead of the move, unless it is
+        // a move number (digits) or a result, which every reader reads so.
+        let word: String = rest[ply..]
+            .iter()
+            .take(1 + usize::from(byte / 16) % 7)
+            .map(|&b| char::from(b"abcdefgh12345678NBRQKOx-=+#0"[usize::from(b) % 28]))
+            .collect();
+        let number_or_result =
+            word.bytes().all(|b| b.is_ascii_digit()) || matches!(word.as_str(), "1-0" | "0-1");
+        if byte % 16 == 15 && !number_or_result {
             text.push_str(&word);
             let theirs = word
                 .trim_end_matches(['+', '#'])
