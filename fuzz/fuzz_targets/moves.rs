@@ -25,7 +25,7 @@ use std::fmt::Write as _;
 
 fn start(white: u8, black: u8) -> (String, Chess) {
     let rank = |byte: u8| {
-        let id = u16::from(byte) * 960 / 256;
+        let id = u16::try_from(u32::from(byte) * 960 / 256).unwrap();
         chess960::Position::from_id(id).unwrap().as_str().to_owned()
     };
     let fen = format!(
