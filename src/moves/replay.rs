@@ -193,7 +193,6 @@ pub struct Replayer {
     /// node, a line's key ([`Replay::line`]).
     id: u32,
     generation: u32,
-    line: Option<u64>,
 }
 
 /// A known start: its root node in the tree, its board and its notation.
@@ -229,7 +228,6 @@ impl Replayer {
             roots: HashMap::default(),
             id: REPLAYERS.fetch_add(1, Ordering::Relaxed),
             generation: 0,
-            line: None,
         }
     }
 
@@ -258,7 +256,6 @@ impl Replayer {
     ) -> Result<Replay<'_>, ReplayError> {
         let (start, notation, mut node) = self.start_of(kind, tags)?;
         self.moves.clear();
-        self.line = None;
         let standard = notation == Notation::Standard;
         // The board, made only when a move is not in the tree.
         let mut board: Option<Board> = None;
@@ -336,7 +333,7 @@ impl Replayer {
                 child
             });
         }
-        self.line = node.map(|node| {
+        let line = node.map(|node| {
             u64::from(self.id) << 48 | u64::from(self.generation & 0xFFFF) << 32 | u64::from(node)
         });
         self.start = start;
@@ -344,7 +341,7 @@ impl Replayer {
             notation,
             moves: &self.moves,
             start: &self.start,
-            line: self.line,
+            line,
         })
     }
 
