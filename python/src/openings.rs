@@ -82,7 +82,7 @@ fn openings_batch(rows: &[OpeningRow<'_>]) -> Result<RecordBatch, arrow_schema::
             moves.values().append_value(ply);
         }
         moves.append(true);
-        for text in row.san() {
+        for text in row.san().split(' ').filter(|text| !text.is_empty()) {
             san.values().append_value(text);
         }
         san.append(true);

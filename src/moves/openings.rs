@@ -2,11 +2,11 @@
 //! sequence of their first plies, with White's results and the players'
 //! mean rating.
 
-use super::replay::{MixHasher, Ply, Replay, san_line};
+use super::replay::{MixHasher, Ply, Replay, write_san_line};
+use super::san::chess960_uci;
 use crate::DoublePosition;
 use crate::pgn::{Tags, Tally};
-use core::fmt::Write as _;
-use core::hash::BuildHasherDefault;
+use core::hash::{BuildHasherDefault, Hasher};
 use cozy_chess::Board;
 use std::collections::HashMap;
 use std::string::String;
@@ -32,7 +32,7 @@ use std::vec::Vec;
 /// }
 /// let rows = stats.rows();
 /// assert_eq!(rows.len(), 2);
-/// assert_eq!((rows[0].uci(), rows[0].san(), rows[0].tally().games()), ("e2e4 e7e5".into(), vec!["e4".into(), "e5".into()], 2));
+/// assert_eq!((rows[0].uci(), rows[0].san(), rows[0].tally().games()), ("e2e4 e7e5".into(), "e4 e5".into(), 2));
 /// assert_eq!((rows[1].uci(), rows[1].tally().draws), ("d2d4".into(), 1));
 /// # }
 /// ```
@@ -40,20 +40,58 @@ use std::vec::Vec;
 pub struct OpeningStats {
     plies: usize,
     lines: Vec<Line>,
-    /// Each line's place in `lines`, by the start's two ids and the plies'
-    /// packed moves.
-    index: HashMap<Vec<u16>, u32, BuildHasherDefault<MixHasher>>,
+    /// The plies of every line, one after the other.
+    moves: Vec<Ply>,
+    /// Each line's place in `lines`, by the hash of its start and moves
+    /// ([`line_hash`]); a line whose hash another line already holds is
+    /// found in `clashes`.
+    index: HashMap<u64, u32, BuildHasherDefault<IdentityHasher>>,
+    /// The lines whose hash is another line's, by their start's two ids
+    /// and their packed moves.
+    clashes: HashMap<Vec<u16>, u32, BuildHasherDefault<MixHasher>>,
     /// Each line's place in `lines`, by a replayer's key of it.
     known: HashMap<u64, u32, BuildHasherDefault<MixHasher>>,
-    key: Vec<u16>,
 }
 
-/// One sequence's moves and results.
+/// One sequence: its start, where its moves are, its results.
 #[derive(Clone, Debug)]
 struct Line {
     start: DoublePosition,
-    moves: Vec<Ply>,
+    /// Its plies: `moves[at..at + len]` of the explorer.
+    at: usize,
+    len: usize,
+    hash: u64,
     tally: Tally,
+}
+
+/// The hash of a line: its start's ids and its packed moves, mixed.
+fn line_hash(start: DoublePosition, moves: &[Ply]) -> u64 {
+    let mut hasher = MixHasher::default();
+    hasher.write_u64(u64::from(start.white().id()) << 16 | u64::from(start.black().id()));
+    for ply in moves {
+        hasher.write_u16(ply.packed());
+    }
+    hasher.finish()
+}
+
+/// A hasher for keys that are hashes already.
+#[derive(Default)]
+struct IdentityHasher(u64);
+
+impl Hasher for IdentityHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(byte);
+        }
+    }
+
+    fn write_u64(&mut self, word: u64) {
+        self.0 = word;
+    }
 }
 
 impl OpeningStats {
@@ -108,28 +146,53 @@ impl OpeningStats {
     /// it is new.
     fn line_of(&mut self, start: DoublePosition, moves: &[Ply]) -> usize {
         let moves = &moves[..moves.len().min(self.plies)];
-        self.key.clear();
-        self.key.extend([start.white().id(), start.black().id()]);
-        self.key.extend(moves.iter().map(Ply::packed));
-        if let Some(&line) = self.index.get(self.key.as_slice()) {
+        let hash = line_hash(start, moves);
+        self.line_hashed(start, moves, hash)
+    }
+
+    /// [`OpeningStats::line_of`] with the line's hash known.
+    fn line_hashed(&mut self, start: DoublePosition, moves: &[Ply], hash: u64) -> usize {
+        let same = |line: &Line, all: &[Ply]| {
+            line.start == start && packed_eq(&all[line.at..line.at + line.len], moves)
+        };
+        let clash = match self.index.get(&hash) {
+            None => false,
+            Some(&line) if same(&self.lines[line as usize], &self.moves) => return line as usize,
+            Some(_) => true,
+        };
+        let key = clash.then(|| {
+            let mut key = Vec::with_capacity(moves.len() + 2);
+            key.extend([start.white().id(), start.black().id()]);
+            key.extend(moves.iter().map(Ply::packed));
+            key
+        });
+        if let Some(&line) = key.as_ref().and_then(|key| self.clashes.get(key)) {
             return line as usize;
         }
         let line = self.lines.len();
-        self.index
-            .insert(self.key.clone(), u32::try_from(line).unwrap_or(u32::MAX));
+        let place = u32::try_from(line).unwrap_or(u32::MAX);
+        match key {
+            Some(key) => self.clashes.insert(key, place),
+            None => self.index.insert(hash, place),
+        };
         self.lines.push(Line {
             start,
-            moves: moves.to_vec(),
+            at: self.moves.len(),
+            len: moves.len(),
+            hash,
             tally: Tally::default(),
         });
+        self.moves.extend_from_slice(moves);
         line
     }
 
     /// Adds what another explorer of the same plies counted (the work of
     /// another thread).
     pub fn merge(&mut self, other: OpeningStats) {
-        for line in other.lines {
-            let mine = self.line_of(line.start, &line.moves);
+        let OpeningStats { lines, moves, .. } = other;
+        for line in lines {
+            let moves = &moves[line.at..line.at + line.len];
+            let mine = self.line_hashed(line.start, moves, line.hash);
             self.lines[mine].tally.merge(&line.tally);
         }
     }
@@ -147,18 +210,51 @@ impl OpeningStats {
     /// The rows: by start (White's id, then Black's), then by games, most
     /// first, then by the moves in UCI.
     pub fn rows(&self) -> Vec<OpeningRow<'_>> {
-        let mut rows: Vec<OpeningRow<'_>> =
-            self.lines.iter().map(|line| OpeningRow { line }).collect();
-        rows.sort_by_cached_key(|row| {
-            (
-                row.line.start.white().id(),
-                row.line.start.black().id(),
-                core::cmp::Reverse(row.line.tally.games()),
-                row.uci(),
-            )
+        let mut rows: Vec<OpeningRow<'_>> = self
+            .lines
+            .iter()
+            .map(|line| OpeningRow {
+                line,
+                moves: &self.moves[line.at..line.at + line.len],
+            })
+            .collect();
+        // Each ply's place in UCI's order, one word a ply, line by line.
+        let order: Vec<u32> = self.moves.iter().map(uci_order).collect();
+        let order = |row: &OpeningRow<'_>| &order[row.line.at..row.line.at + row.line.len];
+        rows.sort_unstable_by(|a, b| {
+            let key = |row: &OpeningRow<'_>| {
+                let start = row.line.start;
+                (
+                    start.white().id(),
+                    start.black().id(),
+                    core::cmp::Reverse(row.line.tally.games()),
+                )
+            };
+            key(a).cmp(&key(b)).then_with(|| order(a).cmp(order(b)))
         });
         rows
     }
+}
+
+/// A word that sorts plies as their UCI texts sort (`e7e8` before
+/// `e7e8n`): squares by file then rank, a promotion's letter last. Runs
+/// of them sort as the texts joined by spaces.
+fn uci_order(ply: &Ply) -> u32 {
+    let mv = ply.cozy();
+    let square = |square: cozy_chess::Square| square.file() as u32 * 8 + square.rank() as u32;
+    let promotion = match mv.promotion {
+        None => 0,
+        Some(cozy_chess::Piece::Bishop) => 1,
+        Some(cozy_chess::Piece::Knight) => 2,
+        Some(cozy_chess::Piece::Queen) => 3,
+        Some(_) => 4,
+    };
+    (square(mv.from) << 6 | square(mv.to)) << 3 | promotion
+}
+
+/// Whether two runs of plies are the same moves.
+fn packed_eq(a: &[Ply], b: &[Ply]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(a, b)| a.packed() == b.packed())
 }
 
 /// One row of the explorer: a start, a sequence of plies, and the games
@@ -166,6 +262,7 @@ impl OpeningStats {
 #[derive(Clone, Copy, Debug)]
 pub struct OpeningRow<'a> {
     line: &'a Line,
+    moves: &'a [Ply],
 }
 
 impl OpeningRow<'_> {
@@ -176,35 +273,73 @@ impl OpeningRow<'_> {
 
     /// The plies.
     pub fn moves(&self) -> &[Ply] {
-        &self.line.moves
+        self.moves
     }
 
     /// The plies in UCI, separated by single spaces, castling in Chess960
     /// notation (the king takes its rook) whatever the game's own.
     pub fn uci(&self) -> String {
-        let mut text = String::new();
-        for (i, ply) in self.line.moves.iter().enumerate() {
+        let mut text = String::with_capacity(self.moves.len() * 5);
+        for (i, ply) in self.moves.iter().enumerate() {
             if i > 0 {
                 text.push(' ');
             }
-            // cozy-chess writes castling as the king taking its rook.
-            let _ = write!(text, "{}", ply.cozy());
+            let uci = chess960_uci(ply.cozy());
+            let length = if uci[4] == 0 { 4 } else { 5 };
+            text.extend(uci[..length].iter().map(|&byte| char::from(byte)));
         }
         text
     }
 
-    /// The plies in SAN.
-    pub fn san(&self) -> Vec<String> {
+    /// The plies in SAN, separated by single spaces (a null move `--`).
+    pub fn san(&self) -> String {
         let start = self.line.start;
         let board = Board::double_chess960_startpos(
             u32::from(start.white().id()),
             u32::from(start.black().id()),
         );
-        san_line(&board, &self.line.moves)
+        let mut text = String::with_capacity(self.moves.len() * 4);
+        write_san_line(&board, self.moves, &mut text);
+        text
     }
 
     /// White's results and the mean rating of the games.
     pub fn tally(&self) -> &Tally {
         &self.line.tally
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::OpeningStats;
+    use crate::DoublePosition;
+    use crate::moves::Replayer;
+    use crate::pgn::{GameKind, Reader};
+    use std::vec::Vec;
+
+    /// Two lines given one hash (as a clash of two real hashes would) stay
+    /// two lines, each found again.
+    #[test]
+    fn lines_whose_hashes_clash_stay_apart() {
+        let pgn = "[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. d4 d5 *\n";
+        let mut reader = Reader::new(pgn.as_bytes()).keep_raw();
+        let mut replayer = Replayer::new();
+        let mut lines = Vec::new();
+        while let Some((record, raw)) = reader.next_with_raw() {
+            let kind = GameKind::of(record);
+            let replay = replayer.replay(&kind, record.tags(), raw.unwrap(), None);
+            lines.push(replay.unwrap().moves().to_vec());
+        }
+        let start = DoublePosition::from(crate::Position::STANDARD);
+        let mut stats = OpeningStats::new(2);
+        let first = stats.line_hashed(start, &lines[0], 7);
+        let second = stats.line_hashed(start, &lines[1], 7);
+        assert_ne!(first, second);
+        assert_eq!(stats.line_hashed(start, &lines[0], 7), first);
+        assert_eq!(stats.line_hashed(start, &lines[1], 7), second);
+        assert_eq!(stats.len(), 2);
+        let mut merged = OpeningStats::new(2);
+        merged.merge(stats);
+        assert_eq!(merged.len(), 2);
     }
 }

@@ -21,7 +21,7 @@ use std::vec::Vec;
 const MEMO_PLIES: u32 = 4;
 
 /// Plies the tree of lines holds at most before it is cleared.
-const MEMO_NODES: usize = 1 << 16;
+const MEMO_NODES: usize = 1 << 12;
 
 /// One move of a replayed game.
 ///
@@ -132,29 +132,34 @@ impl Replay<'_> {
     /// # }
     /// ```
     pub fn san(&self) -> Vec<String> {
-        san_line(self.start, self.moves)
+        let mut text = String::new();
+        write_san_line(self.start, self.moves, &mut text);
+        text.split(' ')
+            .filter(|word| !word.is_empty())
+            .map(String::from)
+            .collect()
     }
 }
 
-/// The SAN of `moves`, replayed from `start`.
-pub(crate) fn san_line(start: &Board, moves: &[Ply]) -> Vec<String> {
+/// Writes the SAN of `moves`, replayed from `start`, to `out`, separated
+/// by single spaces (a null move `--`).
+pub(crate) fn write_san_line(start: &Board, moves: &[Ply], out: &mut String) {
     let mut board = start.clone();
-    moves
-        .iter()
-        .map(|ply| {
-            let mut text = String::new();
-            if ply.is_null() {
-                text.push_str("--");
-                if let Some(next) = board.null_move() {
-                    board = next;
-                }
-            } else {
-                san::write(&board, ply.mv, &mut text);
-                board.play_unchecked(ply.mv);
+    for (i, ply) in moves.iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        if ply.is_null() {
+            out.push_str("--");
+            if let Some(next) = board.null_move() {
+                board = next;
             }
-            text
-        })
-        .collect()
+        } else {
+            san::write(&board, ply.mv, out);
+            board.play_unchecked(ply.mv);
+            san::write_check(&board, out);
+        }
+    }
 }
 
 /// Replays games, one after the other, reusing its buffers and what it

@@ -245,7 +245,8 @@ pub(crate) fn target(board: &Board, mv: Move, standard_castling: bool) -> Square
     }
 }
 
-/// Writes `mv` (legal on `board`) in SAN, with `+` or `#`, onto `out`.
+/// Writes `mv` (legal on `board`) in SAN onto `out`, without its check
+/// mark ([`write_check`] writes it from the board after the move).
 pub(crate) fn write(board: &Board, mv: Move, out: &mut String) {
     let us = board.side_to_move();
     if is_castling(board, mv) {
@@ -293,8 +294,11 @@ pub(crate) fn write(board: &Board, mv: Move, out: &mut String) {
             out.push(char::from(piece_letter(promotion)));
         }
     }
-    let mut after = board.clone();
-    after.play_unchecked(mv);
+}
+
+/// The mark of a move that gives check, from the board after it: `+`, or
+/// `#` for mate; nothing without check.
+pub(crate) fn write_check(after: &Board, out: &mut String) {
     if !after.checkers().is_empty() {
         out.push(if after.generate_moves(|_| true) {
             '+'
@@ -350,12 +354,20 @@ fn rank_digit(rank: Rank) -> u8 {
 /// The UCI text of `mv` (legal on `board`): castling as the king taking
 /// its rook, or, with `standard_castling`, as the king's two-square move.
 pub(crate) fn uci(board: &Board, mv: Move, standard_castling: bool) -> [u8; 5] {
-    let to = target(board, mv, standard_castling);
+    chess960_uci(Move {
+        to: target(board, mv, standard_castling),
+        ..mv
+    })
+}
+
+/// The UCI text of `mv` as it stands (castling: the king takes its rook),
+/// the fifth byte 0 without a promotion.
+pub(crate) fn chess960_uci(mv: Move) -> [u8; 5] {
     let mut text = [
         file_letter(mv.from.file()),
         rank_digit(mv.from.rank()),
-        file_letter(to.file()),
-        rank_digit(to.rank()),
+        file_letter(mv.to.file()),
+        rank_digit(mv.to.rank()),
         0,
     ];
     if let Some(promotion) = mv.promotion {
@@ -378,7 +390,7 @@ pub(crate) fn has_chess960_castling(board: &Board) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{San, Unmatched, write};
+    use super::{San, Unmatched, write, write_check};
     use cozy_chess::{Board, File, Piece, Rank, Square};
     use std::string::{String, ToString};
 
@@ -439,7 +451,11 @@ mod tests {
             ("Kf2", "Kf2"),
         ] {
             written.clear();
-            write(&board, resolve(text).unwrap(), &mut written);
+            let mv = resolve(text).unwrap();
+            write(&board, mv, &mut written);
+            let mut after = board.clone();
+            after.play_unchecked(mv);
+            write_check(&after, &mut written);
             assert_eq!(written, san);
         }
         assert_eq!(

@@ -273,14 +273,12 @@ impl Builder {
             (Builder::Time(builder), Value::Time(seconds)) => {
                 builder.append_value(i64::from(seconds) * 1_000_000);
             }
-            (Builder::List(builder), Value::List(items)) => {
-                let mut bytes = 0;
-                for item in &items {
-                    builder.values().append_value(item);
-                    bytes += item.len();
+            (Builder::List(builder), Value::Words(words)) => {
+                for word in words.split(' ').filter(|word| !word.is_empty()) {
+                    builder.values().append_value(word);
                 }
                 builder.append(true);
-                return bytes;
+                return words.len();
             }
             (Builder::List(builder), _) => builder.append(false),
             (Builder::UInt16(builder), _) => builder.append_null(),

@@ -360,14 +360,7 @@ impl Column {
             #[cfg(feature = "moves")]
             Column::Moves => match row.computed().plies() {
                 None => Value::Null,
-                Some(_) => Value::List(
-                    row.computed()
-                        .moves()
-                        .split(' ')
-                        .filter(|ply| !ply.is_empty())
-                        .map(Cow::Borrowed)
-                        .collect(),
-                ),
+                Some(_) => Value::Words(Cow::Borrowed(row.computed().moves())),
             },
         }
     }

@@ -32,10 +32,11 @@ pub enum Value<'a> {
     /// A time of day: seconds since midnight (Arrow's `time64`, in
     /// microseconds), written `HH:MM:SS`.
     Time(u32),
-    /// A list of texts (Arrow's `list<utf8>`), written space-separated in
-    /// text formats and as an array in JSON: for computed columns (the
-    /// replayed moves).
-    List(Vec<Cow<'a, str>>),
+    /// A list of words held as one text, the words separated by single
+    /// spaces (Arrow's `list<utf8>`, an empty text the empty list): written
+    /// as it is in text formats and as an array in JSON; for computed
+    /// columns (the replayed moves, `e2e4 e7e5`).
+    Words(Cow<'a, str>),
 }
 
 impl<'a> Value<'a> {
@@ -229,15 +230,7 @@ impl fmt::Display for Value<'_> {
                 seconds / 60 % 60,
                 seconds % 60
             ),
-            Value::List(items) => {
-                for (index, item) in items.iter().enumerate() {
-                    if index > 0 {
-                        f.write_str(" ")?;
-                    }
-                    f.write_str(item)?;
-                }
-                Ok(())
-            }
+            Value::Words(words) => f.write_str(words),
         }
     }
 }

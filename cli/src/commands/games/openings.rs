@@ -30,7 +30,7 @@ pub(crate) fn write_rows(
     let mut writer = Writer::new(io::BufWriter::new(out), format, &OPENING_COLUMNS)?;
     for row in stats.rows() {
         let mut cells = Vec::from(start_cells(row.start()));
-        cells.extend([Cell::Owned(row.uci()), Cell::Owned(row.san().join(" "))]);
+        cells.extend([Cell::Owned(row.uci()), Cell::Owned(row.san())]);
         cells.extend(tally_cells(row.tally(), false));
         writer.row(&cells)?;
     }

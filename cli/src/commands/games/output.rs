@@ -29,8 +29,9 @@ pub(crate) enum Cell<'a> {
     Text(&'a str),
     Owned(String),
     Number(String),
-    /// Space-separated in TSV and CSV, an array of strings in JSON.
-    List(Vec<Cow<'a, str>>),
+    /// Words separated by single spaces: so in TSV and CSV, an array of
+    /// strings in JSON.
+    Words(Cow<'a, str>),
     Missing,
 }
 
@@ -42,7 +43,7 @@ impl<'a> From<Value<'a>> for Cell<'a> {
             Value::Null => Cell::Missing,
             Value::Text(Cow::Borrowed(text)) => Cell::Text(text),
             Value::Text(Cow::Owned(text)) => Cell::Owned(text),
-            Value::List(items) => Cell::List(items),
+            Value::Words(words) => Cell::Words(words),
             value if value.is_number() => Cell::Number(value.to_string()),
             value => Cell::Owned(value.to_string()),
         }
@@ -105,17 +106,15 @@ impl<W: Write> Writer<W> {
                     if index > 0 {
                         line.push(if tsv { '\t' } else { ',' });
                     }
-                    let joined;
                     let text = match cell {
                         Cell::Text(text) => text,
                         Cell::Owned(text) | Cell::Number(text) => text.as_str(),
-                        Cell::List(items) => {
-                            joined = items.join(" ");
-                            joined.as_str()
-                        }
+                        Cell::Words(words) => words,
                         Cell::Missing => "",
                     };
-                    if tsv {
+                    if tsv && memchr::memchr3(b'\t', b'\n', b'\r', text.as_bytes()).is_none() {
+                        line.push_str(text);
+                    } else if tsv {
                         line.extend(text.chars().map(|c| {
                             if matches!(c, '\t' | '\n' | '\r') {
                                 ' '
@@ -140,9 +139,10 @@ impl<W: Write> Writer<W> {
                         Cell::Text(text) => push_json_string(line, text),
                         Cell::Owned(text) => push_json_string(line, text),
                         Cell::Number(number) => line.push_str(number),
-                        Cell::List(items) => {
+                        Cell::Words(words) => {
                             line.push('[');
-                            for (at, item) in items.iter().enumerate() {
+                            let items = words.split(' ').filter(|word| !word.is_empty());
+                            for (at, item) in items.enumerate() {
                                 if at > 0 {
                                     line.push(',');
                                 }
@@ -187,6 +187,36 @@ pub(crate) fn stat_row(start: DoublePosition, tally: &Tally) -> Vec<Cell<'static
     cells
 }
 
+/// A number with `places` decimals, as `format!("{value:.places$}")`
+/// writes it (a cell; missing for `None`).
+pub(crate) fn decimal(value: Option<f64>, places: usize) -> Cell<'static> {
+    value.map_or(Cell::Missing, |value| Cell::Number(fixed(value, places)))
+}
+
+/// `format!("{value:.places$}")`, without its slow exact path for the
+/// common values that `places` decimals hold exactly (`0.5000`,
+/// `2149.5`): a value scaled by `10^places` to a whole number below 2^52
+/// is written from its digits. The scaling's rounding cannot move a value
+/// across a rounding boundary, since it lands on a whole number.
+pub(crate) fn fixed(value: f64, places: usize) -> String {
+    let scaled = [1.0, 10.0, 100.0, 1_000.0, 10_000.0]
+        .get(places)
+        .map(|scale| value * scale)
+        .filter(|scaled| scaled.fract() == 0.0 && scaled.abs() < 4_503_599_627_370_496.0);
+    let Some(scaled) = scaled else {
+        return format!("{value:.places$}");
+    };
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let whole = scaled.abs() as u64;
+    let sign = if value.is_sign_negative() { "-" } else { "" };
+    let unit = 10_u64.pow(u32::try_from(places).unwrap_or(0));
+    if places == 0 {
+        format!("{sign}{whole}")
+    } else {
+        format!("{sign}{}.{:0places$}", whole / unit, whole % unit)
+    }
+}
+
 /// A start's cells: `white_id`, `black_id` (a double Chess960 start's
 /// only) and `rank`.
 pub(crate) fn start_cells(start: DoublePosition) -> [Cell<'static>; 3] {
@@ -206,11 +236,6 @@ pub(crate) fn start_cells(start: DoublePosition) -> [Cell<'static>; 3] {
 /// and `mean_elo`.
 pub(crate) fn tally_cells(tally: &Tally, interval: bool) -> Vec<Cell<'static>> {
     let number = |value: u64| Cell::Number(value.to_string());
-    let decimal = |value: Option<f64>, places: usize| {
-        value.map_or(Cell::Missing, |value| {
-            Cell::Number(format!("{value:.places$}"))
-        })
-    };
     let mut cells = vec![
         number(tally.games()),
         number(tally.white_wins),
@@ -226,4 +251,31 @@ pub(crate) fn tally_cells(tally: &Tally, interval: bool) -> Vec<Cell<'static>> {
     }
     cells.push(decimal(tally.mean_rating(), 1));
     cells
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fixed;
+
+    #[test]
+    fn fixed_writes_what_format_writes() {
+        let mut values = vec![
+            0.0, -0.0, 1.0, -1.0, 0.5, 0.25, 0.125, 2149.5, 1e15, 4.5e15, 9e15,
+        ];
+        for numerator in 0..=400_u32 {
+            for denominator in 1..=64_u32 {
+                values.push(f64::from(numerator) / f64::from(denominator));
+                values.push(f64::from(numerator) / f64::from(denominator) * 1000.0 + 0.05);
+            }
+        }
+        for value in values {
+            for places in 0..=5 {
+                assert_eq!(
+                    fixed(value, places),
+                    format!("{value:.places$}"),
+                    "{value} {places}"
+                );
+            }
+        }
+    }
 }

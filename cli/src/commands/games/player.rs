@@ -4,7 +4,7 @@
 //! [`chess960::pgn::MatchScore`]'s, [`chess960::pgn::Pentanomial`]'s and
 //! [`chess960::pgn::Sprt`]'s; this file only lays them out.
 
-use super::output::{Cell, Format, Writer};
+use super::output::{Cell, Format, Writer, decimal};
 use super::plot::{self, Point};
 use crate::failure::Failure;
 use chess960::DoublePosition;
@@ -190,12 +190,6 @@ fn pair_cells(
         ]),
         None => cells.extend([Cell::Missing, Cell::Missing, Cell::Missing, Cell::Missing]),
     }
-}
-
-fn decimal(value: Option<f64>, places: usize) -> Cell<'static> {
-    value.map_or(Cell::Missing, |value| {
-        Cell::Number(format!("{value:.places$}"))
-    })
 }
 
 /// The cells of one row; `start` is `None` for the total.
