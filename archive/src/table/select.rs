@@ -49,6 +49,8 @@ pub(crate) enum Entry {
 ///
 /// let error = Columns::parse("white,colour").unwrap_err();
 /// assert!(error.to_string().starts_with("no column named \"colour\""));
+/// let error = Columns::parse("white,moves").unwrap_err();
+/// assert!(error.to_string().contains("with the moves (the command's --moves"));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ColumnError {
@@ -65,6 +67,12 @@ pub enum ColumnError {
 impl fmt::Display for ColumnError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            ColumnError::Unknown(name) if name == "plies" || name == "moves" => write!(
+                f,
+                "{name:?} is replayed from the moves, not chosen: `plies` and `moves` come \
+                 after the columns chosen with the moves (the command's --moves, Python's \
+                 moves=True, Columns::with_moves)"
+            ),
             ColumnError::Unknown(name) => {
                 let names: Vec<&str> = Column::ALL.iter().map(|column| column.name()).collect();
                 write!(
