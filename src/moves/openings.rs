@@ -286,7 +286,7 @@ impl OpeningRow<'_> {
             }
             let uci = chess960_uci(ply.cozy());
             let length = if uci[4] == 0 { 4 } else { 5 };
-            text.extend(uci[..length].iter().map(|&byte| char::from(byte)));
+            text.push_str(core::str::from_utf8(&uci[..length]).unwrap_or("0000"));
         }
         text
     }

@@ -13,6 +13,7 @@ use core::hash::{BuildHasherDefault, Hasher};
 use core::sync::atomic::{AtomicU32, Ordering};
 use cozy_chess::{Board, Move};
 use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 use std::string::String;
 use std::vec::Vec;
 
@@ -20,8 +21,15 @@ use std::vec::Vec;
 /// of thousands of games from one start repeat, later moves rarely do.
 const MEMO_PLIES: u32 = 4;
 
-/// Plies the tree of lines holds at most before it is cleared.
+/// Plies the tree of lines holds at most before it is cleared: small
+/// enough to stay in a core's cache, where a lookup costs less than
+/// finding the move again.
 const MEMO_NODES: usize = 1 << 12;
+
+/// Starts whose boards the replayer keeps at most before it forgets them
+/// (960 Chess960 starts, the classical one, and double Chess960 starts as
+/// they come).
+const MEMO_STARTS: usize = 1 << 12;
 
 /// One move of a replayed game.
 ///
@@ -200,10 +208,12 @@ pub struct Replayer {
     generation: u32,
 }
 
-/// A known start: its root node in the tree, its board and its notation.
+/// A known start: its root node in the tree (of the tree's `generation`),
+/// its board and its notation.
 #[derive(Debug)]
 struct Root {
     node: u32,
+    generation: u32,
     board: Board,
     notation: Notation,
 }
@@ -370,35 +380,42 @@ impl Replayer {
         // the `Variant` tag says Chess960: known starts are looked up.
         let variant = Variant::from_name(tags.get(TagName::Variant).unwrap_or(""));
         let key = (ids.0, ids.1, variant == Variant::Chess960);
-        if let Some(root) = self.roots.get(&key) {
-            return Ok((root.board.clone(), root.notation, Some(root.node)));
-        }
-        let (board, notation) = start_board(kind, tags)?;
         if self.nodes.len() >= MEMO_NODES {
+            // The tree is full: it starts again, and each start gets a new
+            // root when it is next seen.
             self.children.clear();
             self.nodes.clear();
-            self.roots.clear();
             self.generation = self.generation.wrapping_add(1);
         }
-        let root = u32::try_from(self.nodes.len()).unwrap_or(u32::MAX);
-        // A root's ply is never read.
-        self.nodes.push(Ply {
-            mv: Move {
-                from: cozy_chess::Square::A1,
-                to: cozy_chess::Square::A1,
-                promotion: None,
-            },
-            uci: *b"0000\0",
-        });
-        self.roots.insert(
-            key,
-            Root {
-                node: root,
-                board: board.clone(),
-                notation,
-            },
-        );
-        Ok((board, notation, Some(root)))
+        if self.roots.len() >= MEMO_STARTS && !self.roots.contains_key(&key) {
+            self.roots.clear();
+        }
+        let root = match self.roots.entry(key) {
+            Entry::Occupied(known) => known.into_mut(),
+            Entry::Vacant(new) => {
+                let (board, notation) = start_board(kind, tags)?;
+                new.insert(Root {
+                    node: 0,
+                    generation: self.generation.wrapping_sub(1),
+                    board,
+                    notation,
+                })
+            }
+        };
+        if root.generation != self.generation {
+            root.node = u32::try_from(self.nodes.len()).unwrap_or(u32::MAX);
+            root.generation = self.generation;
+            // A root's ply is never read.
+            self.nodes.push(Ply {
+                mv: Move {
+                    from: cozy_chess::Square::A1,
+                    to: cozy_chess::Square::A1,
+                    promotion: None,
+                },
+                uci: *b"0000\0",
+            });
+        }
+        Ok((root.board.clone(), root.notation, Some(root.node)))
     }
 }
 
@@ -434,8 +451,10 @@ fn packed(text: &[u8], standard: bool) -> Option<u64> {
 pub(crate) struct MixHasher(u64);
 
 impl Hasher for MixHasher {
+    /// The high bits, the best mixed by the multiplications, folded onto
+    /// the low ones, which pick a table's bucket.
     fn finish(&self) -> u64 {
-        self.0
+        self.0 ^ self.0 >> 32
     }
 
     fn write(&mut self, bytes: &[u8]) {
