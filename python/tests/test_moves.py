@@ -1,7 +1,8 @@
 """The games' moves (`read_games(moves=True)`, `write_parquet(moves=True)`)
 and the opening explorer (`opening_stats`) against python-chess: random
 legal games from Chess960 starts, written by python-chess's exporter with
-side lines, comments and NAGs, replayed by python-chess and by us."""
+side lines, comments and NAGs, and real lichess games, replayed by
+python-chess and by us."""
 
 from __future__ import annotations
 
@@ -79,6 +80,17 @@ def test_read_games_moves_equal_python_chess(tmp_path: Path) -> None:
     # Without moves=True, no moves.
     plain = pa.table(chess960.read_games(str(path), columns="number"))
     assert plain.column_names == ["number"]
+
+
+def test_real_lichess_games_replay_as_python_chess_replays_them() -> None:
+    """The first 438 games of lichess's open database of May 2025 (standard
+    chess with clock and evaluation comments): python-chess's moves."""
+    path = Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "lichess_2025-05_438.pgn"
+    table = pa.table(chess960.read_games(path, moves=True, columns="number"))
+    expected = their_moves(path.read_text())
+    assert len(expected) == 438
+    assert table.column("moves").to_pylist() == [uci for _, uci in expected]
+    assert sum(table.column("plies").to_pylist()) > 25_000
 
 
 def test_write_parquet_moves_and_a_bad_move(tmp_path: Path) -> None:

@@ -363,10 +363,86 @@ fn the_explorer_counts_sequences_per_start() {
             expected.get(&(row.start().white().id(), moves))
         );
     }
+    // By start, then games (most first), then the UCI text.
     assert!(rows.windows(2).all(|w| {
         let key = |r: &chess960::moves::OpeningRow<'_>| {
-            (r.start().white().id(), std::cmp::Reverse(r.tally().games()))
+            (
+                r.start().white().id(),
+                std::cmp::Reverse(r.tally().games()),
+                r.uci(),
+            )
         };
-        key(&w[0]) <= key(&w[1])
+        key(&w[0]) < key(&w[1])
     }));
+}
+
+/// shakmaty's replay of a game as pgn-reader reads it: the UCI moves in
+/// standard notation, or the first move it cannot play.
+struct TheirReplay;
+
+impl pgn_reader::Visitor for TheirReplay {
+    type Tags = ();
+    type Movetext = (Chess, Vec<String>);
+    type Output = Result<Vec<String>, String>;
+
+    fn begin_tags(&mut self) -> std::ops::ControlFlow<Self::Output, ()> {
+        std::ops::ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, (): ()) -> std::ops::ControlFlow<Self::Output, Self::Movetext> {
+        std::ops::ControlFlow::Continue((Chess::default(), Vec::new()))
+    }
+
+    fn san(
+        &mut self,
+        (position, moves): &mut Self::Movetext,
+        san_plus: SanPlus,
+    ) -> std::ops::ControlFlow<Self::Output> {
+        match san_plus.san.to_move(position) {
+            Ok(mv) => {
+                moves.push(mv.to_uci(CastlingMode::Standard).to_string());
+                position.play_unchecked(mv);
+                std::ops::ControlFlow::Continue(())
+            }
+            Err(_) => std::ops::ControlFlow::Break(Err(san_plus.to_string())),
+        }
+    }
+
+    fn end_game(&mut self, (_, moves): Self::Movetext) -> Self::Output {
+        Ok(moves)
+    }
+}
+
+/// Real games: the first 438 games of lichess's open database of May 2025
+/// (standard chess, clock and evaluation comments, promotions, both
+/// castlings), replayed as shakmaty replays them from pgn-reader's reading.
+#[test]
+fn real_lichess_games_replay_as_shakmaty_replays_them() {
+    let pgn = include_bytes!("../fixtures/lichess_2025-05_438.pgn");
+    let mut theirs = pgn_reader::Reader::new(&pgn[..]);
+    let mut reader = Reader::new(&pgn[..]).keep_raw();
+    let mut replayer = Replayer::new();
+    let (mut games, mut plies) = (0, 0);
+    while let Some((record, raw)) = reader.next_with_raw() {
+        let kind = GameKind::of(record);
+        let game = replayer.replay(&kind, record.tags(), raw.unwrap(), None);
+        let game = game.unwrap_or_else(|error| panic!("game {}: {error}", games + 1));
+        let ours: Vec<String> = game
+            .moves()
+            .iter()
+            .map(|ply| ply.uci().to_owned())
+            .collect();
+        let their = theirs.read_game(&mut TheirReplay).unwrap().unwrap();
+        assert_eq!(
+            (game.notation(), Ok(&ours)),
+            (Notation::Standard, their.as_ref()),
+            "game {}",
+            games + 1
+        );
+        games += 1;
+        plies += ours.len();
+    }
+    assert!(theirs.read_game(&mut TheirReplay).unwrap().is_none());
+    assert_eq!(games, 438);
+    assert!(plies > 25_000, "{plies} plies");
 }
