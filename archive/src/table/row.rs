@@ -98,7 +98,13 @@ impl<'a> Row<'a> {
     /// The movetext as written (`Null` without the record's bytes).
     pub(crate) fn movetext(&self) -> Value<'a> {
         self.raw.map_or(Value::Null, |raw| {
-            Value::Text(String::from_utf8_lossy(TagPairs::new(raw).movetext()))
+            let movetext = TagPairs::new(raw).movetext();
+            // `from_utf8` checks ASCII a word at a time; `from_utf8_lossy`
+            // a byte at a time, so it only mends what is broken.
+            Value::Text(match std::str::from_utf8(movetext) {
+                Ok(text) => Cow::Borrowed(text),
+                Err(_) => String::from_utf8_lossy(movetext),
+            })
         })
     }
 }
