@@ -367,8 +367,10 @@ fn read_games(
     let mut skips = Vec::new();
     let result = if format == Format::Parquet {
         let table = Table::new(columns);
+        // Row groups are encoded on as many threads as read.
         let mut writer = ParquetWriter::new(Vec::new(), table.schema())
-            .map_err(|error| Failure::internal(error.to_string()))?;
+            .map_err(|error| Failure::internal(error.to_string()))?
+            .threads(archive.thread_count());
         let read = archive.collect(&table, |mut batch| {
             let taken = batch.part.take_skips();
             skips.extend(numbered(&batch, taken));
