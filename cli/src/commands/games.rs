@@ -353,9 +353,10 @@ fn columns(args: &GamesArgs) -> Result<Columns, Failure> {
 }
 
 /// Reads the archive, writing a row per game in input order as the parts
-/// come: text, or Parquet (a row group a part, each written out as soon as
-/// it is made; the footer is written even when an input fails midway, so
-/// that every row read is kept).
+/// come: text, or Parquet (a row group a part, encoded on threads of the
+/// writer's own and written out in order as soon as it is ready; the footer
+/// is written even when an input fails midway, so that every row read is
+/// kept).
 fn read_games(
     archive: &Archive,
     columns: Columns,
