@@ -218,6 +218,28 @@ def test_parquet_reads_in_pyarrow_polars_and_duckdb(lichess_pgn: str, tmp_path: 
     )
 
 
+def test_row_groups_encoded_on_threads_read_back_in_order(lichess_pgn: str, tmp_path: Any) -> None:
+    # Six inputs, six parts: six row groups, encoded two at a time, in
+    # the order of the inputs.
+    paths = [lichess_pgn] * 6
+    out = tmp_path / "six.parquet"
+    chess960.write_parquet(paths, out, columns="all", threads=2)
+    metadata = pq.ParquetFile(out).metadata
+    assert metadata.num_row_groups == 6
+    assert all(metadata.row_group(index).num_rows == 2 for index in range(6))
+    table = pq.read_table(out)
+    assert table.equals(pa.table(chess960.read_games(paths, columns="all")))
+    names = table.schema.names
+    group = metadata.row_group(0)
+    white_elo = group.column(names.index("white_elo")).statistics
+    assert white_elo is not None and white_elo.has_min_max
+    assert (white_elo.min, white_elo.max, white_elo.null_count) == (1850, 1850, 1)
+    # No min and max of the game text, and no dictionary of it.
+    movetext = group.column(names.index("movetext"))
+    assert movetext.statistics is None or not movetext.statistics.has_min_max
+    assert not movetext.has_dictionary_page
+
+
 def test_parquet_to_a_file_object_and_from_file_objects(lichess_pgn: str) -> None:
     out = io.BytesIO()
     with open(lichess_pgn, "rb") as binary:

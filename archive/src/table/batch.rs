@@ -11,7 +11,7 @@ use arrow_array::builder::{
     Date32Builder, Int16Builder, ListBuilder, StringBuilder, Time64MicrosecondBuilder,
     UInt16Builder, UInt32Builder, UInt64Builder,
 };
-use arrow_array::{ArrayRef, RecordBatch, StringArray, UInt64Array};
+use arrow_array::{Array, ArrayRef, RecordBatch, StringArray, UInt64Array};
 use arrow_schema::{ArrowError, DataType, Schema, SchemaRef, TimeUnit};
 use std::sync::Arc;
 
@@ -293,7 +293,15 @@ impl Builder {
 
     fn finish(&mut self) -> ArrayRef {
         match self {
-            Builder::Text(builder) => Arc::new(builder.finish()),
+            Builder::Text(builder) => {
+                let array = builder.finish();
+                // The next part's text in one allocation, about as large
+                // as this one's, rather than grown by doubling (a part of
+                // movetext holds tens of megabytes).
+                let bytes = array.values().len();
+                *builder = StringBuilder::with_capacity(array.len(), bytes + bytes / 8);
+                Arc::new(array)
+            }
             Builder::UInt16(builder) => Arc::new(builder.finish()),
             Builder::UInt32(builder) => Arc::new(builder.finish()),
             Builder::UInt64(builder) => Arc::new(builder.finish()),

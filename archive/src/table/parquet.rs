@@ -1,7 +1,8 @@
 //! The game table written as Parquet: [`ParquetWriter`], a row group a
-//! delivered batch (zstd-compressed pages), and [`write_parquet`], an
+//! delivered batch (zstd-compressed pages) encoded and compressed on
+//! threads of its own and written in order, and [`write_parquet`], an
 //! archive read straight into a Parquet file with memory bounded by a
-//! part whatever the input's size.
+//! few parts whatever the input's size.
 
 use super::batch::Table;
 use super::column::Column;
@@ -11,20 +12,39 @@ use crate::summary::Summary;
 use arrow_array::RecordBatch;
 use arrow_schema::SchemaRef;
 use parquet::arrow::ArrowWriter;
+use parquet::arrow::arrow_writer::{
+    ArrowColumnChunk, ArrowColumnWriter, ArrowRowGroupWriterFactory, compute_leaves,
+};
 use parquet::basic::{Compression, ZstdLevel};
 use parquet::errors::ParquetError;
-use parquet::file::properties::WriterProperties;
+use parquet::file::properties::{EnabledStatistics, WriterProperties};
+use parquet::file::writer::SerializedFileWriter;
 use parquet::schema::types::ColumnPath;
+use std::collections::VecDeque;
 use std::io::{self, Write};
+use std::thread::JoinHandle;
 
-/// The zstd level of the pages: 1, the fastest (lichess's own archives
-/// are zstd at a higher level; Parquet pages are small and many).
+/// The zstd level of the pages: 1, the fastest of the usual levels
+/// (lichess's own archives are zstd at a higher level; Parquet pages are
+/// small and many).
 const ZSTD_LEVEL: i32 = 1;
 
+/// The columns whose values are all, or nearly all, different: a
+/// dictionary would only be built to be given up, and min/max statistics
+/// of `movetext` (game text) would help no query.
+const UNIQUE: [Column; 3] = [Column::Number, Column::Offset, Column::Movetext];
+
+/// A row group being encoded: its column chunks, in the schema's order.
+type Encoding = JoinHandle<Result<Vec<ArrowColumnChunk>, ParquetError>>;
+
 /// Writes record batches of one schema to a Parquet file, a row group
-/// each; the footer is written by [`ParquetWriter::finish`], which a
-/// reading that stopped on a fault must still call so that the rows
-/// written stay readable.
+/// each, in the order given. Each row group is encoded and compressed on
+/// a thread of its own while the caller goes on (at most
+/// [`ParquetWriter::threads`] at once: [`ParquetWriter::write`] waits for
+/// the oldest when as many are in flight), and written to the output when
+/// it and those before it are done. The footer is written by
+/// [`ParquetWriter::finish`], which a reading that stopped on a fault must
+/// still call so that the rows written stay readable.
 ///
 /// ```
 /// use arrow_array::{RecordBatch, StringArray};
@@ -41,12 +61,20 @@ const ZSTD_LEVEL: i32 = 1;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct ParquetWriter<W: Write + Send> {
-    writer: ArrowWriter<W>,
+    file: SerializedFileWriter<W>,
+    factory: ArrowRowGroupWriterFactory,
+    schema: SchemaRef,
+    /// The row groups being encoded, oldest first.
+    encoding: VecDeque<Encoding>,
+    /// Row groups handed to an encoding thread so far.
+    row_groups: usize,
+    threads: usize,
 }
 
 impl<W: Write + Send> ParquetWriter<W> {
     /// A writer of batches of `schema` to `out` (the file's header is
-    /// written now).
+    /// written now) that encodes on as many threads as the machine has
+    /// cores.
     ///
     /// # Errors
     ///
@@ -56,34 +84,106 @@ impl<W: Write + Send> ParquetWriter<W> {
         let mut properties = WriterProperties::builder()
             .set_compression(Compression::ZSTD(ZstdLevel::try_new(ZSTD_LEVEL)?))
             .set_max_row_group_row_count(None);
-        // A dictionary of movetexts would only be given up page after page.
-        if schema.field_with_name(Column::Movetext.name()).is_ok() {
-            properties = properties
-                .set_column_dictionary_enabled(ColumnPath::from(Column::Movetext.name()), false);
+        for column in UNIQUE {
+            if schema.field_with_name(column.name()).is_ok() {
+                let path = ColumnPath::from(column.name());
+                properties = properties.set_column_dictionary_enabled(path.clone(), false);
+                if column == Column::Movetext {
+                    properties =
+                        properties.set_column_statistics_enabled(path, EnabledStatistics::None);
+                }
+            }
         }
-        let writer = ArrowWriter::try_new(out, schema, Some(properties.build()))?;
-        Ok(ParquetWriter { writer })
+        let writer = ArrowWriter::try_new(out, schema.clone(), Some(properties.build()))?;
+        let (file, factory) = writer.into_serialized_writer()?;
+        Ok(ParquetWriter {
+            file,
+            factory,
+            schema,
+            encoding: VecDeque::new(),
+            row_groups: 0,
+            threads: std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+        })
     }
 
-    /// Writes `batch` as a row group of its own (nothing for an empty
-    /// batch).
+    /// Encodes at most `threads` row groups at once (at least one; by
+    /// default as many as the machine has cores): with a part of rows
+    /// being read, this bounds the rows held in memory.
+    ///
+    /// ```
+    /// use arrow_array::{RecordBatch, UInt16Array};
+    /// use arrow_schema::{DataType, Field, Schema};
+    /// use chess960_archive::table::ParquetWriter;
+    /// use std::sync::Arc;
+    ///
+    /// let schema = Arc::new(Schema::new(vec![Field::new("white_id", DataType::UInt16, true)]));
+    /// let mut writer = ParquetWriter::new(Vec::new(), schema.clone())?.threads(1);
+    /// let ids = Arc::new(UInt16Array::from(vec![518]));
+    /// writer.write(&RecordBatch::try_new(schema, vec![ids])?)?;
+    /// assert!(writer.finish()?.ends_with(b"PAR1"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn threads(mut self, threads: usize) -> ParquetWriter<W> {
+        self.threads = threads.max(1);
+        self
+    }
+
+    /// Hands `batch` to a thread that encodes it as a row group of its
+    /// own (nothing for an empty batch), after writing the row groups
+    /// already encoded; waits for the oldest first when
+    /// [`ParquetWriter::threads`] are in flight.
     ///
     /// # Errors
     ///
-    /// The parquet crate's error, for a batch of another schema or a
-    /// failing output.
+    /// The parquet crate's error, for a batch of another schema, or for a
+    /// row group before it that failed to encode or to be written.
     pub fn write(&mut self, batch: &RecordBatch) -> Result<(), ParquetError> {
         if batch.num_rows() == 0 {
             return Ok(());
         }
-        self.writer.write(batch)?;
-        self.writer.flush()
+        if batch.schema() != self.schema {
+            return Err(ParquetError::ArrowError(
+                "the batch's schema is not the file's".to_owned(),
+            ));
+        }
+        while self.encoding.len() >= self.threads {
+            self.append_oldest()?;
+        }
+        let writers = self.factory.create_column_writers(self.row_groups)?;
+        let batch = batch.clone();
+        self.row_groups += 1;
+        self.encoding
+            .push_back(std::thread::spawn(move || encode(&batch, writers)));
+        // Whatever is already encoded goes out now.
+        while self.encoding.front().is_some_and(JoinHandle::is_finished) {
+            self.append_oldest()?;
+        }
+        Ok(())
+    }
+
+    /// Writes the oldest row group in flight when it is encoded.
+    fn append_oldest(&mut self) -> Result<(), ParquetError> {
+        let Some(encoding) = self.encoding.pop_front() else {
+            return Ok(());
+        };
+        let chunks = encoding.join().map_err(|_| {
+            ParquetError::General("a Parquet encoding thread panicked".to_owned())
+        })??;
+        let mut row_group = self.file.next_row_group()?;
+        for chunk in chunks {
+            chunk.append_to_row_group(&mut row_group)?;
+        }
+        row_group.close()?;
+        Ok(())
     }
 
     /// The output, to take the bytes written so far out of a buffer (a
     /// `Vec<u8>` emptied after each [`ParquetWriter::write`]: a file's
     /// row groups passed on to a writer that is not `Send`, such as a
-    /// locked standard output). Anything else done to it spoils the file.
+    /// locked standard output). The row groups still being encoded come
+    /// later, the last of them with [`ParquetWriter::finish`]'s footer.
+    /// Anything else done to it spoils the file.
     ///
     /// ```
     /// use arrow_array::{RecordBatch, UInt16Array};
@@ -103,17 +203,40 @@ impl<W: Write + Send> ParquetWriter<W> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn output_mut(&mut self) -> &mut W {
-        self.writer.inner_mut()
+        self.file.inner_mut()
     }
 
-    /// Writes the footer and gives the output back.
+    /// Writes the row groups still being encoded and the footer, and
+    /// gives the output back.
     ///
     /// # Errors
     ///
-    /// The parquet crate's error for a failing output.
-    pub fn finish(self) -> Result<W, ParquetError> {
-        self.writer.into_inner()
+    /// The parquet crate's error for a failing output or a row group that
+    /// failed to encode.
+    pub fn finish(mut self) -> Result<W, ParquetError> {
+        while !self.encoding.is_empty() {
+            self.append_oldest()?;
+        }
+        self.file.into_inner()
     }
+}
+
+/// Encodes and compresses `batch`'s columns with `writers` (one a leaf
+/// column, in the schema's order).
+fn encode(
+    batch: &RecordBatch,
+    mut writers: Vec<ArrowColumnWriter>,
+) -> Result<Vec<ArrowColumnChunk>, ParquetError> {
+    let mut next = writers.iter_mut();
+    for (field, array) in batch.schema().fields().iter().zip(batch.columns()) {
+        for leaf in compute_leaves(field, array)? {
+            let writer = next
+                .next()
+                .ok_or_else(|| ParquetError::General("a column without a writer".to_owned()))?;
+            writer.write(&leaf)?;
+        }
+    }
+    writers.into_iter().map(ArrowColumnWriter::close).collect()
 }
 
 /// Reads `archive` into a Parquet file of `table`'s columns, written to
@@ -147,7 +270,9 @@ pub fn write_parquet<W: Write + Send>(
     out: W,
 ) -> Result<(Summary, W), Error> {
     let delivery = |error| Error::Deliver(to_io(error));
-    let mut writer = ParquetWriter::new(out, table.schema()).map_err(delivery)?;
+    let mut writer = ParquetWriter::new(out, table.schema())
+        .map_err(delivery)?
+        .threads(archive.thread_count());
     // The games whose moves could not be replayed (`plies`, `moves`).
     #[cfg_attr(not(feature = "moves"), allow(unused_mut))]
     let mut skips: Vec<crate::Skip> = Vec::new();

@@ -29,27 +29,42 @@ pub struct Row<'a> {
     values: Vec<Option<Cow<'a, str>>>,
     /// The record's bytes, when the reading keeps them.
     raw: Option<&'a [u8]>,
+    /// The movetext's bytes, when found with the tags.
+    movetext: Option<&'a [u8]>,
     computed: &'a Computed,
 }
 
 impl<'a> Row<'a> {
     /// The row of `game`, with the first value of each tag of `names`
-    /// read from its bytes (when the reading keeps them).
-    pub(super) fn new(game: &'a Game<'a>, names: &'a [String], computed: &'a Computed) -> Row<'a> {
+    /// read from its bytes (when the reading keeps them), and where its
+    /// movetext lies when `movetext` (the same scan of the tag section).
+    pub(super) fn new(
+        game: &'a Game<'a>,
+        names: &'a [String],
+        movetext: bool,
+        computed: &'a Computed,
+    ) -> Row<'a> {
         let raw = game.raw();
         let mut values = vec![None; names.len()];
-        if let (Some(raw), false) = (raw, names.is_empty()) {
+        let mut found = None;
+        if let Some(raw) = raw {
+            let mut pairs = TagPairs::new(raw);
             let mut missing = names.len();
-            for pair in TagPairs::new(raw) {
-                if let Some(slot) = names.iter().position(|name| name == pair.name()) {
-                    if values[slot].is_none() {
-                        values[slot] = Some(pair.value());
-                        missing -= 1;
-                        if missing == 0 {
-                            break;
+            if missing > 0 {
+                for pair in &mut pairs {
+                    if let Some(slot) = names.iter().position(|name| name == pair.name()) {
+                        if values[slot].is_none() {
+                            values[slot] = Some(pair.value());
+                            missing -= 1;
+                            if missing == 0 {
+                                break;
+                            }
                         }
                     }
                 }
+            }
+            if movetext {
+                found = Some(pairs.movetext());
             }
         }
         Row {
@@ -57,6 +72,7 @@ impl<'a> Row<'a> {
             names,
             values,
             raw,
+            movetext: found,
             computed,
         }
     }
@@ -97,8 +113,16 @@ impl<'a> Row<'a> {
 
     /// The movetext as written (`Null` without the record's bytes).
     pub(crate) fn movetext(&self) -> Value<'a> {
-        self.raw.map_or(Value::Null, |raw| {
-            Value::Text(String::from_utf8_lossy(TagPairs::new(raw).movetext()))
+        let movetext = self
+            .movetext
+            .or_else(|| self.raw.map(|raw| TagPairs::new(raw).movetext()));
+        movetext.map_or(Value::Null, |movetext| {
+            // `from_utf8` checks ASCII a word at a time; `from_utf8_lossy`
+            // a byte at a time, so it only mends what is broken.
+            Value::Text(match std::str::from_utf8(movetext) {
+                Ok(text) => Cow::Borrowed(text),
+                Err(_) => String::from_utf8_lossy(movetext),
+            })
         })
     }
 }

@@ -310,7 +310,7 @@ impl Columns {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn row<'a>(&'a self, game: &'a Game<'a>, computed: &'a Computed) -> Row<'a> {
-        Row::new(game, &self.raw_names, computed)
+        Row::new(game, &self.raw_names, self.movetext, computed)
     }
 
     /// Each column's value in `row`, in order.

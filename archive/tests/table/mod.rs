@@ -1,16 +1,20 @@
 //! The game table from outside: Parquet files read back by the parquet
 //! crate's own reader with the columns' types; a cut input leaves a
 //! complete file of the rows before the fault; an input that is not PGN
-//! is one skip.
+//! is one skip; row groups encoded on several threads come out in input
+//! order, as the parquet crate's own `ArrowWriter` writes them.
 
-use super::noisy;
+use super::{Scratch, noisy};
 use arrow_array::cast::AsArray;
 use arrow_array::types::{Date32Type, Int16Type, Time64MicrosecondType, UInt32Type, UInt64Type};
 use arrow_array::{Array, RecordBatch};
 use arrow_schema::{DataType, TimeUnit};
 use chess960_archive::Archive;
-use chess960_archive::table::{Column, Columns, Table, write_parquet};
+use chess960_archive::table::{Column, Columns, ParquetWriter, Table, write_parquet};
+use parquet::arrow::ArrowWriter;
 use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+use parquet::basic::Encoding;
+use parquet::file::reader::{FileReader, SerializedFileReader};
 use std::io::Write as _;
 
 /// Reads a Parquet file's batches and its row groups' sizes.
@@ -215,4 +219,114 @@ fn an_input_that_is_not_pgn_is_one_skip() {
     assert_eq!((summary.counts.total(), summary.skipped), (3, 2));
     let (batches, _) = read_back(bytes);
     assert_eq!(batches.iter().map(RecordBatch::num_rows).sum::<usize>(), 3);
+}
+
+/// The batches `archive` delivers for `table`, one a part, in order.
+fn delivered(archive: &Archive, table: &Table) -> Vec<RecordBatch> {
+    let mut batches = Vec::new();
+    archive
+        .collect(table, |mut batch| {
+            batches.push(table.batch(&mut batch).map_err(std::io::Error::other)?);
+            Ok(())
+        })
+        .unwrap();
+    batches.retain(|batch| batch.num_rows() > 0);
+    batches
+}
+
+#[test]
+fn row_groups_encoded_on_threads_come_in_input_order_as_arrow_writer_writes_them() {
+    let text = noisy(3000);
+    let scratch = Scratch::new("parquet-threads");
+    let path = scratch.file("noisy.pgn", text.as_bytes());
+    let table =
+        Table::new(Columns::parse("number,offset,event,result,movetext").unwrap()).batch_rows(200);
+    // Read on one core (a stream, read once), and a plain file cut into
+    // parts read on two cores: both deliver many parts.
+    let archive = |stream: bool| {
+        if stream {
+            Archive::new().reader("noisy.pgn", std::io::Cursor::new(text.clone()))
+        } else {
+            Archive::new().path(&path).part_size(64 << 10)
+        }
+    };
+    for (stream, threads) in [(true, 1), (true, 2), (true, 5), (false, 2), (false, 5)] {
+        let parts = delivered(&archive(stream).threads(threads), &table);
+        assert!(parts.len() > 10, "{}", parts.len());
+        // The parquet crate's own writer: a row group a part.
+        let mut reference = ArrowWriter::try_new(Vec::new(), table.schema(), None).unwrap();
+        for part in &parts {
+            reference.write(part).unwrap();
+            reference.flush().unwrap();
+        }
+        let (expected, expected_groups) = read_back(reference.into_inner().unwrap());
+        let expected = arrow_select_concat(&expected);
+        let (summary, bytes) =
+            write_parquet(&archive(stream).threads(threads), &table, Vec::new()).unwrap();
+        assert_eq!(summary.matched, 3000);
+        let (batches, groups) = read_back(bytes);
+        assert_eq!(groups, expected_groups, "{threads} threads");
+        assert_eq!(groups.len(), parts.len());
+        let batch = arrow_select_concat(&batches);
+        assert_eq!(batch, expected, "{threads} threads");
+        let numbers = batch.column(0).as_primitive::<UInt64Type>();
+        assert!(numbers.values().iter().copied().eq(1..=3000));
+        let events = batch.column(2).as_string::<i32>();
+        assert!((0..3000).all(|row| events.value(row) == format!("game {row}")));
+    }
+}
+
+#[test]
+fn statistics_and_dictionaries_where_they_pay() {
+    let text = noisy(500);
+    let table = Table::new(Columns::parse("number,offset,event,result,movetext").unwrap());
+    let archive = Archive::new().reader("noisy.pgn", std::io::Cursor::new(text));
+    let (_, bytes) = write_parquet(&archive, &table, Vec::new()).unwrap();
+    let reader = SerializedFileReader::new(bytes::Bytes::from(bytes)).unwrap();
+    let group = reader.metadata().row_group(0);
+    let chunk = |name: &str| {
+        group
+            .columns()
+            .iter()
+            .find(|chunk| chunk.column_path().string() == name)
+            .unwrap()
+    };
+    // Min and max where a query can skip a row group by them...
+    let number = chunk("number").statistics().unwrap();
+    assert_eq!(
+        (number.min_bytes_opt(), number.max_bytes_opt()),
+        (
+            Some(&1_u64.to_le_bytes()[..]),
+            Some(&500_u64.to_le_bytes()[..])
+        )
+    );
+    let result = chunk("result").statistics().unwrap();
+    assert_eq!(result.min_bytes_opt(), Some(&b"1-0"[..]));
+    assert!(chunk("event").statistics().is_some());
+    // ...none for the game text.
+    assert!(chunk("movetext").statistics().is_none());
+    // A dictionary for repeated values, none for values all different.
+    let dictionary = |name: &str| chunk(name).dictionary_page_offset().is_some();
+    assert!(dictionary("result"));
+    for name in ["number", "offset", "movetext"] {
+        assert!(!dictionary(name), "{name}");
+        assert!(
+            !chunk(name)
+                .encodings()
+                .any(|encoding| encoding == Encoding::RLE_DICTIONARY)
+        );
+    }
+}
+
+#[test]
+fn a_batch_of_another_schema_is_an_error() {
+    let table = Table::new(Columns::parse("white").unwrap());
+    let other = Table::new(Columns::parse("black").unwrap());
+    let pgn = "[White \"Ada\"]\n[Black \"Bo\"]\n\n1. e4 *\n";
+    let archive = Archive::new().reader("one.pgn", std::io::Cursor::new(pgn));
+    let batches = delivered(&archive, &other);
+    let mut writer = ParquetWriter::new(Vec::new(), table.schema()).unwrap();
+    assert!(writer.write(&batches[0]).is_err());
+    let (batches, groups) = read_back(writer.finish().unwrap());
+    assert!(batches.is_empty() && groups.is_empty());
 }

@@ -353,9 +353,10 @@ fn columns(args: &GamesArgs) -> Result<Columns, Failure> {
 }
 
 /// Reads the archive, writing a row per game in input order as the parts
-/// come: text, or Parquet (a row group a part, each written out as soon as
-/// it is made; the footer is written even when an input fails midway, so
-/// that every row read is kept).
+/// come: text, or Parquet (a row group a part, encoded on threads of the
+/// writer's own and written out in order as soon as it is ready; the footer
+/// is written even when an input fails midway, so that every row read is
+/// kept).
 fn read_games(
     archive: &Archive,
     columns: Columns,
@@ -367,8 +368,10 @@ fn read_games(
     let mut skips = Vec::new();
     let result = if format == Format::Parquet {
         let table = Table::new(columns);
+        // Row groups are encoded on as many threads as read.
         let mut writer = ParquetWriter::new(Vec::new(), table.schema())
-            .map_err(|error| Failure::internal(error.to_string()))?;
+            .map_err(|error| Failure::internal(error.to_string()))?
+            .threads(archive.thread_count());
         let read = archive.collect(&table, |mut batch| {
             let taken = batch.part.take_skips();
             skips.extend(numbered(&batch, taken));
