@@ -20,7 +20,12 @@ pub const BATCH_ROWS: usize = 1 << 16;
 
 /// Bytes of text a part gathers (about), read on one core, before it is
 /// delivered: bounds a part's memory when the rows are long (movetext).
-pub const BATCH_BYTES: usize = 32 << 20;
+/// A part's text buffer (this and an eighth more) stays under 32 MiB, the
+/// size above which the system's allocator gives freed blocks back to the
+/// kernel: the next part reuses the memory instead of faulting in new
+/// pages (every column of 500 MB into Parquet took about 8% less time
+/// and half the system time than with 32 MiB parts).
+pub const BATCH_BYTES: usize = 16 << 20;
 
 /// Builds the game table: a [`Collect`]or whose parts are Arrow builders
 /// filled on the reading threads, each delivered part made a
