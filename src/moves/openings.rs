@@ -3,12 +3,13 @@
 //! mean rating.
 
 use super::replay::{MixHasher, Ply, Replay, write_san_line};
-use super::san::chess960_uci;
+use super::san::{chess960_uci, uci_text};
 use crate::DoublePosition;
 use crate::pgn::{Tags, Tally};
 use core::hash::{BuildHasherDefault, Hasher};
 use cozy_chess::Board;
 use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 use std::string::String;
 use std::vec::Vec;
 
@@ -155,26 +156,28 @@ impl OpeningStats {
         let same = |line: &Line, all: &[Ply]| {
             line.start == start && packed_eq(&all[line.at..line.at + line.len], moves)
         };
-        let clash = match self.index.get(&hash) {
-            None => false,
-            Some(&line) if same(&self.lines[line as usize], &self.moves) => return line as usize,
-            Some(_) => true,
-        };
-        let key = clash.then(|| {
-            let mut key = Vec::with_capacity(moves.len() + 2);
-            key.extend([start.white().id(), start.black().id()]);
-            key.extend(moves.iter().map(Ply::packed));
-            key
-        });
-        if let Some(&line) = key.as_ref().and_then(|key| self.clashes.get(key)) {
-            return line as usize;
-        }
         let line = self.lines.len();
         let place = u32::try_from(line).unwrap_or(u32::MAX);
-        match key {
-            Some(key) => self.clashes.insert(key, place),
-            None => self.index.insert(hash, place),
-        };
+        // One lookup of the hash: a new line takes its place at once.
+        match self.index.entry(hash) {
+            Entry::Vacant(free) => {
+                free.insert(place);
+            }
+            Entry::Occupied(taken) if same(&self.lines[*taken.get() as usize], &self.moves) => {
+                return *taken.get() as usize;
+            }
+            Entry::Occupied(_) => {
+                let mut key = Vec::with_capacity(moves.len() + 2);
+                key.extend([start.white().id(), start.black().id()]);
+                key.extend(moves.iter().map(Ply::packed));
+                match self.clashes.entry(key) {
+                    Entry::Occupied(known) => return *known.get() as usize,
+                    Entry::Vacant(free) => {
+                        free.insert(place);
+                    }
+                }
+            }
+        }
         self.lines.push(Line {
             start,
             at: self.moves.len(),
@@ -284,9 +287,7 @@ impl OpeningRow<'_> {
             if i > 0 {
                 text.push(' ');
             }
-            let uci = chess960_uci(ply.cozy());
-            let length = if uci[4] == 0 { 4 } else { 5 };
-            text.push_str(core::str::from_utf8(&uci[..length]).unwrap_or("0000"));
+            text.push_str(uci_text(&chess960_uci(ply.cozy())));
         }
         text
     }

@@ -57,8 +57,7 @@ impl Ply {
     /// `e7e8q`, castling `e1h1` (Chess960) or `e1g1` (standard), `0000` for
     /// a null move.
     pub fn uci(&self) -> &str {
-        let length = if self.uci[4] == 0 { 4 } else { 5 };
-        core::str::from_utf8(&self.uci[..length]).unwrap_or("0000")
+        san::uci_text(&self.uci)
     }
 
     /// Whether it is a null move (`--` in the movetext).

@@ -376,6 +376,13 @@ pub(crate) fn chess960_uci(mv: Move) -> [u8; 5] {
     text
 }
 
+/// The text of UCI bytes from [`uci`] or [`chess960_uci`]: four letters,
+/// or five with a promotion.
+pub(crate) fn uci_text(uci: &[u8; 5]) -> &str {
+    let length = if uci[4] == 0 { 4 } else { 5 };
+    core::str::from_utf8(&uci[..length]).unwrap_or("0000")
+}
+
 /// Whether a side has castling rights that only Chess960 rules express:
 /// a rook off the corner, or the king off the e-file.
 pub(crate) fn has_chess960_castling(board: &Board) -> bool {
