@@ -13,11 +13,8 @@ use crate::reading::{Request, input_error, read_error, report_of, run, summary_d
 use crate::set::set_of;
 use crate::stream::{Job, Message, PyGames};
 use crate::table::PyTable;
-use arrow_array::{ArrayRef, Float64Array, RecordBatch, StringArray, UInt16Array, UInt64Array};
-use arrow_schema::{DataType, Field, Schema, SchemaRef};
-use chess960::DoublePosition;
-use chess960::pgn::Tally;
-use chess960::pgn::{EloModel, Filter, PairTally, Pentanomial, Players, Sprt, Verdict};
+use arrow_array::RecordBatch;
+use chess960::pgn::{EloModel, Filter, Players, Sprt};
 use chess960_archive::table::{Columns, Table};
 use chess960_archive::{Archive, Cancel, Progress, Summary};
 use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
@@ -76,235 +73,15 @@ fn names_in(value: &Bound<'_, PyAny>, argument: &str) -> PyResult<Vec<String>> {
     Ok(names)
 }
 
-/// `white_id`, `black_id` and `rank` of a start.
-pub(crate) type StartCells = (u16, Option<u16>, String);
-
-/// `white_id`, `black_id` and `rank` of a start, as the command writes them.
-pub(crate) fn start_cells(start: DoublePosition) -> StartCells {
-    let black = (!start.is_single()).then(|| start.black().id());
-    (start.white().id(), black, start.ranks().to_string())
-}
-
 /// The table of `chess960 games --stats`: one row per start.
-fn stats_batch(summary: &Summary) -> PyResult<(SchemaRef, RecordBatch)> {
-    let (starts, tallies): (Vec<_>, Vec<_>) = summary.stats.iter().unzip();
-    let (mut fields, mut columns) = start_columns(&starts);
-    let (more_fields, more_columns) = tally_columns(&tallies, true);
-    fields.extend(more_fields);
-    columns.extend(more_columns);
-    let schema = Arc::new(Schema::new(fields));
-    let batch = RecordBatch::try_new(schema.clone(), columns).map_err(value_error)?;
-    Ok((schema, batch))
-}
-
-/// The columns `white_id`, `black_id` (a double Chess960 start's only)
-/// and `rank` of `starts`.
-pub(crate) fn start_columns(starts: &[DoublePosition]) -> (Vec<Field>, Vec<ArrayRef>) {
-    let cells: Vec<_> = starts.iter().map(|start| start_cells(*start)).collect();
-    let fields = vec![
-        Field::new("white_id", DataType::UInt16, false),
-        Field::new("black_id", DataType::UInt16, true),
-        Field::new("rank", DataType::Utf8, false),
-    ];
-    let columns: Vec<ArrayRef> = vec![
-        Arc::new(UInt16Array::from_iter_values(
-            cells.iter().map(|cell| cell.0),
-        )),
-        Arc::new(cells.iter().map(|cell| cell.1).collect::<UInt16Array>()),
-        Arc::new(StringArray::from_iter_values(
-            cells.iter().map(|cell| cell.2.as_str()),
-        )),
-    ];
-    (fields, columns)
-}
-
-/// The columns `games`, `white_wins`, `draws`, `black_wins`, `unknown`,
-/// `score`, with `interval` its bounds `ci_low` and `ci_high`, and
-/// `mean_elo` of `tallies`, as `chess960 games --stats` writes them.
-pub(crate) fn tally_columns(tallies: &[&Tally], interval: bool) -> (Vec<Field>, Vec<ArrayRef>) {
-    let count = |name: &str, value: fn(&Tally) -> u64| -> (Field, ArrayRef) {
-        let array = UInt64Array::from_iter_values(tallies.iter().map(|tally| value(tally)));
-        (Field::new(name, DataType::UInt64, false), Arc::new(array))
-    };
-    let real = |name: &str, value: &dyn Fn(&Tally) -> Option<f64>| -> (Field, ArrayRef) {
-        let array: Float64Array = tallies.iter().map(|tally| value(tally)).collect();
-        (Field::new(name, DataType::Float64, true), Arc::new(array))
-    };
-    let mut pairs = vec![
-        count("games", Tally::games),
-        count("white_wins", |tally| tally.white_wins),
-        count("draws", |tally| tally.draws),
-        count("black_wins", |tally| tally.black_wins),
-        count("unknown", |tally| tally.unknown),
-        real("score", &Tally::score),
-    ];
-    if interval {
-        pairs.push(real("ci_low", &|tally| tally.interval().map(|i| i.low)));
-        pairs.push(real("ci_high", &|tally| tally.interval().map(|i| i.high)));
-    }
-    pairs.push(real("mean_elo", &Tally::mean_rating));
-    pairs.into_iter().unzip()
-}
-
-/// The columns of `chess960 games --player`, typed.
-fn player_schema() -> SchemaRef {
-    let count = |name: &str| Field::new(name, DataType::UInt64, false);
-    let real = |name: &str| Field::new(name, DataType::Float64, true);
-    Arc::new(Schema::new(vec![
-        Field::new("white_id", DataType::UInt16, true),
-        Field::new("black_id", DataType::UInt16, true),
-        Field::new("rank", DataType::Utf8, false),
-        count("games"),
-        count("white_games"),
-        count("wins"),
-        count("draws"),
-        count("losses"),
-        count("unknown"),
-        real("score"),
-        real("elo"),
-        real("elo_margin"),
-        real("los"),
-        real("draw_ratio"),
-        real("white_score"),
-        real("black_score"),
-        count("pairs"),
-        count("unpaired"),
-        count("ptnml_ll"),
-        count("ptnml_ld"),
-        count("ptnml_wl_dd"),
-        count("ptnml_wd"),
-        count("ptnml_ww"),
-        real("penta_elo"),
-        real("penta_elo_margin"),
-        real("nelo"),
-        real("nelo_margin"),
-        real("penta_los"),
-        real("llr"),
-        real("llr_lower"),
-        real("llr_upper"),
-        Field::new("sprt", DataType::Utf8, true),
-    ]))
-}
-
-/// The pair columns of `chess960 games --player` (`pairs` to `sprt`), one
-/// value a row: each row's pairs, and the test where there is one.
-fn pair_columns(pairs: &[PairTally], tests: &[Option<(&Sprt, Option<f64>)>]) -> Vec<ArrayRef> {
-    let pair_counts = |value: &dyn Fn(&PairTally) -> u64| -> ArrayRef {
-        Arc::new(UInt64Array::from_iter_values(pairs.iter().map(value)))
-    };
-    let pair_reals = |value: &dyn Fn(&Pentanomial) -> Option<f64>| -> ArrayRef {
-        Arc::new(
-            pairs
-                .iter()
-                .map(|pair| value(&pair.pentanomial))
-                .collect::<Float64Array>(),
-        )
-    };
-    let test_reals = |value: &dyn Fn(&Sprt, Option<f64>) -> Option<f64>| -> ArrayRef {
-        Arc::new(
-            tests
-                .iter()
-                .map(|test| test.and_then(|(sprt, llr)| value(sprt, llr)))
-                .collect::<Float64Array>(),
-        )
-    };
-    vec![
-        pair_counts(&PairTally::pairs),
-        pair_counts(&|pair| pair.unpaired),
-        pair_counts(&|pair| pair.pentanomial.counts[0]),
-        pair_counts(&|pair| pair.pentanomial.counts[1]),
-        pair_counts(&|pair| pair.pentanomial.counts[2]),
-        pair_counts(&|pair| pair.pentanomial.counts[3]),
-        pair_counts(&|pair| pair.pentanomial.counts[4]),
-        pair_reals(&Pentanomial::elo),
-        pair_reals(&Pentanomial::elo_margin),
-        pair_reals(&Pentanomial::nelo),
-        pair_reals(&Pentanomial::nelo_margin),
-        pair_reals(&Pentanomial::los),
-        test_reals(&|_, llr| llr),
-        test_reals(&|sprt, _| Some(sprt.lower_bound())),
-        test_reals(&|sprt, _| Some(sprt.upper_bound())),
-        Arc::new(
-            tests
-                .iter()
-                .map(|test| {
-                    test.map(|(sprt, llr)| {
-                        llr.map_or(Verdict::Continue, |llr| sprt.verdict(llr))
-                            .as_str()
-                    })
-                })
-                .collect::<StringArray>(),
-        ),
-    ]
+fn stats_batch(summary: &Summary) -> PyResult<RecordBatch> {
+    chess960_archive::table::stats_batch(&summary.stats).map_err(value_error)
 }
 
 /// The table of `chess960 games --player`: one row per start, then the
 /// total (`rank` "total", no ids).
-fn player_batch(summary: &Summary, sprt: Option<&Sprt>) -> PyResult<(SchemaRef, RecordBatch)> {
-    use chess960::pgn::PlayerTally;
-    let schema = player_schema();
-    let stats = &summary.player;
-    let total = stats.total();
-    let mut rows: Vec<(Option<StartCells>, &PlayerTally)> = stats
-        .iter()
-        .map(|(start, tally)| (Some(start_cells(start)), tally))
-        .collect();
-    rows.push((None, &total));
-    let mut pairs: Vec<PairTally> = stats
-        .iter()
-        .map(|(start, _)| stats.pair_tally(start))
-        .collect();
-    pairs.push(stats.pair_total());
-    // The test, on the total row only: over the pairs' pentanomial when
-    // there are pairs, else over the games (as `chess960 games --sprt`).
-    let test = sprt.map(|sprt| (sprt, stats.llr(sprt)));
-    let last = rows.len() - 1;
-    let tests: Vec<Option<(&Sprt, Option<f64>)>> = (0..rows.len())
-        .map(|row| if row == last { test } else { None })
-        .collect();
-    let counts = |value: &dyn Fn(&PlayerTally) -> u64| -> ArrayRef {
-        Arc::new(UInt64Array::from_iter_values(
-            rows.iter().map(|(_, tally)| value(tally)),
-        ))
-    };
-    let reals = |value: &dyn Fn(&PlayerTally) -> Option<f64>| -> ArrayRef {
-        Arc::new(
-            rows.iter()
-                .map(|(_, tally)| value(tally))
-                .collect::<Float64Array>(),
-        )
-    };
-    let mut columns: Vec<ArrayRef> = vec![
-        Arc::new(
-            rows.iter()
-                .map(|(cells, _)| cells.as_ref().map(|cells| cells.0))
-                .collect::<UInt16Array>(),
-        ),
-        Arc::new(
-            rows.iter()
-                .map(|(cells, _)| cells.as_ref().and_then(|cells| cells.1))
-                .collect::<UInt16Array>(),
-        ),
-        Arc::new(StringArray::from_iter_values(rows.iter().map(
-            |(cells, _)| cells.as_ref().map_or("total", |cells| cells.2.as_str()),
-        ))),
-        counts(&PlayerTally::games),
-        counts(&PlayerTally::white_games),
-        counts(&|tally| tally.score().wins),
-        counts(&|tally| tally.score().draws),
-        counts(&|tally| tally.score().losses),
-        counts(&PlayerTally::unknown),
-        reals(&|tally| tally.score().score()),
-        reals(&|tally| tally.score().elo()),
-        reals(&|tally| tally.score().margin()),
-        reals(&|tally| tally.score().los()),
-        reals(&|tally| tally.score().draw_ratio()),
-        reals(&|tally| tally.white.score()),
-        reals(&|tally| tally.black.score()),
-    ];
-    columns.extend(pair_columns(&pairs, &tests));
-    let batch = RecordBatch::try_new(schema.clone(), columns).map_err(value_error)?;
-    Ok((schema, batch))
+fn player_batch(summary: &Summary, sprt: Option<&Sprt>) -> PyResult<RecordBatch> {
+    chess960_archive::table::player_batch(&summary.player, sprt).map_err(value_error)
 }
 
 /// Reads `player`: a name or a sequence of names.
@@ -530,16 +307,16 @@ reading_function! {
 fn statistics(
     py: Python<'_>,
     request: &Request,
-    batch: impl FnOnce(&Summary) -> PyResult<(SchemaRef, RecordBatch)>,
+    batch: impl FnOnce(&Summary) -> PyResult<RecordBatch>,
 ) -> PyResult<PyTable> {
     let archive = request.archive.clone();
     let total = archive.total_size();
     let summary = run(py, request, total, move || archive.statistics())?
         .map_err(|error| read_error(&error))?;
     input_error(&summary)?;
-    let (schema, batch) = batch(&summary)?;
+    let batch = batch(&summary)?;
     Ok(PyTable::new(
-        schema,
+        batch.schema(),
         vec![batch],
         summary_dict(py, &summary)?,
     ))

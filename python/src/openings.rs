@@ -2,15 +2,11 @@
 //! read by `chess960-archive` on Rust threads into one Arrow table.
 
 use crate::errors::value_error;
-use crate::games::{filter, request, start_columns, tally_columns};
+use crate::games::{filter, request};
 use crate::reading::{input_error, read_error, run, summary_dict};
 use crate::table::PyTable;
-use arrow_array::builder::{ListBuilder, StringBuilder};
-use arrow_array::{ArrayRef, RecordBatch};
-use arrow_schema::{DataType, Field, Schema};
-use chess960::moves::OpeningRow;
+use chess960_archive::table::openings_batch;
 use pyo3::prelude::*;
-use std::sync::Arc;
 
 /// The explorer of the PGN archives `paths`: per start (White's and
 /// Black's for double Chess960), one row per sequence of the games' first
@@ -53,45 +49,10 @@ pub(crate) fn opening_stats(
     let found = run(py, &request, total, move || archive.openings(plies))?
         .map_err(|error| read_error(&error))?;
     input_error(&found.summary)?;
-    let rows = found.stats.rows();
-    let batch = openings_batch(&rows).map_err(value_error)?;
+    let batch = openings_batch(&found.stats).map_err(value_error)?;
     Ok(PyTable::new(
         batch.schema(),
         vec![batch],
         summary_dict(py, &found.summary)?,
     ))
-}
-
-/// The explorer's rows as one record batch.
-fn openings_batch(rows: &[OpeningRow<'_>]) -> Result<RecordBatch, arrow_schema::ArrowError> {
-    let starts: Vec<_> = rows.iter().map(OpeningRow::start).collect();
-    let (mut fields, mut columns) = start_columns(&starts);
-    let list = |name: &str| {
-        Field::new(
-            name,
-            DataType::List(Arc::new(Field::new("item", DataType::Utf8, true))),
-            false,
-        )
-    };
-    let (mut moves, mut san) = (
-        ListBuilder::new(StringBuilder::new()),
-        ListBuilder::new(StringBuilder::new()),
-    );
-    for row in rows {
-        for ply in row.uci().split(' ').filter(|ply| !ply.is_empty()) {
-            moves.values().append_value(ply);
-        }
-        moves.append(true);
-        for text in row.san().split(' ').filter(|text| !text.is_empty()) {
-            san.values().append_value(text);
-        }
-        san.append(true);
-    }
-    fields.extend([list("moves"), list("san")]);
-    columns.extend([Arc::new(moves.finish()) as ArrayRef, Arc::new(san.finish())]);
-    let tallies: Vec<_> = rows.iter().map(OpeningRow::tally).collect();
-    let (more_fields, more_columns) = tally_columns(&tallies, false);
-    fields.extend(more_fields);
-    columns.extend(more_columns);
-    RecordBatch::try_new(Arc::new(Schema::new(fields)), columns)
 }

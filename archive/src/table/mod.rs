@@ -2,7 +2,9 @@
 //! name, its Arrow type and how it is read from a record ([`Column`]),
 //! chosen and ordered by [`Columns`], built into Arrow record batches on
 //! the reading threads by [`Table`], and written as Parquet by
-//! [`ParquetWriter`] and [`write_parquet`] (feature `parquet`).
+//! [`ParquetWriter`] and [`write_parquet`] (feature `parquet`). The
+//! statistics' tables (`--stats`, `--player`, `--openings`) are record
+//! batches too: [`stats_batch`], [`player_batch`], [`openings_batch`].
 //!
 //! The command's `--games` rows (text, and Parquet), and the Python
 //! package's tables all come from here; text formats write a
@@ -30,6 +32,7 @@ mod computed;
 mod parquet;
 mod row;
 mod select;
+mod stats;
 mod value;
 
 pub use batch::{BATCH_BYTES, BATCH_ROWS, Table, TablePart};
@@ -40,4 +43,8 @@ pub use computed::Computed;
 pub use parquet::{ParquetWriter, write_parquet};
 pub use row::Row;
 pub use select::{ColumnError, Columns};
+#[cfg(feature = "moves")]
+#[cfg_attr(docsrs, doc(cfg(feature = "moves")))]
+pub use stats::openings_batch;
+pub use stats::{player_batch, stats_batch};
 pub use value::{Value, time_control};

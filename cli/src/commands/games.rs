@@ -10,9 +10,11 @@ mod plot;
 mod progress;
 
 use crate::failure::Failure;
+use arrow_array::RecordBatch;
+use arrow_schema::ArrowError;
 use chess960::PositionSet;
 use chess960::pgn::{Filter, Players};
-use chess960_archive::table::{Columns, ParquetWriter, Table};
+use chess960_archive::table::{self, Columns, ParquetWriter, Table};
 use chess960_archive::{Archive, Batch, Error, Progress, Skip, Summary};
 use clap::Args;
 use collect::{Records, Rows};
@@ -118,7 +120,8 @@ pub(crate) struct GamesArgs {
     /// of a start counts by its board.
     #[arg(long, value_name = "SET")]
     start: Option<String>,
-    /// The output format (default tsv; parquet: --games rows only).
+    /// The output format (default tsv). Parquet holds the --games rows, or
+    /// the table of --stats, --player or --openings, typed.
     #[arg(long, value_enum)]
     format: Option<Format>,
     /// Only games where both players are rated at least this.
@@ -219,16 +222,6 @@ pub(crate) fn run(args: &GamesArgs, out: &mut dyn Write) -> Result<(), Failure> 
     let format = args.format.unwrap_or(Format::Tsv);
     let games = args.games || args.columns.is_some() || !args.tag.is_empty() || args.moves;
     let columns = columns(args)?;
-    if format == Format::Parquet && !games {
-        return Err(Failure::input(
-            "--format parquet writes one row per game: add --games or --columns",
-        ));
-    }
-    if format == Format::Parquet && args.openings.is_some() {
-        return Err(Failure::input(
-            "--format parquet writes one row per game, not the explorer's rows",
-        ));
-    }
     let mut file;
     let out: &mut dyn Write = match args.output.as_deref() {
         Some(path) if path != Path::new("-") => {
@@ -253,7 +246,11 @@ pub(crate) fn run(args: &GamesArgs, out: &mut dyn Write) -> Result<(), Failure> 
         let found = archive.openings(usize::from(plies));
         bar.finish();
         let found = failure(found)?;
-        openings::write_rows(&mut *out, format, &found.stats)?;
+        if format == Format::Parquet {
+            write_table(&mut *out, table::openings_batch(&found.stats))?;
+        } else {
+            openings::write_rows(&mut *out, format, &found.stats)?;
+        }
         out.flush()?;
         report(&found.summary);
         return finish(&found.summary);
@@ -266,7 +263,16 @@ pub(crate) fn run(args: &GamesArgs, out: &mut dyn Write) -> Result<(), Failure> 
     bar.finish();
     let summary = result?;
     let who = args.player.join(", ");
-    if !games && !args.pgn && !players.is_empty() {
+    if !games && !args.pgn && format == Format::Parquet {
+        write_table(
+            &mut *out,
+            if players.is_empty() {
+                table::stats_batch(&summary.stats)
+            } else {
+                table::player_batch(&summary.player, sprt.as_ref())
+            },
+        )?;
+    } else if !games && !args.pgn && !players.is_empty() {
         player::write_rows(&mut *out, format, &summary.player, sprt.as_ref())?;
     } else if !games && !args.pgn {
         let mut writer = Writer::new(&mut *out, format, &output::STAT_COLUMNS)?;
@@ -291,6 +297,20 @@ pub(crate) fn run(args: &GamesArgs, out: &mut dyn Write) -> Result<(), Failure> 
             .write_all(player::summary(&summary.player, &who, sprt.as_ref()).as_bytes());
     }
     finish(&summary)
+}
+
+/// Writes a statistics table (`--stats`, `--player`, `--openings`) as a
+/// Parquet file of one row group.
+fn write_table(out: &mut dyn Write, batch: Result<RecordBatch, ArrowError>) -> Result<(), Failure> {
+    let internal = |error: &dyn std::fmt::Display| Failure::internal(error.to_string());
+    let batch = batch.map_err(|error| internal(&error))?;
+    let mut writer = ParquetWriter::new(Vec::new(), batch.schema())
+        .map_err(|error| internal(&error))?
+        .threads(1);
+    writer.write(&batch).map_err(|error| internal(&error))?;
+    let bytes = writer.finish().map_err(|error| internal(&error))?;
+    out.write_all(&bytes)?;
+    Ok(())
 }
 
 /// Exit status 2 when anything was skipped.

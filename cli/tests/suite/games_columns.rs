@@ -1,7 +1,9 @@
 //! `chess960 games --columns`, `--tag` and `--format parquet`: the new
 //! columns equal python-chess's headers (when python-chess is at hand),
 //! Parquet to a file or a pipe and never to a terminal, a cut input's
-//! rows kept in a complete file, and an input that is not PGN.
+//! rows kept in a complete file, an input that is not PGN, and the
+//! statistics, player and explorer tables in Parquet holding the cells of
+//! their TSV.
 
 use super::common::{BINARY, run};
 use std::path::{Path, PathBuf};
@@ -279,11 +281,10 @@ fn parquet_goes_to_a_file_or_a_pipe_never_to_a_terminal() {
     let to_pipe: Vec<String> = args("-");
     let piped = run(&to_pipe.iter().map(String::as_str).collect::<Vec<_>>());
     assert_eq!((piped.status.code(), &piped.stdout), (Some(0), &file));
-    let stats = super::common::failure(&["games", "--format", "parquet", path.to_str().unwrap()]);
-    assert!(
-        stats.contains("--format parquet writes one row per game"),
-        "{stats}"
-    );
+    // The statistics too, as a table of their own.
+    let stats = run(&["games", "--format", "parquet", path.to_str().unwrap()]);
+    assert_eq!(stats.status.code(), Some(0));
+    assert!(stats.stdout.starts_with(b"PAR1") && stats.stdout.ends_with(b"PAR1"));
     // A terminal on standard output (`script` gives one, where it exists).
     let command = format!("{BINARY} games --games --format parquet {}", path.display());
     if let Ok(output) = Command::new("script")
@@ -367,4 +368,107 @@ fn an_input_that_is_not_pgn_is_one_clear_error() {
         stderr.starts_with("chess960 games: 0 records read"),
         "{stderr}"
     );
+}
+
+/// The cells of a Parquet file, read by the parquet crate's Arrow reader,
+/// as the command's TSV writes them (a number as its digits, a real with
+/// `decimals` digits after the point where the TSV has them, a list as
+/// its items separated by spaces, null as an empty cell), with the header.
+fn parquet_cells(bytes: Vec<u8>, tsv: &str) -> (Vec<String>, Vec<Vec<String>>) {
+    use arrow_array::cast::AsArray;
+    use arrow_array::types::{Float64Type, UInt16Type, UInt64Type};
+    use arrow_schema::DataType;
+    let reader = parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder::try_new(
+        bytes::Bytes::from(bytes),
+    )
+    .unwrap()
+    .build()
+    .unwrap();
+    let batches: Vec<_> = reader.map(Result::unwrap).collect();
+    let schema = batches[0].schema();
+    let names = schema.fields().iter().map(|f| f.name().clone()).collect();
+    // The decimals of each real column, taken from the TSV's first value.
+    let tsv_rows: Vec<Vec<&str>> = tsv
+        .lines()
+        .skip(1)
+        .map(|l| l.split('\t').collect())
+        .collect();
+    let decimals = |column: usize| {
+        tsv_rows
+            .iter()
+            .find_map(|row| row[column].split_once('.').map(|(_, digits)| digits.len()))
+            .unwrap_or(0)
+    };
+    let mut rows = Vec::new();
+    for batch in &batches {
+        for row in 0..batch.num_rows() {
+            let mut cells = Vec::new();
+            for (column, array) in batch.columns().iter().enumerate() {
+                let cell = if array.is_null(row) {
+                    String::new()
+                } else {
+                    match array.data_type() {
+                        DataType::UInt16 => {
+                            array.as_primitive::<UInt16Type>().value(row).to_string()
+                        }
+                        DataType::UInt64 => {
+                            array.as_primitive::<UInt64Type>().value(row).to_string()
+                        }
+                        DataType::Float64 => {
+                            let value = array.as_primitive::<Float64Type>().value(row);
+                            format!("{value:.*}", decimals(column))
+                        }
+                        DataType::Utf8 => array.as_string::<i32>().value(row).to_owned(),
+                        DataType::List(_) => {
+                            let list = array.as_list::<i32>().value(row);
+                            let items = list.as_string::<i32>();
+                            (0..list.len())
+                                .map(|item| items.value(item))
+                                .collect::<Vec<_>>()
+                                .join(" ")
+                        }
+                        other => panic!("unexpected type {other}"),
+                    }
+                };
+                cells.push(cell);
+            }
+            rows.push(cells);
+        }
+    }
+    (names, rows)
+}
+
+#[test]
+fn the_statistics_explorer_and_player_tables_in_parquet_hold_their_tsv_cells() {
+    let scratch = Scratch::new("tables");
+    let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/moves/writers.pgn");
+    let games = games.to_str().unwrap();
+    let cases: [(&str, Vec<&str>); 4] = [
+        ("stats", vec!["games", games]),
+        ("player", vec!["games", "--player", "W5", games]),
+        (
+            "sprt",
+            vec!["games", "--player", "W5", "--sprt", "0,5", games],
+        ),
+        ("openings", vec!["games", "--openings", "4", games]),
+    ];
+    for (name, args) in cases {
+        let tsv = run(&args);
+        let tsv = String::from_utf8(tsv.stdout).unwrap();
+        let out = scratch.0.join(format!("{name}.parquet"));
+        let mut parquet_args = args.clone();
+        parquet_args.extend(["--format", "parquet", "-o", out.to_str().unwrap()]);
+        let ran = run(&parquet_args);
+        assert!(ran.stdout.is_empty(), "{name}");
+        let (names, rows) = parquet_cells(std::fs::read(&out).unwrap(), &tsv);
+        let header: Vec<&str> = tsv.lines().next().unwrap().split('\t').collect();
+        assert_eq!(names, header, "{name}");
+        let expected: Vec<Vec<&str>> = tsv
+            .lines()
+            .skip(1)
+            .map(|l| l.split('\t').collect())
+            .collect();
+        assert!(expected.len() > 1, "{name}: {} rows", expected.len());
+        assert_eq!(rows, expected, "{name}");
+    }
 }

@@ -19,8 +19,8 @@ pub(crate) enum Format {
     Csv,
     /// One JSON object per line; missing values are null.
     Jsonl,
-    /// Parquet (`--games` only): typed columns, zstd-compressed, a row
-    /// group per part read; to a file (`--output FILE`) or a pipe.
+    /// Parquet: typed columns, zstd-compressed (`--games`: a row group per
+    /// part read); to a file (`--output FILE`) or a pipe.
     Parquet,
 }
 
