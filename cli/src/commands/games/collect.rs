@@ -65,7 +65,7 @@ impl Rows {
             let writer = out.out();
             if let Some(index) = self.number {
                 line.clear();
-                let number = Cell::Number((batch.base + number).to_string());
+                let number = Cell::Count(batch.base + number);
                 self.layout.push_cells(&mut line, &[number], index);
                 writer.write_all(&batch.part.out[start..at])?;
                 writer.write_all(line.as_bytes())?;

@@ -21,18 +21,29 @@ pub(crate) const OPENING_COLUMNS: [&str; 12] = [
     "mean_elo",
 ];
 
-/// Writes the explorer's rows: by start, then by games, most first.
+/// Writes the explorer's rows: by start, then by games, most first. A
+/// start's cells are made once for all of its rows.
 pub(crate) fn write_rows(
     out: &mut dyn Write,
     format: Format,
     stats: &OpeningStats,
 ) -> io::Result<()> {
     let mut writer = Writer::new(io::BufWriter::new(out), format, &OPENING_COLUMNS)?;
+    let mut line = String::with_capacity(256);
+    let mut start = None;
+    let mut start_row = [Cell::Missing, Cell::Missing, Cell::Missing];
     for row in stats.rows() {
-        let mut cells = Vec::from(start_cells(row.start()));
-        cells.extend([Cell::Owned(row.uci()), Cell::Owned(row.san())]);
-        cells.extend(tally_cells(row.tally(), false));
-        writer.row(&cells)?;
+        if start != Some(row.start()) {
+            start = Some(row.start());
+            start_row = start_cells(row.start());
+        }
+        line.clear();
+        writer.push_cells(&mut line, &start_row, 0);
+        let (uci, san) = (row.uci(), row.san());
+        writer.push_cells(&mut line, &[Cell::Text(&uci), Cell::Text(&san)], 3);
+        writer.push_cells(&mut line, &tally_cells(row.tally(), false), 5);
+        writer.push_end(&mut line);
+        writer.out().write_all(line.as_bytes())?;
     }
     writer.into_inner().flush()
 }

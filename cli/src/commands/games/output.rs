@@ -29,6 +29,11 @@ pub(crate) enum Cell<'a> {
     Text(&'a str),
     Owned(String),
     Number(String),
+    /// A whole number, written in place.
+    Count(u64),
+    /// A real with this many decimals, written in place as
+    /// `format!("{value:.places$}")` writes it.
+    Decimal(f64, usize),
     /// Words separated by single spaces: so in TSV and CSV, an array of
     /// strings in JSON.
     Words(Cow<'a, str>),
@@ -71,6 +76,8 @@ pub(crate) struct Writer<W> {
     out: W,
     format: Format,
     columns: Vec<String>,
+    /// The line being made, its memory kept from row to row.
+    line: String,
 }
 
 impl<W: Write> Writer<W> {
@@ -85,15 +92,19 @@ impl<W: Write> Writer<W> {
             out,
             format,
             columns: columns.iter().map(ToString::to_string).collect(),
+            line: String::with_capacity(256),
         })
     }
 
     /// Writes one row.
     pub(crate) fn row(&mut self, cells: &[Cell<'_>]) -> io::Result<()> {
-        let mut line = String::with_capacity(256);
+        let mut line = std::mem::take(&mut self.line);
+        line.clear();
         self.push_cells(&mut line, cells, 0);
         self.push_end(&mut line);
-        self.out.write_all(line.as_bytes())
+        let written = self.out.write_all(line.as_bytes());
+        self.line = line;
+        written
     }
 
     /// Adds the cells of a row from column `from` on to `line` (a row may
@@ -106,11 +117,14 @@ impl<W: Write> Writer<W> {
                     if index > 0 {
                         line.push(if tsv { '\t' } else { ',' });
                     }
+                    if push_number(line, cell) {
+                        continue;
+                    }
                     let text = match cell {
                         Cell::Text(text) => text,
                         Cell::Owned(text) | Cell::Number(text) => text.as_str(),
                         Cell::Words(words) => words,
-                        Cell::Missing => "",
+                        Cell::Missing | Cell::Count(_) | Cell::Decimal(..) => "",
                     };
                     if tsv && memchr::memchr3(b'\t', b'\n', b'\r', text.as_bytes()).is_none() {
                         line.push_str(text);
@@ -135,6 +149,9 @@ impl<W: Write> Writer<W> {
                     line.push('"');
                     line.push_str(self.columns.get(index).map_or("", String::as_str));
                     line.push_str("\":");
+                    if push_number(line, cell) {
+                        continue;
+                    }
                     match cell {
                         Cell::Text(text) => push_json_string(line, text),
                         Cell::Owned(text) => push_json_string(line, text),
@@ -150,7 +167,9 @@ impl<W: Write> Writer<W> {
                             }
                             line.push(']');
                         }
-                        Cell::Missing => line.push_str("null"),
+                        Cell::Missing | Cell::Count(_) | Cell::Decimal(..) => {
+                            line.push_str("null");
+                        }
                     }
                 }
             }
@@ -175,6 +194,33 @@ impl<W: Write> Writer<W> {
     }
 }
 
+/// Writes a [`Cell::Count`] or a [`Cell::Decimal`] (true), or nothing
+/// for any other cell (false).
+fn push_number(line: &mut String, cell: &Cell<'_>) -> bool {
+    match *cell {
+        Cell::Count(value) => push_count(line, value),
+        Cell::Decimal(value, places) => push_fixed(line, value, places),
+        _ => return false,
+    }
+    true
+}
+
+/// The digits of `value`, as its `Display` writes them.
+fn push_count(line: &mut String, mut value: u64) {
+    let mut digits = [0_u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        // A digit: `value % 10` is below 10.
+        digits[at] = b'0' + u8::try_from(value % 10).unwrap_or(0);
+        value /= 10;
+        if value == 0 {
+            break;
+        }
+    }
+    line.extend(digits[at..].iter().map(|&digit| char::from(digit)));
+}
+
 fn push_json_string(line: &mut String, text: &str) {
     // serde_json writes a valid JSON string for any &str.
     line.push_str(&serde_json::to_string(text).unwrap_or_else(|_| "null".into()));
@@ -190,7 +236,7 @@ pub(crate) fn stat_row(start: DoublePosition, tally: &Tally) -> Vec<Cell<'static
 /// A number with `places` decimals, as `format!("{value:.places$}")`
 /// writes it (a cell; missing for `None`).
 pub(crate) fn decimal(value: Option<f64>, places: usize) -> Cell<'static> {
-    value.map_or(Cell::Missing, |value| Cell::Number(fixed(value, places)))
+    value.map_or(Cell::Missing, |value| Cell::Decimal(value, places))
 }
 
 /// `format!("{value:.places$}")`, without its slow exact path for the
@@ -198,22 +244,41 @@ pub(crate) fn decimal(value: Option<f64>, places: usize) -> Cell<'static> {
 /// `2149.5`): a value scaled by `10^places` to a whole number below 2^52
 /// is written from its digits. The scaling's rounding cannot move a value
 /// across a rounding boundary, since it lands on a whole number.
-pub(crate) fn fixed(value: f64, places: usize) -> String {
+#[cfg(test)]
+fn fixed(value: f64, places: usize) -> String {
+    let mut text = String::new();
+    push_fixed(&mut text, value, places);
+    text
+}
+
+/// [`fixed`], added to `line`.
+fn push_fixed(line: &mut String, value: f64, places: usize) {
+    use std::fmt::Write as _;
     let scaled = [1.0, 10.0, 100.0, 1_000.0, 10_000.0]
         .get(places)
         .map(|scale| value * scale)
         .filter(|scaled| scaled.fract() == 0.0 && scaled.abs() < 4_503_599_627_370_496.0);
     let Some(scaled) = scaled else {
-        return format!("{value:.places$}");
+        let _ = write!(line, "{value:.places$}");
+        return;
     };
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
     let whole = scaled.abs() as u64;
-    let sign = if value.is_sign_negative() { "-" } else { "" };
+    if value.is_sign_negative() {
+        line.push('-');
+    }
     let unit = 10_u64.pow(u32::try_from(places).unwrap_or(0));
-    if places == 0 {
-        format!("{sign}{whole}")
-    } else {
-        format!("{sign}{}.{:0places$}", whole / unit, whole % unit)
+    push_count(line, whole / unit);
+    if places > 0 {
+        line.push('.');
+        let fraction = whole % unit;
+        let mut digits = String::new();
+        push_count(&mut digits, fraction);
+        line.extend(std::iter::repeat_n(
+            '0',
+            places.saturating_sub(digits.len()),
+        ));
+        line.push_str(&digits);
     }
 }
 
@@ -221,11 +286,11 @@ pub(crate) fn fixed(value: f64, places: usize) -> String {
 /// only) and `rank`.
 pub(crate) fn start_cells(start: DoublePosition) -> [Cell<'static>; 3] {
     [
-        Cell::Number(start.white().id().to_string()),
+        Cell::Count(u64::from(start.white().id())),
         if start.is_single() {
             Cell::Missing
         } else {
-            Cell::Number(start.black().id().to_string())
+            Cell::Count(u64::from(start.black().id()))
         },
         Cell::Owned(start.ranks().to_string()),
     ]
@@ -235,7 +300,7 @@ pub(crate) fn start_cells(start: DoublePosition) -> [Cell<'static>; 3] {
 /// `unknown`, `score`, with `interval` its bounds `ci_low` and `ci_high`,
 /// and `mean_elo`.
 pub(crate) fn tally_cells(tally: &Tally, interval: bool) -> Vec<Cell<'static>> {
-    let number = |value: u64| Cell::Number(value.to_string());
+    let number = Cell::Count;
     let mut cells = vec![
         number(tally.games()),
         number(tally.white_wins),
@@ -276,6 +341,11 @@ mod tests {
                     "{value} {places}"
                 );
             }
+            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+            let whole = value.abs() as u64;
+            let mut line = String::new();
+            super::push_count(&mut line, whole);
+            assert_eq!(line, whole.to_string());
         }
     }
 }

@@ -160,7 +160,7 @@ fn pair_cells(
     pairs: &PairTally,
     test: Option<(&Sprt, Option<f64>)>,
 ) {
-    let number = |value: u64| Cell::Number(value.to_string());
+    let number = Cell::Count;
     let counts = pairs.pentanomial.counts;
     cells.push(number(pairs.pairs()));
     cells.push(number(pairs.unpaired));
@@ -194,7 +194,7 @@ fn pair_cells(
 
 /// The cells of one row; `start` is `None` for the total.
 fn row(start: Option<DoublePosition>, tally: &PlayerTally) -> Vec<Cell<'static>> {
-    let number = |value: u64| Cell::Number(value.to_string());
+    let number = Cell::Count;
     let score = tally.score();
     let (id, black_id, rank) = match start {
         None => (Cell::Missing, Cell::Missing, Cell::Text("total")),
