@@ -62,6 +62,15 @@ pub trait Collect: Sync {
         false
     }
 
+    /// With [`Collect::keeps_raw`], whether [`Collect::game`] also gathers
+    /// a record whose bytes were not kept (longer than the reader keeps:
+    /// its [`Game::raw`] is `None`), as a table keeps such a game's row
+    /// with the values read from its bytes null. The record is a skip
+    /// either way. By default, false: the record is only a skip.
+    fn takes_unkept(&self) -> bool {
+        false
+    }
+
     /// Whether `part` holds enough to be delivered now, when records are
     /// read one after the other (one core, or an input that cannot be cut
     /// into parts): bounds the memory that a part's output takes.

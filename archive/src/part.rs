@@ -109,17 +109,19 @@ pub(crate) fn read<R: BufRead, C: Collect, E>(
             false
         };
         if selected {
-            if keeps_raw && raw.is_none() {
+            let unkept = keeps_raw && raw.is_none();
+            if unkept {
                 part.summary.skip(Skip {
                     input: input.to_owned(),
                     number: Some(part.records),
                     offset,
                     reason: format!(
-                        "the record is longer than {} MiB and was not kept",
+                        "the record is longer than {} MiB and its bytes were not kept",
                         MAX_RAW_RECORD >> 20
                     ),
                 });
-            } else {
+            }
+            if !unkept || collect.takes_unkept() {
                 let game = Game {
                     input,
                     number: part.records,

@@ -1,6 +1,7 @@
 //! Draws: uniform at random, and seeded (`SeededDraw`, `seeded_sample`).
 
 use crate::errors::value_error;
+use crate::inputs::required;
 use crate::macros::{methods_with_getters, value_class};
 use crate::position::PyPosition;
 use crate::set::set_of;
@@ -63,10 +64,11 @@ methods_with_getters! {
 #[pyo3(signature = (seed, rounds, *, exclude = None, distinct = false))]
 pub(crate) fn seeded_draw(
     seed: String,
-    rounds: u32,
+    rounds: &Bound<'_, PyAny>,
     exclude: Option<&Bound<'_, PyAny>>,
     distinct: bool,
 ) -> PyResult<Vec<PySeededRound>> {
+    let rounds: u32 = required(rounds, "rounds", "a number of rounds from 0 to 4294967295")?;
     let mut draw = SeededDraw::new(&seed).distinct(distinct);
     if let Some(exclude) = exclude {
         draw = draw.excluding(&set_of(exclude)?);
@@ -81,11 +83,16 @@ pub(crate) fn seeded_draw(
 /// `k` of `items`, chosen uniformly at random without replacement by
 /// `seed` (the library's `seeded_sample`), in the order drawn.
 #[pyfunction]
-pub(crate) fn seeded_sample(seed: String, items: Vec<Py<PyAny>>, k: usize) -> Vec<Py<PyAny>> {
+pub(crate) fn seeded_sample(
+    seed: String,
+    items: Vec<Py<PyAny>>,
+    k: &Bound<'_, PyAny>,
+) -> PyResult<Vec<Py<PyAny>>> {
+    let k: usize = required(k, "k", "a count from 0 up")?;
     let mut items = items;
     let k = chess960::seeded_sample(&seed, &mut items, k).len();
     items.truncate(k);
-    items
+    Ok(items)
 }
 
 /// `items` in an order fixed by `seed` (the library's `seeded_shuffle`).

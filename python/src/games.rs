@@ -235,8 +235,10 @@ reading_function! {
     ///
     /// `start` keeps games from those starts (a `PositionSet`, set text such
     /// as `"0-99,518"` or `"eval:..10"`, or positions); `min_elo`/`max_elo` bound both players' ratings; `player`
-    /// keeps the games of a name or any of several; `event`, `variant` and
-    /// `time_control` keep games whose tag contains the text. `threads`
+    /// keeps the games of a name or any of several; `event` and `variant`
+    /// keep games whose tag contains the text (ignoring case),
+    /// `time_control` those whose `TimeControl` is the text exactly
+    /// (`"180+2"`). `threads`
     /// reading threads (None: all cores). `progress`: True reports on
     /// standard error; a callable gets `(bytes_read, total_bytes_or_None,
     /// done)` about twice a second.

@@ -230,3 +230,15 @@ pub(crate) fn unsigned<T: TryFrom<u64>>(
             PyValueError::new_err(format!("{name} is {what}, not {shown}"))
         })
 }
+
+/// A required integer argument that fits `T`, as [`unsigned`] reads it:
+/// a negative or too large value is a `ValueError` naming the argument,
+/// not an `OverflowError`.
+pub(crate) fn required<T: TryFrom<u64>>(
+    value: &Bound<'_, PyAny>,
+    name: &str,
+    what: &str,
+) -> PyResult<T> {
+    unsigned(Some(value), name, what)?
+        .ok_or_else(|| PyTypeError::new_err(format!("{name} is an int, not None")))
+}

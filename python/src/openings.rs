@@ -3,6 +3,7 @@
 
 use crate::errors::value_error;
 use crate::games::{filter, request};
+use crate::inputs::required;
 use crate::reading::{input_error, read_error, run, summary_dict};
 use crate::table::PyTable;
 use chess960_archive::table::openings_batch;
@@ -26,7 +27,7 @@ use pyo3::prelude::*;
 pub(crate) fn opening_stats(
     py: Python<'_>,
     paths: &Bound<'_, PyAny>,
-    plies: usize,
+    plies: &Bound<'_, PyAny>,
     start: Option<&Bound<'_, PyAny>>,
     min_elo: Option<&Bound<'_, PyAny>>,
     max_elo: Option<&Bound<'_, PyAny>>,
@@ -37,6 +38,7 @@ pub(crate) fn opening_stats(
     threads: Option<&Bound<'_, PyAny>>,
     progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyTable> {
+    let plies: usize = required(plies, "plies", "a number of plies, 1 or more")?;
     if plies == 0 {
         return Err(pyo3::exceptions::PyValueError::new_err(
             "plies is 1 or more",

@@ -2,6 +2,7 @@
 
 use crate::errors::value_error;
 use crate::eval::PyEval;
+use crate::inputs::required;
 use crate::macros::{methods_with_getters, value_class};
 use chess960::{CastlingSide, Color, DoublePosition, FenStyle, File, Position, UciMove};
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -38,11 +39,13 @@ pub(crate) fn position_of(value: &Bound<'_, PyAny>) -> PyResult<Position> {
             "a position is a Position, an int or a str, not a bool",
         ));
     }
-    if let Ok(id) = value.extract::<i64>() {
-        return match u16::try_from(id) {
+    if value.is_instance_of::<pyo3::types::PyInt>() {
+        // Any int, however large: the library's message for a negative or
+        // too large id.
+        let id = value.str()?.to_string();
+        return match id.parse::<u16>() {
             Ok(id) => Position::from_id(id).map_err(value_error),
-            // The library's message for a negative or too large id.
-            Err(_) => id.to_string().parse::<Position>().map_err(value_error),
+            Err(_) => id.parse::<Position>().map_err(value_error),
         };
     }
     Err(PyTypeError::new_err(format!(
@@ -130,16 +133,16 @@ methods_with_getters! {
         /// The position with one-based number `number` (1 to 960): 960 is id 0,
         /// any other number is the id itself (Scharnagl's recommendation).
         #[staticmethod]
-        fn from_one_based(number: u16) -> PyResult<PyPosition> {
-            Position::from_one_based(number)
+        fn from_one_based(number: &Bound<'_, PyAny>) -> PyResult<PyPosition> {
+            Position::from_one_based(required(number, "number", "a number from 1 to 960")?)
                 .map(PyPosition)
                 .map_err(value_error)
         }
 
         /// The position numbered `number` (1 to 960) in Fritz 9's numbering.
         #[staticmethod]
-        fn from_fritz9(number: u16) -> PyResult<PyPosition> {
-            Position::from_fritz9(number)
+        fn from_fritz9(number: &Bound<'_, PyAny>) -> PyResult<PyPosition> {
+            Position::from_fritz9(required(number, "number", "a number from 1 to 960")?)
                 .map(PyPosition)
                 .map_err(value_error)
         }
@@ -331,8 +334,8 @@ methods_with_getters! {
 
         /// The double start numbered `id` (0 to 921,599).
         #[staticmethod]
-        fn from_id(id: u32) -> PyResult<PyDoublePosition> {
-            DoublePosition::from_id(id)
+        fn from_id(id: &Bound<'_, PyAny>) -> PyResult<PyDoublePosition> {
+            DoublePosition::from_id(required(id, "id", "a double start id from 0 to 921599")?)
                 .map(PyDoublePosition)
                 .map_err(value_error)
         }

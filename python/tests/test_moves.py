@@ -10,12 +10,13 @@ import collections
 import io
 import random
 from pathlib import Path
-from typing import Dict, List, Tuple
+from typing import Any, Dict, List, Tuple
 
 import chess
 import chess.pgn
 import pyarrow as pa  # type: ignore[import-untyped]
 import pyarrow.parquet as pq  # type: ignore[import-untyped]
+import pytest
 
 import chess960
 
@@ -132,3 +133,11 @@ def test_opening_stats_equal_a_count_of_python_chess_moves(tmp_path: Path) -> No
     # By start, then by games, most first.
     keys = [(row["white_id"], -row["games"]) for row in rows]
     assert keys == sorted(keys)
+
+
+@pytest.mark.parametrize("plies", [-1, 2**70])
+def test_a_bad_number_of_plies_is_a_value_error_naming_it(plies: int, tmp_path: Any) -> None:
+    path = tmp_path / "one.pgn"
+    path.write_text('[Event "x"]\n\n1. e4 *\n')
+    with pytest.raises(ValueError, match="plies is a number of plies"):
+        chess960.opening_stats(str(path), plies)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import pickle
+from typing import Any
 
 import chess
 import pytest
@@ -204,3 +205,21 @@ def test_double_positions() -> None:
     assert DoublePosition.from_fen(double.fen()) == double
     assert pickle.loads(pickle.dumps(double)) == double
     assert repr(double) == f"DoublePosition(518, {double.black.id})"
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: Position(2**70), "run from 0 to 959"),
+        (lambda: Position.from_one_based(-1), "number is a number from 1 to 960, not -1"),
+        (lambda: Position.from_fritz9(2**70), "number is a number from 1 to 960"),
+        (lambda: DoublePosition.from_id(-5), "id is a double start id from 0 to 921599, not -5"),
+        (lambda: chess960.seeded_draw("s", -1), "rounds is a number of rounds"),
+        (lambda: chess960.seeded_sample("s", [1, 2], -1), "k is a count"),
+    ],
+)
+def test_negative_and_huge_ints_are_value_errors_naming_the_argument(
+    call: Any, message: str
+) -> None:
+    with pytest.raises(ValueError, match=message):
+        call()

@@ -113,7 +113,12 @@ impl<'a> TagPairs<'a> {
 
     /// The next line of the tag section, or `None` at its end.
     fn next_line(&mut self) -> Option<&'a [u8]> {
-        let end = memchr::memchr(b'\n', self.rest).map_or(self.rest.len(), |at| at + 1);
+        let mut end = memchr::memchr(b'\n', self.rest).map_or(self.rest.len(), |at| at + 1);
+        // A `%` in the first column escapes its line, as the reader has it.
+        while self.rest.first() == Some(&b'%') {
+            self.rest = &self.rest[end..];
+            end = memchr::memchr(b'\n', self.rest).map_or(self.rest.len(), |at| at + 1);
+        }
         let line = trim_start(&self.rest[..end]);
         if !line.starts_with(b"[") {
             return None;
@@ -190,6 +195,16 @@ mod tests {
             [("A", "1".into()), ("B", "2".into()), ("C_3", "x\\y".into())]
         );
         assert_eq!(TagPairs::new(record).movetext(), b"[D \"not a tag\"]");
+    }
+
+    #[test]
+    fn escaped_lines_in_the_tag_section_are_passed_over() {
+        let record = b"[A \"1\"]\n% escaped [X \"no\"]\n[B \"2\"]\n%\n\n1. e4 *\n";
+        assert_eq!(names(record), [("A", "1".into()), ("B", "2".into())]);
+        assert_eq!(TagPairs::new(record).movetext(), b"1. e4 *");
+        // Not in the first column: not an escape, and the section ends.
+        assert_eq!(names(b"[A \"1\"]\n %x\n[B \"2\"]\n"), [("A", "1".into())]);
+        assert_eq!(names(b"[A \"1\"]\n% last"), [("A", "1".into())]);
     }
 
     #[test]

@@ -204,6 +204,12 @@ impl Collect for Table {
         self.columns.needs_raw()
     }
 
+    /// A game too long to keep its bytes keeps its row: the values read
+    /// from its bytes (re-read tags, the movetext, the moves) are null.
+    fn takes_unkept(&self) -> bool {
+        true
+    }
+
     fn is_full(&self, part: &TablePart) -> bool {
         part.numbers.len() >= self.rows || part.bytes >= BATCH_BYTES
     }

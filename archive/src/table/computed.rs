@@ -58,10 +58,13 @@ impl Computed {
             use chess960::pgn::GameKind;
             self.plies = None;
             self.moves.clear();
-            if matches!(
-                game.kind(),
-                GameKind::Unreadable(_) | GameKind::OtherVariant(_)
-            ) {
+            // A record whose bytes were not kept is a skip already.
+            if game.raw().is_none()
+                || matches!(
+                    game.kind(),
+                    GameKind::Unreadable(_) | GameKind::OtherVariant(_)
+                )
+            {
                 return;
             }
             let (plies, moves, skips) = (&mut self.plies, &mut self.moves, &mut self.skips);

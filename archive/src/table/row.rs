@@ -117,11 +117,11 @@ impl<'a> Row<'a> {
             .movetext
             .or_else(|| self.raw.map(|raw| TagPairs::new(raw).movetext()));
         movetext.map_or(Value::Null, |movetext| {
-            // `from_utf8` checks ASCII a word at a time; `from_utf8_lossy`
-            // a byte at a time, so it only mends what is broken.
+            // Text that is not UTF-8 is read as ISO 8859-1, byte for char,
+            // as the tags are (decision 0005): no byte is lost.
             Value::Text(match std::str::from_utf8(movetext) {
                 Ok(text) => Cow::Borrowed(text),
-                Err(_) => String::from_utf8_lossy(movetext),
+                Err(_) => Cow::Owned(movetext.iter().map(|&byte| char::from(byte)).collect()),
             })
         })
     }

@@ -164,7 +164,9 @@ impl Columns {
     }
 
     fn push(&mut self, column: Column) -> Result<(), ColumnError> {
-        if self.entries.contains(&Entry::Column(column)) {
+        // A column, or a tag column of the same name (`--tag plies` and
+        // then the moves' `plies`).
+        if self.names().any(|known| known == column.name()) {
             return Err(ColumnError::Repeated(column.name().to_owned()));
         }
         if let Some(name) = column.raw_tag() {
@@ -252,6 +254,8 @@ impl Columns {
     ///
     /// let columns = Columns::parse("white")?.with_moves()?;
     /// assert_eq!(columns.names().collect::<Vec<_>>(), ["white", "plies", "moves"]);
+    /// // A tag column named `plies` or `moves` would be a second column of that name.
+    /// assert!(Columns::parse("white")?.tag("plies")?.with_moves().is_err());
     /// # Ok::<(), chess960_archive::table::ColumnError>(())
     /// ```
     #[cfg(feature = "moves")]

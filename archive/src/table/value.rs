@@ -53,14 +53,17 @@ impl<'a> Value<'a> {
     }
 
     /// A PGN date (`UTCDate`, `Date`): `YYYY.MM.DD` (or with `-` or `/`),
-    /// every digit written, a real day of the Gregorian calendar; `Null`
-    /// for anything else (a `??` part, `2024.1.5`, a 30th of February).
+    /// every digit written, a real day of the Gregorian calendar from
+    /// year 1 to 9999 (the days Python's `date` holds); `Null` for
+    /// anything else (a `??` part, `2024.1.5`, a 30th of February, year
+    /// `0000`).
     ///
     /// ```
     /// use chess960_archive::table::Value;
     ///
     /// assert_eq!(Value::date("1970.01.02"), Value::Date(1));
     /// assert_eq!(Value::date("2024.??.??"), Value::Null);
+    /// assert_eq!(Value::date("0000.01.01"), Value::Null);
     /// ```
     pub fn date(text: &str) -> Value<'static> {
         let parts: Vec<&str> = text.trim().split(['.', '-', '/']).collect();
@@ -80,7 +83,7 @@ impl<'a> Value<'a> {
             2 => 28,
             _ => return Value::Null,
         };
-        if day == 0 || day > days_in_month {
+        if year == 0 || day == 0 || day > days_in_month {
             return Value::Null;
         }
         Value::Date(days_from_civil(year, month, day))
@@ -148,11 +151,14 @@ impl<'a> Value<'a> {
 ///
 /// assert_eq!(time_control("180+2"), Some((180, 2)));
 /// assert_eq!(time_control("-"), None);
+/// assert_eq!(time_control("4294967295+0"), Some((4_294_967_295, 0)));
+/// assert_eq!(time_control("4294967296+0"), None);
 /// ```
 pub fn time_control(text: &str) -> Option<(u32, u32)> {
     let text = text.trim();
     let (base, increment) = text.split_once('+').unwrap_or((text, "0"));
-    Some((digits(base, 9)?, digits(increment, 9)?))
+    // Ten digits hold every `u32`; a larger number is `None` (`parse`).
+    Some((digits(base, 10)?, digits(increment, 10)?))
 }
 
 /// `text` as a number of exactly `count` ASCII digits.

@@ -472,3 +472,73 @@ fn the_statistics_explorer_and_player_tables_in_parquet_hold_their_tsv_cells() {
         assert_eq!(rows, expected, "{name}");
     }
 }
+
+#[test]
+fn a_record_too_long_to_keep_keeps_its_row_with_the_values_of_its_bytes_null() {
+    let scratch = Scratch::new("long");
+    let mut text = b"[Event \"big\"]\n[Annotator \"A\"]\n[Result \"*\"]\n\n1. e4 {".to_vec();
+    text.resize(text.len() + (17 << 20), b'z');
+    text.extend(b"} e5 *\n\n[Event \"after\"]\n[Annotator \"B\"]\n[Result \"*\"]\n\n1. d4 *\n\n");
+    let path = scratch.file("long.pgn", &text);
+    let ran = run(&[
+        "games",
+        "--columns",
+        "event,movetext",
+        "--tag",
+        "Annotator",
+        "--moves",
+        "--format",
+        "jsonl",
+        path.to_str().unwrap(),
+    ]);
+    let rows = super::common::json_lines(&String::from_utf8(ran.stdout).unwrap());
+    let cells = |row: &serde_json::Value| {
+        ["event", "movetext", "Annotator", "plies"].map(|name| row[name].to_string())
+    };
+    assert_eq!(cells(&rows[0]), ["\"big\"", "null", "null", "null"]);
+    assert_eq!(cells(&rows[1]), ["\"after\"", "\"1. d4 *\"", "\"B\"", "1"]);
+    assert_eq!(rows.len(), 2);
+    let errors = String::from_utf8(ran.stderr).unwrap();
+    assert!(
+        errors.contains(
+            "game 1 at byte 0: the record is longer than 16 MiB and its bytes were not kept"
+        ),
+        "{errors}"
+    );
+    assert_eq!(ran.status.code(), Some(2));
+}
+
+#[test]
+fn a_latin_1_movetext_is_read_as_its_tags_are() {
+    let scratch = Scratch::new("latin");
+    let path = scratch.file(
+        "latin.pgn",
+        b"[Event \"Tr\xe8s\"]\n[Result \"*\"]\n\n1. e4 { Tr\xe8s bien } *\n\n",
+    );
+    let ran = run(&[
+        "games",
+        "--columns",
+        "event,movetext",
+        "--format",
+        "jsonl",
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(ran.status.code(), Some(0));
+    let rows = super::common::json_lines(&String::from_utf8(ran.stdout).unwrap());
+    assert_eq!(rows[0]["event"], "Tr\u{e8}s");
+    assert_eq!(rows[0]["movetext"], "1. e4 { Tr\u{e8}s bien } *");
+}
+
+#[test]
+fn a_tag_column_named_as_a_moves_column_is_refused() {
+    let scratch = Scratch::new("plies");
+    let path = scratch.file("a.pgn", b"[Event \"x\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n\n");
+    for name in ["plies", "moves"] {
+        let failure =
+            super::common::failure(&["games", "--tag", name, "--moves", path.to_str().unwrap()]);
+        assert!(
+            failure.contains(&format!("the column \"{name}\" is named twice")),
+            "{failure}"
+        );
+    }
+}

@@ -116,6 +116,10 @@ impl Collect for Rows {
         self.columns.needs_raw()
     }
 
+    fn takes_unkept(&self) -> bool {
+        true
+    }
+
     fn is_full(&self, part: &RowsPart) -> bool {
         part.out.len() >= FLUSH
     }
