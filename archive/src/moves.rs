@@ -202,9 +202,7 @@ impl Archive {
             Ok(())
         });
         let add_skips = |summary: &mut Summary, skips: Vec<Skip>| {
-            for skip in skips {
-                summary.skip(skip);
-            }
+            summary.skip_in_order(skips, self.inputs());
         };
         match result {
             Ok(mut summary) => {

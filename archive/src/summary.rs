@@ -114,6 +114,50 @@ impl Summary {
         }
     }
 
+    /// Counts skips that a [`Collect`](crate::Collect)or found (games whose
+    /// moves could not be replayed), and lists them among the others in
+    /// input order: by input, in the order of `inputs` (the archive's,
+    /// `Archive::inputs`), then by byte. The listed skips
+    /// stay the first [`LISTED_SKIPS`] of all.
+    ///
+    /// ```
+    /// use chess960_archive::{Skip, Summary};
+    ///
+    /// let skip = |input: &str, offset| Skip { input: input.into(), number: Some(1), offset, reason: "x".into() };
+    /// let mut summary = Summary::default();
+    /// summary.skip(skip("b.pgn", 10));
+    /// summary.skip_in_order([skip("b.pgn", 5), skip("a.pgn", 90)], ["a.pgn", "b.pgn"]);
+    /// let listed: Vec<_> = summary.skips.iter().map(|skip| (skip.input.as_str(), skip.offset)).collect();
+    /// assert_eq!(listed, [("a.pgn", 90), ("b.pgn", 5), ("b.pgn", 10)]);
+    /// assert_eq!(summary.skipped, 3);
+    /// ```
+    pub fn skip_in_order<'a>(
+        &mut self,
+        skips: impl IntoIterator<Item = Skip>,
+        inputs: impl IntoIterator<Item = &'a str>,
+    ) {
+        let inputs: Vec<&str> = inputs.into_iter().collect();
+        let mut added = false;
+        for skip in skips {
+            self.skipped += 1;
+            if skip.number.is_none() {
+                self.input_skips.push(skip.clone());
+            }
+            self.skips.push(skip);
+            added = true;
+        }
+        if added {
+            // The listed skips were the first of theirs; the first of all
+            // are among them and the new ones.
+            let place = |skip: &Skip| {
+                let input = inputs.iter().position(|name| *name == skip.input);
+                (input.unwrap_or(usize::MAX), skip.offset)
+            };
+            self.skips.sort_by_key(place);
+            self.skips.truncate(LISTED_SKIPS);
+        }
+    }
+
     /// Adds what a later input or part found; its records are numbered
     /// from `base + 1` in the input.
     pub(crate) fn merge(&mut self, other: Summary, base: u64) {

@@ -267,9 +267,7 @@ reading_function! {
                     .map_err(|_| std::io::Error::other("the consumer of the games went away"))
             });
             read.map(|mut summary| {
-                for skip in skips {
-                    summary.skip(skip);
-                }
+                summary.skip_in_order(skips, archive.inputs());
                 summary
             })
         });

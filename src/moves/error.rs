@@ -106,9 +106,26 @@ impl MoveError {
     }
 }
 
+/// A move as written, with its control characters escaped (`\u{1b}`), so
+/// that a message shows them instead of obeying them.
+struct Shown<'a>(&'a str);
+
+impl fmt::Display for Shown<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for c in self.0.chars() {
+            if c.is_control() {
+                write!(f, "{}", c.escape_unicode())?;
+            } else {
+                fmt::Write::write_char(f, c)?;
+            }
+        }
+        Ok(())
+    }
+}
+
 impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (ply, text) = (self.ply, &self.text);
+        let (ply, text) = (self.ply, Shown(&self.text));
         match self.kind {
             MoveErrorKind::Unreadable => write!(f, "ply {ply}: {text} is not a move in SAN"),
             MoveErrorKind::Illegal => write!(f, "ply {ply}: {text} is not a legal move"),
@@ -155,5 +172,25 @@ impl core::error::Error for ReplayError {}
 impl From<NotReplayed> for ReplayError {
     fn from(reason: NotReplayed) -> ReplayError {
         ReplayError::NotReplayed(reason)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{MoveError, MoveErrorKind};
+    use std::string::ToString;
+
+    #[test]
+    fn control_characters_of_a_move_are_shown_escaped() {
+        let error = MoveError {
+            ply: 2,
+            at: 0,
+            text: "\u{1b}[31mRED\u{0}".into(),
+            kind: MoveErrorKind::Unreadable,
+        };
+        assert_eq!(
+            error.to_string(),
+            "ply 2: \\u{1b}[31mRED\\u{0} is not a move in SAN"
+        );
     }
 }

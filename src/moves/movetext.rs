@@ -106,6 +106,13 @@ impl<'a> Iterator for Tokens<'a> {
                         self.at = bytes.len();
                         return None;
                     }
+                    // A move number's dots spaced off it (`3 . O-O`), and
+                    // the mark of an en passant capture (`exd6 e.p.`), as
+                    // python-chess passes them over.
+                    if word.iter().all(|&b| b == b'.') || word == b"e.p." {
+                        self.at = end;
+                        continue;
+                    }
                     if word.first().is_some_and(u8::is_ascii_digit) && !word.starts_with(b"0-0") {
                         // A move number, its dots, and whatever is glued
                         // to it (`12...e5`).
@@ -213,6 +220,10 @@ mod tests {
         assert_eq!(moves("[A \"b\"]\n\n1. e4 {unclosed"), ["e4"]);
         assert_eq!(moves("[A \"b\"]\n\n1. e4 (unclosed d4"), ["e4"]);
         assert_eq!(moves("[A \"b\"]\n\n) } 1. e4"), ["e4"]);
+        assert_eq!(
+            moves("[A \"b\"]\n\n3 . O-O 3 ... exd6 e.p. *"),
+            ["O-O", "exd6"]
+        );
         assert_eq!(moves(""), Vec::<String>::new());
     }
 

@@ -243,6 +243,10 @@ impl OpeningStats {
 /// `e7e8n`): squares by file then rank, a promotion's letter last. Runs
 /// of them sort as the texts joined by spaces.
 fn uci_order(ply: &Ply) -> u32 {
+    // A null move, `0000`, sorts first.
+    if ply.is_null() {
+        return 0;
+    }
     let mv = ply.cozy();
     let square = |square: cozy_chess::Square| square.file() as u32 * 8 + square.rank() as u32;
     let promotion = match mv.promotion {
@@ -280,14 +284,19 @@ impl OpeningRow<'_> {
     }
 
     /// The plies in UCI, separated by single spaces, castling in Chess960
-    /// notation (the king takes its rook) whatever the game's own.
+    /// notation (the king takes its rook) whatever the game's own, a null
+    /// move `0000`.
     pub fn uci(&self) -> String {
         let mut text = String::with_capacity(self.moves.len() * 5);
         for (i, ply) in self.moves.iter().enumerate() {
             if i > 0 {
                 text.push(' ');
             }
-            text.push_str(uci_text(&chess960_uci(ply.cozy())));
+            if ply.is_null() {
+                text.push_str("0000");
+            } else {
+                text.push_str(uci_text(&chess960_uci(ply.cozy())));
+            }
         }
         text
     }
@@ -317,6 +326,27 @@ mod tests {
     use crate::moves::Replayer;
     use crate::pgn::{GameKind, Reader};
     use std::vec::Vec;
+
+    /// A null move is `0000` in UCI and `--` in SAN, as `Ply::uci` and
+    /// the movetext have it.
+    #[test]
+    fn a_null_move_is_0000() {
+        let pgn = "[Variant \"Chess960\"]\n[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1\"]\n\n1. f4 -- 2. -- f5 *\n";
+        let mut reader = Reader::new(pgn.as_bytes()).keep_raw();
+        let (record, raw) = reader.next_with_raw().unwrap();
+        let kind = GameKind::of(record);
+        let mut replayer = Replayer::new();
+        let replay = replayer
+            .replay(&kind, record.tags(), raw.unwrap(), None)
+            .unwrap();
+        let uci: Vec<&str> = replay.moves().iter().map(crate::moves::Ply::uci).collect();
+        assert_eq!(uci, ["f2f4", "0000", "0000", "f7f5"]);
+        let mut stats = OpeningStats::new(4);
+        stats.add_replay(kind.chess960_start().unwrap(), &replay, record.tags());
+        let rows = stats.rows();
+        assert_eq!(rows[0].uci(), "f2f4 0000 0000 f7f5");
+        assert_eq!(rows[0].san(), "f4 -- -- f5");
+    }
 
     /// Two lines given one hash (as a clash of two real hashes would) stay
     /// two lines, each found again.

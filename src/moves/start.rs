@@ -59,7 +59,10 @@ pub(crate) fn start_board(kind: &GameKind, tags: &Tags) -> Result<(Board, Notati
 /// A board from a FEN as software writes it: 4 to 6 fields (EPD's four
 /// included), castling rights in X-FEN (`KQkq`: the outermost rook on that
 /// side, or a file letter for an inner one) or Shredder-FEN (`HAha`), a
-/// halfmove clock past 100 taken as 100.
+/// halfmove clock past 100 taken as 100. As python-chess reads such a
+/// FEN, a castling right without its king and rook on the back rank, a
+/// right named twice and an en passant square no pawn can take on are
+/// passed over: they allow no move.
 pub(crate) fn board_from_fen(fen: &str) -> Option<Board> {
     let fields: Vec<&str> = fen.split_ascii_whitespace().collect();
     if !(4..=6).contains(&fields.len()) {
@@ -77,25 +80,39 @@ pub(crate) fn board_from_fen(fen: &str) -> Option<Board> {
             } else {
                 Color::Black
             };
-            let (short, rook) = castling_right(&plain, color, letter.to_ascii_lowercase())?;
+            if !matches!(letter.to_ascii_lowercase(), b'a'..=b'h' | b'k' | b'q') {
+                return None;
+            }
+            let Some((short, rook)) = castling_right(&plain, color, letter.to_ascii_lowercase())
+            else {
+                continue;
+            };
             let rights = builder.castle_rights_mut(color);
             let slot = if short {
                 &mut rights.short
             } else {
                 &mut rights.long
             };
-            if slot.replace(rook).is_some() {
-                return None;
-            }
+            slot.get_or_insert(rook);
         }
-    }
-    if fields[3] != "-" {
-        let square: Square = fields[3].parse().ok()?;
-        builder.en_passant = Some(square);
     }
     builder.halfmove_clock = u8::try_from(halfmove.min(100)).ok()?;
     builder.fullmove_number = u16::try_from(fullmove.max(1)).ok()?;
-    builder.build().ok()
+    if fields[3] != "-" {
+        let square: Square = fields[3].parse().ok()?;
+        let mut with_square = builder.clone();
+        with_square.en_passant = Some(square);
+        if let Ok(board) = with_square.build() {
+            return Some(board);
+        }
+    }
+    // Rights the board still refuses are dropped, as python-chess drops
+    // them; a board refused for another reason stays refused.
+    builder.build().ok().or_else(|| {
+        *builder.castle_rights_mut(Color::White) = cozy_chess::CastleRights::EMPTY;
+        *builder.castle_rights_mut(Color::Black) = cozy_chess::CastleRights::EMPTY;
+        builder.build().ok()
+    })
 }
 
 /// The castling right one letter of a FEN gives `color`: which side
@@ -138,7 +155,22 @@ mod tests {
             inner.castle_rights(cozy_chess::Color::White).long,
             Some(cozy_chess::File::B)
         );
-        assert!(board_from_fen("4k3/8/8/8/8/8/8/4K3 w K - 0 1").is_none());
+        // Rights without their rook, or named twice, allow no move.
+        assert_eq!(
+            board_from_fen("4k3/8/8/8/8/8/8/4K3 w K - 0 1"),
+            board_from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1")
+        );
+        let twice = board_from_fen("4k3/8/8/8/8/8/8/4K2R w KKH - 0 1").unwrap();
+        assert_eq!(
+            twice.castle_rights(cozy_chess::Color::White).short,
+            Some(cozy_chess::File::H)
+        );
+        // An en passant square no pawn can take on.
+        assert_eq!(
+            board_from_fen("4k3/8/8/8/8/8/8/4K3 w - e6 0 1"),
+            board_from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1")
+        );
+        assert!(board_from_fen("4k3/8/8/8/8/8/8/4K3 w X - 0 1").is_none());
         assert!(board_from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0").is_some());
         assert!(board_from_fen("4k3/8/8/8/8/8/8/4K3 w - - 200 1").is_some());
         assert!(board_from_fen("nonsense").is_none());

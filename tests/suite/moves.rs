@@ -247,14 +247,16 @@ fn the_same_game_from_518_under_both_rules() {
 
 #[test]
 fn promotions_en_passant_and_marks() {
-    let pgn = "[FEN \"4k3/1P6/8/3pP3/8/8/8/4K3 w - d6 0 1\"]\n\n1. exd6 e.p. Kd7 2. b8=N+ Kxd6 3. Nc6?! Kxc6 1/2-1/2\n";
-    let error = replay(pgn, None).unwrap_err();
-    // `e.p.` is read as a move and named.
-    assert_eq!(error.to_string(), "ply 2: e.p. is not a move in SAN");
-    let pgn = "[FEN \"4k3/1P6/8/3pP3/8/8/8/4K3 w - d6 0 1\"]\n\n1. exd6 Kd7 2. b8=N+ Kxd6 3. Nc6?! Kxc6 1/2-1/2\n";
-    let (_, uci, san) = replay(pgn, None).unwrap();
-    assert_eq!(uci, ["e5d6", "e8d7", "b7b8n", "d7d6", "b8c6", "d6c6"]);
-    assert_eq!(san, ["exd6", "Kd7", "b8=N+", "Kxd6", "Nc6", "Kxc6"]);
+    // `e.p.` after an en passant capture is passed over, as python-chess
+    // passes it over.
+    for marked in ["exd6 e.p.", "exd6"] {
+        let pgn = format!(
+            "[FEN \"4k3/1P6/8/3pP3/8/8/8/4K3 w - d6 0 1\"]\n\n1. {marked} Kd7 2. b8=N+ Kxd6 3. Nc6?! Kxc6 1/2-1/2\n"
+        );
+        let (_, uci, san) = replay(&pgn, None).unwrap();
+        assert_eq!(uci, ["e5d6", "e8d7", "b7b8n", "d7d6", "b8c6", "d6c6"]);
+        assert_eq!(san, ["exd6", "Kd7", "b8=N+", "Kxd6", "Nc6", "Kxc6"]);
+    }
     let mate = "[Event \"x\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
     assert_eq!(replay(mate, None).unwrap().2[3], "Qh4#");
 }

@@ -69,8 +69,20 @@ impl Computed {
             }
             let (plies, moves, skips) = (&mut self.plies, &mut self.moves, &mut self.skips);
             crate::moves::replay_game(game, None, |replay| match replay {
+                // More plies than the `plies` column holds (no game played
+                // under the rules is that long): a skip, no moves.
+                Ok(line) if u16::try_from(line.plies()).is_err() => skips.push(Skip {
+                    input: game.input().to_owned(),
+                    number: Some(game.number()),
+                    offset: game.offset(),
+                    reason: format!(
+                        "the game has {} plies, more than the {} a row holds",
+                        line.plies(),
+                        u16::MAX
+                    ),
+                }),
                 Ok(line) => {
-                    *plies = Some(u16::try_from(line.plies()).unwrap_or(u16::MAX));
+                    *plies = u16::try_from(line.plies()).ok();
                     for (i, ply) in line.moves().iter().enumerate() {
                         if i > 0 {
                             moves.push(' ');

@@ -286,9 +286,7 @@ pub fn write_parquet<W: Write + Send>(
         writer.write(&batch).map_err(to_io)
     });
     let add_skips = |summary: &mut Summary, skips: Vec<crate::Skip>| {
-        for skip in skips {
-            summary.skip(skip);
-        }
+        summary.skip_in_order(skips, archive.inputs());
     };
     match read {
         Ok(mut summary) => {

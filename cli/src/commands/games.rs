@@ -85,14 +85,15 @@ pub(crate) struct GamesArgs {
     /// as the king taking its rook, separated by spaces), `san` (the same
     /// plies in SAN), `games`, `white_wins`, `draws`, `black_wins`,
     /// `unknown`, `score`, `mean_elo`; by start, then by games, most first.
-    /// The games of `--stats`, with its filters. Only the first N plies are
-    /// replayed (with full legality); a game with a broken move among them
-    /// is skipped, naming the ply and the move.
+    /// The games of `--stats`, with its filters (`--player` keeps that
+    /// player's games). Only the first N plies are replayed (with full
+    /// legality); a game with a broken move among them is skipped, naming
+    /// the ply and the move.
     #[arg(
         long,
         value_name = "N",
         value_parser = clap::value_parser!(u16).range(1..),
-        conflicts_with_all = ["stats", "games", "pgn", "player", "columns", "tag", "moves"]
+        conflicts_with_all = ["stats", "games", "pgn", "columns", "tag", "moves", "sprt", "plot"]
     )]
     openings: Option<u16>,
     /// Adds the tag NAME (case-sensitive, as PGN writes it) as a text
@@ -427,9 +428,7 @@ fn read_games(
         })
     };
     failure(result).map(|mut summary| {
-        for skip in skips {
-            summary.skip(skip);
-        }
+        summary.skip_in_order(skips, archive.inputs());
         summary
     })
 }

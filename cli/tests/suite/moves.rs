@@ -175,3 +175,87 @@ fn a_bad_move_is_a_skip_that_names_the_game_the_byte_the_ply_and_the_move() {
         "number\twhite_id\tplies\tmoves\n1\t0\t3\te2e4 e7e5 d2d4\n"
     );
 }
+
+#[test]
+fn skips_are_listed_in_input_order_whoever_found_them() {
+    // Games 1 to 3 and 5 to 7 have a bad move; game 4 a broken tag.
+    let mut input = String::new();
+    for game in 1..=7 {
+        if game == 4 {
+            input += "[Event \"g4\"]\n[Result \"*\"\n\n1. e4 *\n\n";
+        } else {
+            input += "[Event \"g\"]\n[Result \"*\"]\n\n1. e4 Ke3 *\n\n";
+        }
+    }
+    let output = run_with_input(&["games", "--games", "--moves"], input.as_bytes());
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    let games: Vec<&str> = stderr
+        .lines()
+        .filter_map(|line| line.split("game ").nth(1)?.split(' ').next())
+        .collect();
+    assert_eq!(games, ["1", "2", "3", "4", "5", "6", "7"], "{stderr}");
+}
+
+#[test]
+fn the_explorer_keeps_a_player_s_games_and_refuses_what_it_does_not_do() {
+    let game = |white: &str, moves: &str| {
+        format!(
+            "[White \"{white}\"]\n[Black \"X\"]\n[Result \"1-0\"]\n[Variant \"Chess960\"]\n[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\"]\n\n{moves} 1-0\n\n"
+        )
+    };
+    let input = game("Ann", "1. e4 e5") + &game("Bob", "1. d4 d5") + &game("Ann", "1. f4 -- 2. --");
+    let output = run_with_input(
+        &["games", "--openings", "4", "--player", "Ann"],
+        input.as_bytes(),
+    );
+    assert_eq!(output.status.code(), Some(0));
+    let out = String::from_utf8(output.stdout).unwrap();
+    let moves: BTreeSet<&str> = out
+        .lines()
+        .skip(1)
+        .map(|line| line.split('\t').nth(3).unwrap())
+        .collect();
+    // Bob's game is not counted; a null move is `0000`.
+    assert_eq!(
+        moves,
+        BTreeSet::from(["e2e4 e7e5", "f2f4 0000 0000"]),
+        "{out}"
+    );
+    for refused in [["--plot", "x.svg"], ["--sprt", "0,5"]] {
+        let mut args = vec!["games", "--openings", "2", "--player", "Ann"];
+        args.extend(refused);
+        assert_eq!(
+            run_with_input(&args, input.as_bytes()).status.code(),
+            Some(2)
+        );
+    }
+}
+
+#[test]
+fn a_move_s_control_characters_are_shown_escaped_and_too_many_plies_are_a_skip() {
+    let input = "[Event \"esc\"]\n[Result \"*\"]\n\n1. e4 \u{1b}[31mRED *\n\n";
+    let output = run_with_input(&["games", "--games", "--moves"], input.as_bytes());
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.contains("ply 2: \\u{1b}[31mRED is not a move in SAN"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains('\u{1b}'));
+    let long = format!(
+        "[Event \"long\"]\n[Result \"*\"]\n\n{} *\n\n",
+        vec!["Nf3 Nf6 Ng1 Ng8"; 16_385].join(" ")
+    );
+    let output = run_with_input(&["games", "--moves", "--columns", "event"], long.as_bytes());
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8(output.stdout).unwrap(),
+        "event\tplies\tmoves\nlong\t\t\n"
+    );
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.contains(
+            "game 1 at byte 0: the game has 65540 plies, more than the 65535 a row holds"
+        ),
+        "{stderr}"
+    );
+}
