@@ -107,11 +107,19 @@ pub(crate) fn board_from_fen(fen: &str) -> Option<Board> {
         }
     }
     // Rights the board still refuses are dropped, as python-chess drops
-    // them; a board refused for another reason stays refused.
+    // them: one side's, the other's, then both; a board refused for
+    // another reason stays refused.
     builder.build().ok().or_else(|| {
-        *builder.castle_rights_mut(Color::White) = cozy_chess::CastleRights::EMPTY;
-        *builder.castle_rights_mut(Color::Black) = cozy_chess::CastleRights::EMPTY;
-        builder.build().ok()
+        let without = |colors: &[Color]| {
+            let mut fewer = builder.clone();
+            for &color in colors {
+                *fewer.castle_rights_mut(color) = cozy_chess::CastleRights::EMPTY;
+            }
+            fewer.build().ok()
+        };
+        without(&[Color::White])
+            .or_else(|| without(&[Color::Black]))
+            .or_else(|| without(&[Color::White, Color::Black]))
     })
 }
 
