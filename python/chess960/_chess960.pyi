@@ -362,7 +362,7 @@ def read_games(
     progress: Union[bool, ProgressCallback, None] = None,
     columns: Union[str, Sequence[str], None] = None,
     tags: Union[str, Sequence[str], None] = None,
-    moves: bool = False,
+    moves: Optional[bool] = False,
 ) -> Games:
     """One row per game of the PGN archives ``paths``, streamed when consumed."""
 
@@ -386,7 +386,7 @@ def write_parquet(
     progress: Union[bool, ProgressCallback, None] = None,
     columns: Union[str, Sequence[str], None] = None,
     tags: Union[str, Sequence[str], None] = None,
-    moves: bool = False,
+    moves: Optional[bool] = False,
 ) -> Dict[str, Any]:
     """The games of ``paths`` (as ``read_games``) into the Parquet file ``out``; the summary."""
 

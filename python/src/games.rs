@@ -243,9 +243,9 @@ reading_function! {
     /// standard error; a callable gets `(bytes_read, total_bytes_or_None,
     /// done)` about twice a second.
     fn read_games(py, request; columns: Option<&Bound<'_, PyAny>> = None,
-                  tags: Option<&Bound<'_, PyAny>> = None, moves: bool = false) -> PyResult<PyGames> {
+                  tags: Option<&Bound<'_, PyAny>> = None, moves: Option<bool> = None) -> PyResult<PyGames> {
         let _ = py;
-        let columns = table_of(columns, tags, moves)?;
+        let columns = table_of(columns, tags, moves.unwrap_or(false))?;
         let archive = request.archive.clone();
         let table = Arc::new(columns);
         let schema = table.schema();
@@ -286,8 +286,8 @@ reading_function! {
     /// every row read before the fault, then raises `OSError` naming the
     /// input and the byte.
     fn write_parquet(py, request, out: &Bound<'_, PyAny>; columns: Option<&Bound<'_, PyAny>> = None,
-                     tags: Option<&Bound<'_, PyAny>> = None, moves: bool = false) -> PyResult<Py<PyDict>> {
-        let columns = table_of(columns, tags, moves)?;
+                     tags: Option<&Bound<'_, PyAny>> = None, moves: Option<bool> = None) -> PyResult<Py<PyDict>> {
+        let columns = table_of(columns, tags, moves.unwrap_or(false))?;
         let output = Output::of(out)?;
         let archive = request.archive.clone();
         let total = archive.total_size();

@@ -53,14 +53,21 @@ impl Request {
 pub(crate) fn report_of(progress: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Py<PyAny>>> {
     Ok(match progress {
         None => None,
+        Some(value) if value.is_none() => None,
         Some(value) if value.is_callable() => Some(value.clone().unbind()),
-        Some(value) => {
+        Some(value) if value.is_instance_of::<pyo3::types::PyBool>() => {
             if value.is_truthy()? {
                 let py = value.py();
                 Some(py.import("chess960._progress")?.getattr("report")?.unbind())
             } else {
                 None
             }
+        }
+        Some(value) => {
+            let kind = value.get_type().name()?;
+            return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                "progress is True, False, None or a callable, not {kind}"
+            )));
         }
     })
 }

@@ -209,3 +209,11 @@ def test_a_cut_input_ends_the_stream_with_an_error_after_its_rows() -> None:
     assert rows > 0
     with pytest.raises(OSError, match="<stream 1>"):
         chess960.read_games(io.BytesIO(cut)).read_all()
+
+
+def test_progress_and_moves_take_what_they_say(mixed_pgn: str) -> None:
+    with pytest.raises(TypeError, match="progress is True, False, None or a callable, not str"):
+        chess960.start_stats(mixed_pgn, progress="x")  # type: ignore[arg-type]
+    # None is the default, for moves as for columns and tags.
+    table = pa.table(chess960.read_games(mixed_pgn, moves=None, columns=None, tags=None))
+    assert "moves" not in table.column_names
