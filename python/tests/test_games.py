@@ -198,6 +198,12 @@ def test_ctrl_c_cancels_a_read(tmp_path: Any, consume: Callable[[str], Any]) -> 
         time.sleep(0.3)
         _thread.interrupt_main()
 
+    # Python's own Ctrl-C handler, even where the suite was started with
+    # SIGINT ignored (in the background of a shell without job control),
+    # where `interrupt_main` would do nothing.
+    import signal
+
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     threads = [threading.Thread(target=writer), threading.Thread(target=interrupt)]
     for thread in threads:
         thread.start()
@@ -213,6 +219,7 @@ def test_ctrl_c_cancels_a_read(tmp_path: Any, consume: Callable[[str], Any]) -> 
         release.set()
         for thread in threads:
             thread.join()
+        signal.signal(signal.SIGINT, previous)
 
 
 @pytest.mark.parametrize("suffix", ["gz", "bz2", "xz"])
