@@ -118,7 +118,8 @@ impl Summary {
     /// moves could not be replayed), and lists them among the others in
     /// input order: by input, in the order of `inputs` (the archive's,
     /// `Archive::inputs`), then by byte. The listed skips
-    /// stay the first [`LISTED_SKIPS`] of all.
+    /// stay the first [`LISTED_SKIPS`] of all. (An input given twice is
+    /// known by its name only: its skips are listed at its first place.)
     ///
     /// ```
     /// use chess960_archive::{Skip, Summary};

@@ -200,7 +200,8 @@ impl Read for PyReader {
 /// An optional integer argument that fits `T`: a negative or too large
 /// value is a `ValueError` naming the argument and saying what it is
 /// (`what`: "an Elo from 0 to 4294967295"), another type a `TypeError`
-/// naming it.
+/// naming it. An integer of another type (NumPy's) is taken through its
+/// `__index__`.
 pub(crate) fn unsigned<T: TryFrom<u64>>(
     value: Option<&Bound<'_, PyAny>>,
     name: &str,
@@ -209,7 +210,7 @@ pub(crate) fn unsigned<T: TryFrom<u64>>(
     let Some(value) = value.filter(|value| !value.is_none()) else {
         return Ok(None);
     };
-    if !value.is_instance_of::<PyInt>() {
+    let Some(value) = integer(value) else {
         let kind = value
             .get_type()
             .name()
@@ -217,7 +218,7 @@ pub(crate) fn unsigned<T: TryFrom<u64>>(
         return Err(PyTypeError::new_err(format!(
             "{name} is an int, not {kind}"
         )));
-    }
+    };
     value
         .extract::<u64>()
         .ok()
@@ -241,4 +242,16 @@ pub(crate) fn required<T: TryFrom<u64>>(
 ) -> PyResult<T> {
     unsigned(Some(value), name, what)?
         .ok_or_else(|| PyTypeError::new_err(format!("{name} is an int, not None")))
+}
+
+/// `value` as a Python `int`: itself, or what its `__index__` gives (a
+/// NumPy integer); `None` for anything else (a float, a text).
+pub(crate) fn integer<'py>(value: &Bound<'py, PyAny>) -> Option<Bound<'py, PyAny>> {
+    if value.is_instance_of::<PyInt>() {
+        return Some(value.clone());
+    }
+    value
+        .call_method0("__index__")
+        .ok()
+        .filter(PyAnyMethods::is_instance_of::<PyInt>)
 }

@@ -39,10 +39,10 @@ pub(crate) fn position_of(value: &Bound<'_, PyAny>) -> PyResult<Position> {
             "a position is a Position, an int or a str, not a bool",
         ));
     }
-    if value.is_instance_of::<pyo3::types::PyInt>() {
-        // Any int, however large: the library's message for a negative or
-        // too large id.
-        let id = value.str()?.to_string();
+    if let Some(value) = crate::inputs::integer(value) {
+        // Any int (or NumPy integer), however large: the library's message
+        // for a negative or too large id.
+        let id = value.call_method0("__int__")?.str()?.to_string();
         return match id.parse::<u16>() {
             Ok(id) => Position::from_id(id).map_err(value_error),
             Err(_) => id.parse::<Position>().map_err(value_error),

@@ -145,13 +145,15 @@ def test_a_bad_number_of_plies_is_a_value_error_naming_it(plies: int, tmp_path: 
 
 def test_odd_fens_and_writer_forms_replay_as_python_chess_replays_them(tmp_path: Path) -> None:
     """Castling rights without their rook, named twice, an en passant square
-    no pawn can take on; a move number's dots spaced off, `e.p.` marks."""
+    no pawn can take on; a move number's dots spaced off, `e.p.` marks,
+    null moves as `0000`, `Z0` and `@@@@`, dots without their number."""
     games = [
         ("4k3/8/8/8/8/8/8/4K2R w KQ - 0 1", "1. O-O Kd7 2. Rd1+ *"),
         ("r3k3/8/8/8/8/8/8/4K2R w KKq - 0 1", "1. O-O O-O-O *"),
         ("4k3/8/8/8/8/8/8/4K3 w - e6 0 1", "1. Kd2 Kd7 *"),
         ("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "1. exd6 e.p. Kd7 2 . Kd2 2 ... Kxd6 *"),
         (None, "1 . e4 e5 2. Nf3 *"),
+        (None, "1. e4 0000 2. Z0 @@@@ 3. Nf3 ...Nf6 *"),
     ]
     records = []
     for fen, moves in games:
@@ -164,5 +166,5 @@ def test_odd_fens_and_writer_forms_replay_as_python_chess_replays_them(tmp_path:
     path.write_text(text)
     table = pa.table(chess960.read_games(str(path), moves=True, columns="number"))
     expected = their_moves(text)
-    assert [len(uci) for _, uci in expected] == [3, 2, 2, 4, 3]
+    assert [len(uci) for _, uci in expected] == [3, 2, 2, 4, 3, 6]
     assert table.column("moves").to_pylist() == [uci for _, uci in expected]

@@ -223,3 +223,24 @@ def test_negative_and_huge_ints_are_value_errors_naming_the_argument(
 ) -> None:
     with pytest.raises(ValueError, match=message):
         call()
+
+
+class _Index:
+    """An integer of another type, as NumPy's are: only `__index__`."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value
+
+
+def test_integers_of_other_types_are_taken_through_index() -> None:
+    assert Position(_Index(518)) == Position(518)  # type: ignore[arg-type]
+    assert Position.from_one_based(_Index(960)) == Position(0)  # type: ignore[arg-type]
+    assert DoublePosition.from_id(_Index(518 * 960 + 518)) == DoublePosition(518, 518)  # type: ignore[arg-type]
+    assert len(chess960.seeded_draw("s", _Index(3))) == 3  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="not -1"):
+        Position.from_one_based(_Index(-1))  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        Position.from_one_based(1.5)  # type: ignore[arg-type]

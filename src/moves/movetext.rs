@@ -113,6 +113,18 @@ impl<'a> Iterator for Tokens<'a> {
                         self.at = end;
                         continue;
                     }
+                    // A null move as other writers write it (python-chess
+                    // reads these too), not a move number.
+                    if matches!(word, b"0000" | b"Z0" | b"@@@@") {
+                        self.at = end;
+                        return Some(Token::Null { at: start });
+                    }
+                    // Dots without their number, glued to the move (`...e5`).
+                    if word[0] == b'.' {
+                        let dots = word.iter().take_while(|&&b| b == b'.').count();
+                        self.at = end;
+                        return Some(self.word(start + dots, end));
+                    }
                     if word.first().is_some_and(u8::is_ascii_digit) && !word.starts_with(b"0-0") {
                         // A move number, its dots, and whatever is glued
                         // to it (`12...e5`).
@@ -223,6 +235,10 @@ mod tests {
         assert_eq!(
             moves("[A \"b\"]\n\n3 . O-O 3 ... exd6 e.p. *"),
             ["O-O", "exd6"]
+        );
+        assert_eq!(
+            moves("[A \"b\"]\n\n1. e4 0000 2. Z0 @@@@ ...Nf6 *"),
+            ["e4", "--", "--", "--", "Nf6"]
         );
         assert_eq!(moves(""), Vec::<String>::new());
     }

@@ -74,26 +74,41 @@ pub(crate) fn board_from_fen(fen: &str) -> Option<Board> {
     let plain = Board::from_fen(&placement, true).ok()?;
     let mut builder = BoardBuilder::from_board(&plain);
     if fields[2] != "-" {
-        for letter in fields[2].bytes() {
+        // White's letters, then Black's, at most two each, as python-chess
+        // takes them.
+        let field = fields[2].as_bytes();
+        let white = field.iter().take_while(|b| b.is_ascii_uppercase()).count();
+        let letter = |b: u8| matches!(b.to_ascii_lowercase(), b'a'..=b'h' | b'k' | b'q');
+        if white > 2
+            || field.len() - white > 2
+            || !field.iter().all(|&b| letter(b))
+            || !field[white..].iter().all(u8::is_ascii_lowercase)
+        {
+            return None;
+        }
+        for &letter in field {
             let color = if letter.is_ascii_uppercase() {
                 Color::White
             } else {
                 Color::Black
             };
-            if !matches!(letter.to_ascii_lowercase(), b'a'..=b'h' | b'k' | b'q') {
-                return None;
-            }
             let Some((short, rook)) = castling_right(&plain, color, letter.to_ascii_lowercase())
             else {
                 continue;
             };
             let rights = builder.castle_rights_mut(color);
+            // Two rights of one side: the outermost rook's, as python-chess
+            // keeps it.
             let slot = if short {
                 &mut rights.short
             } else {
                 &mut rights.long
             };
-            slot.get_or_insert(rook);
+            *slot = Some(match *slot {
+                Some(other) if short => other.max(rook),
+                Some(other) => other.min(rook),
+                None => rook,
+            });
         }
     }
     builder.halfmove_clock = u8::try_from(halfmove.min(100)).ok()?;
@@ -148,6 +163,7 @@ fn castling_right(board: &Board, color: Color, letter: u8) -> Option<(bool, File
 #[cfg(test)]
 mod tests {
     use super::board_from_fen;
+    use std::format;
 
     #[test]
     fn fens_in_every_dialect() {
@@ -168,11 +184,24 @@ mod tests {
             board_from_fen("4k3/8/8/8/8/8/8/4K3 w K - 0 1"),
             board_from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1")
         );
-        let twice = board_from_fen("4k3/8/8/8/8/8/8/4K2R w KKH - 0 1").unwrap();
+        let twice = board_from_fen("4k3/8/8/8/8/8/8/4KR1R w KF - 0 1").unwrap();
         assert_eq!(
             twice.castle_rights(cozy_chess::Color::White).short,
             Some(cozy_chess::File::H)
         );
+        // Of two rights on one side, the outermost rook's, in either order.
+        for rights in ["CA", "AC"] {
+            let both = board_from_fen(&format!("4k3/8/8/8/8/8/8/R1R1K3 w {rights} - 0 1")).unwrap();
+            assert_eq!(
+                both.castle_rights(cozy_chess::Color::White).long,
+                Some(cozy_chess::File::A)
+            );
+        }
+        // Castling fields python-chess refuses.
+        for field in ["KKH", "kK", "KQkqk", "K-"] {
+            let fen = format!("r3k2r/8/8/8/8/8/8/R3K2R w {field} - 0 1");
+            assert!(board_from_fen(&fen).is_none(), "{field}");
+        }
         // An en passant square no pawn can take on.
         assert_eq!(
             board_from_fen("4k3/8/8/8/8/8/8/4K3 w - e6 0 1"),
