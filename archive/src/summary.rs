@@ -105,10 +105,7 @@ impl Summary {
     /// assert_eq!(summary.skips[0].to_string(), "a.pgn: game 4 at byte 3127: ply 5: Kh8 is not a legal move");
     /// ```
     pub fn skip(&mut self, skip: Skip) {
-        self.skipped += 1;
-        if skip.number.is_none() {
-            self.input_skips.push(skip.clone());
-        }
+        self.count(&skip);
         if self.skips.len() < LISTED_SKIPS {
             self.skips.push(skip);
         }
@@ -140,10 +137,7 @@ impl Summary {
         let inputs: Vec<&str> = inputs.into_iter().collect();
         let mut added = false;
         for skip in skips {
-            self.skipped += 1;
-            if skip.number.is_none() {
-                self.input_skips.push(skip.clone());
-            }
+            self.count(&skip);
             self.skips.push(skip);
             added = true;
         }
@@ -156,6 +150,14 @@ impl Summary {
             };
             self.skips.sort_by_key(place);
             self.skips.truncate(LISTED_SKIPS);
+        }
+    }
+
+    /// Counts a skip, keeping an input's (no record number) apart.
+    fn count(&mut self, skip: &Skip) {
+        self.skipped += 1;
+        if skip.number.is_none() {
+            self.input_skips.push(skip.clone());
         }
     }
 

@@ -292,11 +292,7 @@ impl OpeningRow<'_> {
             if i > 0 {
                 text.push(' ');
             }
-            if ply.is_null() {
-                text.push_str("0000");
-            } else {
-                text.push_str(uci_text(&chess960_uci(ply.cozy())));
-            }
+            text.push_str(uci_text(&chess960_uci(ply.cozy())));
         }
         text
     }

@@ -304,7 +304,7 @@ impl Replayer {
                     };
                     self.moves.push(Ply {
                         mv: null,
-                        uci: *b"0000\0",
+                        uci: san::chess960_uci(null),
                     });
                     *board = next;
                     continue;

@@ -361,8 +361,12 @@ pub(crate) fn uci(board: &Board, mv: Move, standard_castling: bool) -> [u8; 5] {
 }
 
 /// The UCI text of `mv` as it stands (castling: the king takes its rook),
-/// the fifth byte 0 without a promotion.
+/// the fifth byte 0 without a promotion; `0000` for a null move (a move
+/// from a square to itself, as the replay keeps one).
 pub(crate) fn chess960_uci(mv: Move) -> [u8; 5] {
+    if mv.from == mv.to {
+        return *b"0000\0";
+    }
     let mut text = [
         file_letter(mv.from.file()),
         rank_digit(mv.from.rank()),
