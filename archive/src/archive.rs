@@ -8,6 +8,7 @@ use crate::progress::{Cancel, Progress};
 use crate::sniff;
 use crate::source::{self, Source, Text};
 use crate::split;
+use crate::stream;
 use crate::summary::{Skip, Summary};
 use chess960::pgn::{Filter, Players, Reader};
 use std::io::{self, BufRead, Read};
@@ -590,6 +591,10 @@ fn read_input<C: Collect>(
                 }
                 text
             };
+            if threads > 1 && collect.spreads() {
+                let part = context.part_size.unwrap_or(stream::PART);
+                return stream::read(text, &job, part, threads, compressed, summary, deliver);
+            }
             read_text(Reader::new(text), &job, compressed, summary, deliver)
         }
     }
@@ -647,16 +652,7 @@ fn read_text<R: BufRead, C: Collect>(
     })?;
     summary.merge(part.summary, 0);
     if let Some(error) = reader.io_error() {
-        let compressed = if compressed { " (decompressed)" } else { "" };
-        summary.skip(Skip {
-            input: name.to_owned(),
-            number: None,
-            offset: reader.bytes_read(),
-            reason: format!(
-                "reading stopped at byte {}{compressed}: {error}",
-                reader.bytes_read()
-            ),
-        });
+        summary.skip(Skip::stopped(name, reader.bytes_read(), compressed, error));
     }
     Ok(())
 }

@@ -71,6 +71,18 @@ pub trait Collect: Sync {
         false
     }
 
+    /// Whether the records of an input read as a stream (a compressed
+    /// file, standard input, a reader) are handed to all cores, in parts
+    /// cut at record starts, rather than gathered on the reading thread.
+    /// Worth it where [`Collect::game`] costs more than reading a record
+    /// (replaying its moves), not where it costs less: the reading thread
+    /// finds each record's bounds first, and would only feed the others. A
+    /// large plain file is read on all cores either way. By default,
+    /// false.
+    fn spreads(&self) -> bool {
+        false
+    }
+
     /// Whether `part` holds enough to be delivered now, when records are
     /// read one after the other (one core, or an input that cannot be cut
     /// into parts): bounds the memory that a part's output takes.

@@ -50,6 +50,7 @@ mod progress;
 mod sniff;
 mod source;
 mod split;
+mod stream;
 mod summary;
 #[cfg(feature = "arrow")]
 #[cfg_attr(docsrs, doc(cfg(feature = "arrow")))]

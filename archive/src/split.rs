@@ -9,7 +9,7 @@
 use crate::collect::{Batch, Collect};
 #[cfg(feature = "mmap")]
 use crate::mapped::Whole;
-use crate::part::{self, Context, Job, Part};
+use crate::part::{self, Context, Job, Part, Spare};
 use crate::summary::{Skip, Summary};
 use chess960::pgn::{Reader, likely_record_start};
 use std::collections::BTreeMap;
@@ -88,34 +88,6 @@ impl Text<'_> {
     }
 }
 
-/// The collected output of merged parts, [reset](Collect::reset), for the
-/// parts read next: a buffer grows to a part's output once, not once a part
-/// (the command's `--pgn` on 2 cores over 200 MB into `/dev/null`: 0.90x
-/// the time on lichess-like records, 0.95x on the fixtures).
-struct Spare<P>(Mutex<Vec<P>>);
-
-impl<P> Spare<P> {
-    /// An empty part's output, one given back if there is one.
-    fn take(&self, collect: &impl Collect<Part = P>) -> P {
-        self.0
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .pop()
-            .unwrap_or_else(|| collect.part())
-    }
-
-    /// Keeps `buffer` (reset) for a later part, up to `most` of them.
-    fn give(&self, buffer: P, most: usize) {
-        let mut spare = self
-            .0
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if spare.len() < most {
-            spare.push(buffer);
-        }
-    }
-}
-
 /// One part, read.
 struct Done<P> {
     index: u64,
@@ -154,7 +126,7 @@ pub(crate) fn read<C: Collect>(
     let merged = (Mutex::new(0u64), Condvar::new());
     let ahead = 2 * threads as u64;
     let (send, receive) = mpsc::channel::<Done<C::Part>>();
-    let spare = Spare(Mutex::new(Vec::new()));
+    let spare = Spare::new();
     let main = File::open(path)?;
     // One map of the whole file, shared by the threads (where maps are on).
     #[cfg(feature = "mmap")]
@@ -299,12 +271,7 @@ fn merge<C: Collect>(
         if done.failed {
             // Reading stops here, as it would on one core.
             if let (Some(_), Some((error, at))) = (expected, &done.error) {
-                all.skip(Skip {
-                    input: name.to_owned(),
-                    number: None,
-                    offset: *at,
-                    reason: format!("reading stopped at byte {at}: {error}"),
-                });
+                all.skip(Skip::stopped(name, *at, false, error));
             }
             expected = None;
             continue_merged(merged, index);
@@ -339,12 +306,7 @@ fn merge<C: Collect>(
             base += done.part.records;
             part::count(context, done.part.records);
             if let Some((error, at)) = done.error {
-                all.skip(Skip {
-                    input: name.to_owned(),
-                    number: None,
-                    offset: at,
-                    reason: format!("reading stopped at byte {at}: {error}"),
-                });
+                all.skip(Skip::stopped(name, at, false, &error));
                 expected = None;
             }
         }

@@ -35,6 +35,20 @@ pub struct Skip {
     pub reason: String,
 }
 
+impl Skip {
+    /// The skip of an input whose reading stopped at byte `at` (of its
+    /// text, decompressed where it was `compressed`) on `error`.
+    pub(crate) fn stopped(input: &str, at: u64, compressed: bool, error: &std::io::Error) -> Skip {
+        let compressed = if compressed { " (decompressed)" } else { "" };
+        Skip {
+            input: input.to_owned(),
+            number: None,
+            offset: at,
+            reason: format!("reading stopped at byte {at}{compressed}: {error}"),
+        }
+    }
+}
+
 impl fmt::Display for Skip {
     /// `file: game N at byte X: reason`, or `file: input: reason`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -614,3 +614,201 @@ fn panics_reach_the_caller_and_stop_the_readers() {
         assert!(in_deliver.is_err(), "{threads} thread(s)");
     }
 }
+
+/// A collector that hands a streamed input's records to all cores
+/// ([`Collect::spreads`]), gathering what `C` gathers.
+struct Spread<C>(C);
+
+impl<C: Collect> Collect for Spread<C> {
+    type Part = C::Part;
+    fn part(&self) -> C::Part {
+        self.0.part()
+    }
+    fn game(&self, part: &mut C::Part, game: &Game<'_>) {
+        self.0.game(part, game);
+    }
+    fn keeps_raw(&self) -> bool {
+        self.0.keeps_raw()
+    }
+    fn spreads(&self) -> bool {
+        true
+    }
+}
+
+/// What `collector` gathers from `archive`, its parts joined in order
+/// (numbers made absolute), and the summary.
+fn gathered<C, T>(archive: &Archive, collector: &C) -> (Vec<T>, Summary)
+where
+    C: Collect<Part = Vec<T>>,
+    T: Numbered,
+{
+    let mut all = Vec::new();
+    let summary = archive
+        .collect(collector, |batch| {
+            all.extend(batch.part.drain(..).map(|item| item.rebased(batch.base)));
+            Ok(())
+        })
+        .unwrap();
+    (all, summary)
+}
+
+/// An item whose record number is counted from its part's first record.
+trait Numbered {
+    fn rebased(self, base: u64) -> Self;
+}
+
+impl Numbered for (String, u64, u64, String, Option<u16>) {
+    fn rebased(mut self, base: u64) -> Self {
+        self.1 += base;
+        self
+    }
+}
+
+impl Numbered for (u64, Vec<u8>) {
+    fn rebased(self, _: u64) -> Self {
+        self
+    }
+}
+
+/// A streamed input (a reader, compressed text, a cut `.zst`) whose records
+/// go to all cores in parts gives what one core gives, byte for byte:
+/// the same records, numbers, offsets, raw bytes, statistics and skips.
+#[test]
+fn streams_spread_over_the_cores_change_nothing() {
+    type Make<'a> = Box<dyn Fn() -> Archive + 'a>;
+    let scratch = Scratch::new("streams");
+    let text = archive_text(700);
+    let mut inputs: Vec<(&str, Make<'_>)> = vec![(
+        "reader",
+        Box::new(|| Archive::new().reader("upload", std::io::Cursor::new(text.clone()))),
+    )];
+    // Byte order marks: at the start, before records (files joined), and
+    // one broken (two of its three bytes) before a record.
+    let mut marked = b"\xEF\xBB\xBF".to_vec();
+    for (i, record) in text.split_inclusive("\n\n[Event").enumerate() {
+        let record = record
+            .strip_suffix("[Event")
+            .map_or(record.as_bytes(), |head| head.as_bytes());
+        if i > 0 {
+            match i % 40 {
+                0 => marked.extend_from_slice(b"\xEF\xBB\xBF"),
+                13 => marked.extend_from_slice(b"\xEF\xBB"),
+                _ => {}
+            }
+            marked.extend_from_slice(b"[Event");
+        }
+        marked.extend_from_slice(record);
+    }
+    inputs.push((
+        "reader with byte order marks",
+        Box::new(move || Archive::new().reader("marked", std::io::Cursor::new(marked.clone()))),
+    ));
+    #[cfg(feature = "zstd")]
+    {
+        let packed = scratch.file("games.pgn.zst", &compress("zst", text.as_bytes()));
+        inputs.push(("zst", Box::new(move || Archive::new().path(&packed))));
+        let noisy = compress("zst", noisy(4000).as_bytes());
+        let cut = scratch.file("cut.pgn.zst", &noisy[..noisy.len() / 2]);
+        inputs.push(("cut zst", Box::new(move || Archive::new().path(&cut))));
+    }
+    for (name, input) in &inputs {
+        let (rows, summary) = gathered(&input().threads(1), &Places);
+        let (raw, _) = gathered(&input().threads(1), &Raw);
+        assert!(rows.len() > 100, "{name}");
+        if *name == "reader with byte order marks" {
+            // The broken marks make records unreadable (those that were not).
+            let plain = gathered(&inputs[0].1().threads(1), &Places).1;
+            assert!(summary.counts.unreadable > plain.counts.unreadable + 10);
+        }
+        if *name == "cut zst" {
+            let stopped =
+                |skip: &chess960_archive::Skip| skip.reason.starts_with("reading stopped at byte ");
+            assert!(
+                summary
+                    .input_skips
+                    .iter()
+                    .chain(&summary.skips)
+                    .any(stopped)
+            );
+        }
+        for threads in [2, 3] {
+            for part in [64, 1000, 4093, 1 << 20] {
+                let many = || input().threads(threads).part_size(part);
+                let case = format!("{name}: threads {threads}, parts of {part}");
+                let (other_rows, other) = gathered(&many(), &Spread(Places));
+                assert!(other_rows == rows, "{case}: rows differ");
+                assert!(
+                    other == summary,
+                    "{case}: summaries differ: {:?} {:?} {:?} / {:?} {:?} {:?}",
+                    other.skips,
+                    other.skipped,
+                    other.player == summary.player,
+                    summary.skips,
+                    summary.skipped,
+                    other.stats == summary.stats
+                );
+                assert!(
+                    gathered(&many(), &Spread(Raw)).0 == raw,
+                    "{case}: raw bytes differ"
+                );
+            }
+        }
+    }
+}
+
+/// Spread over the cores, a stream still stops on a failed delivery, on a
+/// cancel and on a panic in the collector, without leaving a thread
+/// waiting.
+#[test]
+fn a_stream_spread_over_the_cores_stops_as_one_core_does() {
+    struct Fussy;
+    impl Collect for Fussy {
+        type Part = Vec<()>;
+        fn part(&self) -> Vec<()> {
+            Vec::new()
+        }
+        fn game(&self, _: &mut Vec<()>, game: &Game<'_>) {
+            assert!(game.offset() < 100_000, "a collector that gives up");
+        }
+        fn spreads(&self) -> bool {
+            true
+        }
+    }
+    let text = archive_text(3000);
+    let stream = || Archive::new().reader("upload", std::io::Cursor::new(text.clone()));
+    for threads in [2, 3] {
+        let delivered = Mutex::new(0);
+        let read = stream()
+            .threads(threads)
+            .part_size(2000)
+            .collect(&Spread(Places), |_| {
+                *delivered.lock().unwrap() += 1;
+                Err(std::io::Error::other("closed"))
+            });
+        assert!(matches!(read, Err(Error::Deliver(_))));
+        assert_eq!(*delivered.lock().unwrap(), 1);
+        let cancel = Cancel::new();
+        let raised = cancel.clone();
+        let read = stream()
+            .threads(threads)
+            .part_size(4096)
+            .cancel(&cancel)
+            .on_progress(move |progress| {
+                if progress.records() >= 1024 {
+                    raised.cancel();
+                }
+            })
+            .collect(&Spread(Places), |_| Ok(()));
+        let Err(Error::Cancelled(summary)) = read else {
+            panic!("not cancelled on {threads} threads");
+        };
+        assert!(summary.counts.total() >= 1024 && summary.counts.total() < 3000);
+        let panicked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            stream()
+                .threads(threads)
+                .part_size(2000)
+                .collect(&Fussy, |_| Ok(()))
+        }));
+        assert!(panicked.is_err(), "{threads} threads");
+    }
+}

@@ -204,6 +204,12 @@ impl Collect for Table {
         self.columns.needs_raw()
     }
 
+    /// Replaying the moves costs more than reading the record: a
+    /// compressed input's records go to all cores.
+    fn spreads(&self) -> bool {
+        self.columns.replays()
+    }
+
     /// A game too long to keep its bytes keeps its row: the values read
     /// from its bytes (re-read tags, the movetext, the moves) are null.
     fn takes_unkept(&self) -> bool {

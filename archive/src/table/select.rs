@@ -242,6 +242,24 @@ impl Columns {
         self.movetext || self.replay || !self.raw_names.is_empty()
     }
 
+    /// Whether a row's values cost a replay of the game's moves (`plies`
+    /// and `moves`, [`Columns::with_moves`]): then a compressed input's
+    /// records are worth handing to all cores ([`Collect::spreads`]).
+    ///
+    /// [`Collect::spreads`]: crate::Collect::spreads
+    ///
+    /// ```
+    /// use chess960_archive::table::Columns;
+    ///
+    /// assert!(!Columns::parse("white,movetext")?.replays());
+    /// # #[cfg(feature = "moves")]
+    /// assert!(Columns::parse("white")?.with_moves()?.replays());
+    /// # Ok::<(), chess960_archive::table::ColumnError>(())
+    /// ```
+    pub fn replays(&self) -> bool {
+        self.replay
+    }
+
     /// These columns and the replayed moves: `plies` and `moves` (feature
     /// `moves`), each game's main line replayed on its reading thread.
     ///

@@ -17,12 +17,23 @@ const OPENINGS: &str = include_str!("../fixtures/moves/writers_openings.tsv");
 
 /// The command's output with `CHESS960_GAMES_THREADS` and `..._PART` set.
 fn on_threads(args: &[&str], threads: &str, part: &str) -> (Option<i32>, String, String) {
-    let output = Command::new(crate::common::BINARY)
-        .args(args)
-        .env("CHESS960_GAMES_THREADS", threads)
-        .env("CHESS960_GAMES_PART", part)
-        .output()
-        .unwrap();
+    on_threads_with_input(args, threads, part, b"")
+}
+
+/// [`on_threads`] with `input` on standard input.
+fn on_threads_with_input(
+    args: &[&str],
+    threads: &str,
+    part: &str,
+    input: &[u8],
+) -> (Option<i32>, String, String) {
+    let output = crate::common::feed(
+        Command::new(crate::common::BINARY)
+            .args(args)
+            .env("CHESS960_GAMES_THREADS", threads)
+            .env("CHESS960_GAMES_PART", part),
+        input,
+    );
     (
         output.status.code(),
         String::from_utf8(output.stdout).unwrap(),
@@ -42,8 +53,26 @@ fn moves_equal_python_chess_replay_on_every_writer() {
         })
         .collect();
     assert_eq!(expected.len(), 200);
-    for (threads, part) in [("1", "0"), ("2", "4096"), ("3", "65536")] {
-        let (code, out, err) = on_threads(&["games", WRITERS, "--games", "--moves"], threads, part);
+    // The file (on all cores in parts), the same compressed and on standard
+    // input (streams whose records go to all cores in parts).
+    let text = std::fs::read(WRITERS).unwrap();
+    let packed =
+        std::env::temp_dir().join(format!("chess960-moves-{}.pgn.zst", std::process::id()));
+    std::fs::write(&packed, zstd::encode_all(&text[..], 3).unwrap()).unwrap();
+    let packed_name = packed.to_string_lossy().into_owned();
+    let cases = [
+        (WRITERS, ("1", "0")),
+        (WRITERS, ("2", "4096")),
+        (WRITERS, ("3", "65536")),
+        (packed_name.as_str(), ("1", "0")),
+        (packed_name.as_str(), ("2", "4096")),
+        (packed_name.as_str(), ("3", "1000")),
+        ("-", ("2", "999")),
+    ];
+    for (input, (threads, part)) in cases {
+        let stdin: &[u8] = if input == "-" { &text } else { b"" };
+        let args = ["games", input, "--games", "--moves"];
+        let (code, out, err) = on_threads_with_input(&args, threads, part, stdin);
         assert_eq!(code, Some(0), "{err}");
         let mut lines = out.lines();
         let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
@@ -58,8 +87,9 @@ fn moves_equal_python_chess_replay_on_every_writer() {
                 )
             })
             .collect();
-        assert_eq!(rows, expected, "threads {threads}, part {part}");
+        assert_eq!(rows, expected, "{input}: threads {threads}, part {part}");
     }
+    let _ = std::fs::remove_file(&packed);
 }
 
 #[test]
@@ -187,13 +217,20 @@ fn skips_are_listed_in_input_order_whoever_found_them() {
             input += "[Event \"g\"]\n[Result \"*\"]\n\n1. e4 Ke3 *\n\n";
         }
     }
-    let output = run_with_input(&["games", "--games", "--moves"], input.as_bytes());
-    let stderr = String::from_utf8(output.stderr).unwrap();
-    let games: Vec<&str> = stderr
-        .lines()
-        .filter_map(|line| line.split("game ").nth(1)?.split(' ').next())
-        .collect();
-    assert_eq!(games, ["1", "2", "3", "4", "5", "6", "7"], "{stderr}");
+    // On one thread, and on three, in parts of about one game.
+    for (threads, part) in [("1", "0"), ("3", "64")] {
+        let args = ["games", "--games", "--moves"];
+        let (_, _, stderr) = on_threads_with_input(&args, threads, part, input.as_bytes());
+        let games: Vec<&str> = stderr
+            .lines()
+            .filter_map(|line| line.split("game ").nth(1)?.split(' ').next())
+            .collect();
+        assert_eq!(
+            games,
+            ["1", "2", "3", "4", "5", "6", "7"],
+            "{threads}: {stderr}"
+        );
+    }
 }
 
 #[test]

@@ -120,6 +120,10 @@ impl Collect for Rows {
         true
     }
 
+    fn spreads(&self) -> bool {
+        self.columns.replays()
+    }
+
     fn is_full(&self, part: &RowsPart) -> bool {
         part.out.len() >= FLUSH
     }

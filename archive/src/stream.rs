@@ -1,0 +1,357 @@
+//! One input read as a stream (a compressed file, standard input, a
+//! reader) on all cores: the reading thread finds where each record starts
+//! and cuts the text there into parts of a few MiB, the other threads
+//! gather the records of a part each, and the parts are taken in input
+//! order. A part begins at a record's first byte and ends where the next
+//! part's first record begins, and a record's reading depends on nothing
+//! outside its bytes, so the output is the one-core output, byte for byte.
+
+use crate::collect::{Batch, Collect};
+use crate::part::{self, Context, Job, Part, Spare};
+use crate::summary::{Skip, Summary};
+use chess960::pgn::Reader;
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::io::{self, BufRead, Read};
+use std::sync::{Mutex, PoisonError, mpsc};
+
+/// The text of a part: this many bytes, then up to the next record's
+/// start. Small enough that the parts waiting for their turn (two a
+/// thread) stay a few tens of MiB, large enough that a part's fixed cost
+/// (its output, its statistics merged) is spread over a thousand games.
+pub(crate) const PART: u64 = 4 << 20;
+
+/// A text that keeps a copy of every byte its reader consumes.
+struct Kept<'a, R> {
+    text: R,
+    kept: &'a RefCell<Vec<u8>>,
+}
+
+impl<R: BufRead> Read for Kept<'_, R> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        let read = self.text.read(out)?;
+        self.kept.borrow_mut().extend_from_slice(&out[..read]);
+        Ok(read)
+    }
+}
+
+impl<R: BufRead> BufRead for Kept<'_, R> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        self.text.fill_buf()
+    }
+
+    fn consume(&mut self, count: usize) {
+        // The bytes consumed are buffered: `fill_buf` reads nothing here.
+        if count > 0 {
+            if let Ok(buffer) = self.text.fill_buf() {
+                self.kept
+                    .borrow_mut()
+                    .extend_from_slice(&buffer[..count.min(buffer.len())]);
+            }
+        }
+        self.text.consume(count);
+    }
+}
+
+/// A part's text: its place in the input's order, the offset of its first
+/// byte, its bytes, and for the last part of an input whose reading
+/// failed, the failure (kind and message), met again after its bytes.
+struct Text {
+    index: u64,
+    start: u64,
+    bytes: Vec<u8>,
+    failure: Option<(io::ErrorKind, String)>,
+}
+
+/// A part's bytes as a text, then the failure that ended the input's
+/// reading there, if one did: a record cut by it is read as on one core
+/// (a record the input failed inside, not one that ends too soon).
+struct PartText<'a> {
+    bytes: &'a [u8],
+    failure: &'a Option<(io::ErrorKind, String)>,
+}
+
+impl Read for PartText<'_> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        let read = self.fill_buf()?.len().min(out.len());
+        out[..read].copy_from_slice(&self.bytes[..read]);
+        self.consume(read);
+        Ok(read)
+    }
+}
+
+impl BufRead for PartText<'_> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        match self.failure {
+            Some((kind, message)) if self.bytes.is_empty() => {
+                Err(io::Error::new(*kind, message.clone()))
+            }
+            _ => Ok(self.bytes),
+        }
+    }
+
+    fn consume(&mut self, count: usize) {
+        self.bytes = &self.bytes[count.min(self.bytes.len())..];
+    }
+}
+
+/// What a reading thread sends back: a part, read (`None`: the thread
+/// stopped, panicking).
+type Arrival<P> = (u64, Option<Part<P>>);
+
+/// Tells the delivering thread that a reading thread is unwinding, so
+/// that it stops waiting for that thread's part.
+struct Panicked<'a, P> {
+    send: &'a mpsc::Sender<Arrival<P>>,
+}
+
+impl<P> Drop for Panicked<'_, P> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            let _ = self.send.send((u64::MAX, None));
+        }
+    }
+}
+
+/// Reads `text` (the input of `job`, `compressed` or not) on `threads`
+/// threads, in parts of about `part_size` bytes, into `all`, delivering
+/// what the collector gathers in input order.
+pub(crate) fn read<R: BufRead, C: Collect>(
+    text: R,
+    job: &Job<'_, C>,
+    part_size: u64,
+    threads: usize,
+    compressed: bool,
+    all: &mut Summary,
+    deliver: &mut dyn FnMut(Batch<'_, C::Part>) -> io::Result<()>,
+) -> io::Result<()> {
+    let Job {
+        input: name,
+        context,
+        collect,
+    } = *job;
+    // The records are counted as the parts are taken, in order.
+    let quiet = Context {
+        count_records: false,
+        ..*context
+    };
+    let reading = Job {
+        input: name,
+        context: &quiet,
+        collect,
+    };
+    let kept = RefCell::new(Vec::new());
+    let mut reader = Reader::new(Kept { text, kept: &kept });
+    let (send, receive) = mpsc::sync_channel::<Text>(threads);
+    let receive = Mutex::new(receive);
+    let (done, arrived) = mpsc::channel::<Arrival<C::Part>>();
+    let spare = Spare::new();
+    let ahead = 2 * threads as u64;
+    let mut taken = Taken {
+        job,
+        all,
+        spare: &spare,
+        arrived,
+        waiting: BTreeMap::new(),
+        next: 0,
+        base: 0,
+        most: usize::try_from(ahead).map_or(usize::MAX, |ahead| ahead.saturating_add(2)),
+    };
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            let done = done.clone();
+            let (receive, reading, spare) = (&receive, &reading, &spare);
+            scope.spawn(move || {
+                let _panicked = Panicked { send: &done };
+                loop {
+                    let text = receive
+                        .lock()
+                        .unwrap_or_else(PoisonError::into_inner)
+                        .recv();
+                    let Ok(text) = text else {
+                        return;
+                    };
+                    let part = read_part(&text, reading, spare);
+                    if done.send((text.index, Some(part))).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(done);
+        let parts = cut(
+            &mut reader,
+            &kept,
+            send,
+            &mut taken,
+            part_size,
+            ahead,
+            deliver,
+        )?;
+        while taken.next < parts {
+            taken.wait(deliver)?;
+        }
+        Ok::<(), io::Error>(())
+    })?;
+    if let Some(error) = reader.io_error() {
+        taken
+            .all
+            .skip(Skip::stopped(name, reader.bytes_read(), compressed, error));
+    }
+    Ok(())
+}
+
+/// Reads the records' starts with `reader`, cutting the bytes it `kept`
+/// into parts of about `part_size` bytes at a record's start and sending
+/// them to the reading threads; takes the parts read meanwhile. Gives how
+/// many parts it sent.
+fn cut<R: BufRead, C: Collect>(
+    reader: &mut Reader<Kept<'_, R>>,
+    kept: &RefCell<Vec<u8>>,
+    send: mpsc::SyncSender<Text>,
+    taken: &mut Taken<'_, '_, C>,
+    part_size: u64,
+    ahead: u64,
+    deliver: &mut dyn FnMut(Batch<'_, C::Part>) -> io::Result<()>,
+) -> io::Result<u64> {
+    let (mut index, mut start) = (0, 0);
+    loop {
+        let at = if taken.job.context.cancel.is_cancelled() {
+            None
+        } else {
+            match reader.next_record().map(chess960::pgn::Record::offset) {
+                Some(at) if at < start + part_size => continue,
+                at => at,
+            }
+        };
+        let bytes = {
+            let mut kept = kept.borrow_mut();
+            match at {
+                // The part ends where this record starts; the record's
+                // bytes begin the next part.
+                Some(at) => {
+                    let head =
+                        usize::try_from(at - start).map_or(kept.len(), |head| head.min(kept.len()));
+                    let mut rest = Vec::with_capacity(kept.capacity());
+                    rest.extend_from_slice(&kept[head..]);
+                    kept.truncate(head);
+                    std::mem::replace(&mut *kept, rest)
+                }
+                None => std::mem::take(&mut *kept),
+            }
+        };
+        // At most `ahead` parts are being read or waiting for their turn.
+        while index >= taken.next.saturating_add(ahead) {
+            taken.wait(deliver)?;
+        }
+        let failure = match at {
+            None => reader
+                .io_error()
+                .map(|error| (error.kind(), error.to_string())),
+            Some(_) => None,
+        };
+        let text = Text {
+            index,
+            start,
+            bytes,
+            failure,
+        };
+        send.send(text)
+            .map_err(|_| io::Error::other("a reading thread stopped"))?;
+        index += 1;
+        taken.ready(deliver)?;
+        let Some(at) = at else {
+            // The reading threads end once the parts sent are read.
+            drop(send);
+            return Ok(index);
+        };
+        start = at;
+    }
+}
+
+/// Reads the records of one part.
+fn read_part<C: Collect>(text: &Text, job: &Job<'_, C>, spare: &Spare<C::Part>) -> Part<C::Part> {
+    let mut reader = Reader::new(PartText {
+        bytes: &text.bytes,
+        failure: &text.failure,
+    });
+    if job.collect.keeps_raw() {
+        reader = reader.keep_raw();
+    }
+    let mut part = Part::new(job.context.players, spare.take(job.collect));
+    // A part's output stays in memory until its turn (parts are small),
+    // so nothing is flushed and the reading cannot fail on a flush.
+    let flush = |_: &mut Part<C::Part>| Ok::<(), io::Error>(());
+    let _ = part::read(&mut reader, job, text.start, &mut part, |_| true, flush);
+    part
+}
+
+/// The parts read, taken in input order: delivered, and their summaries
+/// merged.
+struct Taken<'a, 'b, C: Collect> {
+    job: &'a Job<'b, C>,
+    all: &'a mut Summary,
+    spare: &'a Spare<C::Part>,
+    arrived: mpsc::Receiver<Arrival<C::Part>>,
+    /// Parts read before their turn, by index.
+    waiting: BTreeMap<u64, Part<C::Part>>,
+    /// The index of the next part to take.
+    next: u64,
+    /// Records in the parts taken.
+    base: u64,
+    /// Outputs kept for reuse at most.
+    most: usize,
+}
+
+impl<C: Collect> Taken<'_, '_, C> {
+    /// Waits for one part to arrive, then takes those whose turn it is.
+    fn wait(
+        &mut self,
+        deliver: &mut dyn FnMut(Batch<'_, C::Part>) -> io::Result<()>,
+    ) -> io::Result<()> {
+        let arrived = self
+            .arrived
+            .recv()
+            .map_err(|_| io::Error::other("a reading thread stopped"))?;
+        self.arrive(arrived)?;
+        self.take(deliver)
+    }
+
+    /// Takes the parts that have arrived, without waiting.
+    fn ready(
+        &mut self,
+        deliver: &mut dyn FnMut(Batch<'_, C::Part>) -> io::Result<()>,
+    ) -> io::Result<()> {
+        while let Ok(arrived) = self.arrived.try_recv() {
+            self.arrive(arrived)?;
+        }
+        self.take(deliver)
+    }
+
+    fn arrive(&mut self, (index, part): Arrival<C::Part>) -> io::Result<()> {
+        let part = part.ok_or_else(|| io::Error::other("a reading thread stopped"))?;
+        self.waiting.insert(index, part);
+        Ok(())
+    }
+
+    /// Delivers the parts whose turn it is.
+    fn take(
+        &mut self,
+        deliver: &mut dyn FnMut(Batch<'_, C::Part>) -> io::Result<()>,
+    ) -> io::Result<()> {
+        while let Some(mut part) = self.waiting.remove(&self.next) {
+            deliver(Batch {
+                input: self.job.input,
+                base: self.base,
+                part: &mut part.out,
+            })?;
+            self.job.collect.reset(&mut part.out);
+            self.spare.give(part.out, self.most);
+            self.all.merge(part.summary, self.base);
+            self.base += part.records;
+            part::count(self.job.context, part.records);
+            self.next += 1;
+        }
+        Ok(())
+    }
+}
