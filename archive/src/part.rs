@@ -5,7 +5,7 @@
 use crate::collect::{Collect, Game};
 use crate::progress::{Cancel, Progress};
 use crate::summary::{Skip, Summary};
-use chess960::pgn::{Filter, GameKind, MAX_RAW_RECORD, Players, Reader};
+use chess960::pgn::{Filter, GameKind, MAX_RAW_RECORD, Players, Reader, Record};
 use std::io::BufRead;
 use std::sync::{Arc, Mutex};
 
@@ -74,11 +74,8 @@ pub(crate) fn read<R: BufRead, C: Collect, E>(
     mut flush: impl FnMut(&mut Part<C::Part>) -> Result<(), E>,
 ) -> Result<Option<u64>, E> {
     let Job {
-        input,
-        context,
-        collect,
+        context, collect, ..
     } = *job;
-    let keeps_raw = collect.keeps_raw();
     let mut batch = 0;
     let declined = loop {
         let Some((record, raw)) = reader.next_with_raw() else {
@@ -88,53 +85,8 @@ pub(crate) fn read<R: BufRead, C: Collect, E>(
         if !more(offset) {
             break Some(offset);
         }
-        part.records += 1;
-        let kind = GameKind::of(record);
-        let summary = &mut part.summary;
-        summary.counts.add(&kind);
-        let selected = if let GameKind::Unreadable(error) = kind {
-            summary.skip(Skip {
-                input: input.to_owned(),
-                number: Some(part.records),
-                offset,
-                reason: error.to_string(),
-            });
-            true
-        } else if context.filter.accepts(record.tags(), &kind) {
-            summary.matched += 1;
-            summary.player.add(&kind, record.tags());
-            summary.stats.add(kind, record.tags());
-            true
-        } else {
-            false
-        };
-        if selected {
-            let unkept = keeps_raw && raw.is_none();
-            if unkept {
-                part.summary.skip(Skip {
-                    input: input.to_owned(),
-                    number: Some(part.records),
-                    offset,
-                    reason: format!(
-                        "the record is longer than {} MiB and its bytes were not kept",
-                        MAX_RAW_RECORD >> 20
-                    ),
-                });
-            }
-            if !unkept || collect.takes_unkept() {
-                let game = Game {
-                    input,
-                    number: part.records,
-                    offset,
-                    record,
-                    kind: &kind,
-                    raw,
-                };
-                collect.game(&mut part.out, &game);
-                if collect.is_full(&part.out) {
-                    flush(part)?;
-                }
-            }
+        if gather(job, part, record, raw, offset) && collect.is_full(&part.out) {
+            flush(part)?;
         }
         batch += 1;
         if batch == BATCH {
@@ -151,6 +103,71 @@ pub(crate) fn read<R: BufRead, C: Collect, E>(
         count(context, batch);
     }
     Ok(declined)
+}
+
+/// Counts one record (at `offset` in the input, `raw` its bytes where they
+/// were kept) into `part` and hands it to the collector if it is selected;
+/// gives whether the collector gathered it.
+pub(crate) fn gather<C: Collect>(
+    job: &Job<'_, C>,
+    part: &mut Part<C::Part>,
+    record: &Record,
+    raw: Option<&[u8]>,
+    offset: u64,
+) -> bool {
+    let Job {
+        input,
+        context,
+        collect,
+    } = *job;
+    part.records += 1;
+    let kind = GameKind::of(record);
+    let summary = &mut part.summary;
+    summary.counts.add(&kind);
+    let selected = if let GameKind::Unreadable(error) = kind {
+        summary.skip(Skip {
+            input: input.to_owned(),
+            number: Some(part.records),
+            offset,
+            reason: error.to_string(),
+        });
+        true
+    } else if context.filter.accepts(record.tags(), &kind) {
+        summary.matched += 1;
+        summary.player.add(&kind, record.tags());
+        summary.stats.add(kind, record.tags());
+        true
+    } else {
+        false
+    };
+    if !selected {
+        return false;
+    }
+    let unkept = collect.keeps_raw() && raw.is_none();
+    if unkept {
+        part.summary.skip(Skip {
+            input: input.to_owned(),
+            number: Some(part.records),
+            offset,
+            reason: format!(
+                "the record is longer than {} MiB and its bytes were not kept",
+                MAX_RAW_RECORD >> 20
+            ),
+        });
+    }
+    if unkept && !collect.takes_unkept() {
+        return false;
+    }
+    let game = Game {
+        input,
+        number: part.records,
+        offset,
+        record,
+        kind: &kind,
+        raw,
+    };
+    collect.game(&mut part.out, &game);
+    true
 }
 
 /// Adds `records` to the progress counters and tells the callback.

@@ -9,7 +9,7 @@
 use crate::collect::{Batch, Collect};
 use crate::part::{self, Context, Job, Part, Spare};
 use crate::summary::{Skip, Summary};
-use chess960::pgn::Reader;
+use chess960::pgn::{MAX_RAW_RECORD, Reader};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::io::{self, BufRead, Read};
@@ -21,16 +21,34 @@ use std::sync::{Mutex, PoisonError, mpsc};
 /// (its output, its statistics merged) is spread over a thousand games.
 pub(crate) const PART: u64 = 4 << 20;
 
-/// A text that keeps a copy of every byte its reader consumes.
+/// The bytes read since the current part's start, up to `limit`: past it
+/// (a record of tens of MiB), `over` is set and nothing more is kept.
+struct Copy {
+    bytes: Vec<u8>,
+    limit: usize,
+    over: bool,
+}
+
+impl Copy {
+    fn keep(&mut self, bytes: &[u8]) {
+        if self.over || self.bytes.len() + bytes.len() > self.limit {
+            self.over = true;
+        } else {
+            self.bytes.extend_from_slice(bytes);
+        }
+    }
+}
+
+/// A text that keeps a copy of the bytes its reader consumes.
 struct Kept<'a, R> {
     text: R,
-    kept: &'a RefCell<Vec<u8>>,
+    copy: &'a RefCell<Copy>,
 }
 
 impl<R: BufRead> Read for Kept<'_, R> {
     fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
         let read = self.text.read(out)?;
-        self.kept.borrow_mut().extend_from_slice(&out[..read]);
+        self.copy.borrow_mut().keep(&out[..read]);
         Ok(read)
     }
 }
@@ -44,9 +62,9 @@ impl<R: BufRead> BufRead for Kept<'_, R> {
         // The bytes consumed are buffered: `fill_buf` reads nothing here.
         if count > 0 {
             if let Ok(buffer) = self.text.fill_buf() {
-                self.kept
+                self.copy
                     .borrow_mut()
-                    .extend_from_slice(&buffer[..count.min(buffer.len())]);
+                    .keep(&buffer[..count.min(buffer.len())]);
             }
         }
         self.text.consume(count);
@@ -140,8 +158,20 @@ pub(crate) fn read<R: BufRead, C: Collect>(
         context: &quiet,
         collect,
     };
-    let kept = RefCell::new(Vec::new());
-    let mut reader = Reader::new(Kept { text, kept: &kept });
+    // A record longer than the reader keeps, twice over, past a part:
+    // read on this thread from there on (see `cut`).
+    let limit = usize::try_from(part_size)
+        .unwrap_or(usize::MAX)
+        .saturating_add(2 * MAX_RAW_RECORD);
+    let copy = RefCell::new(Copy {
+        bytes: Vec::new(),
+        limit,
+        over: false,
+    });
+    let mut reader = Reader::new(Kept { text, copy: &copy });
+    if collect.keeps_raw() {
+        reader = reader.keep_raw();
+    }
     let (send, receive) = mpsc::sync_channel::<Text>(threads);
     let receive = Mutex::new(receive);
     let (done, arrived) = mpsc::channel::<Arrival<C::Part>>();
@@ -181,9 +211,10 @@ pub(crate) fn read<R: BufRead, C: Collect>(
         drop(done);
         let parts = cut(
             &mut reader,
-            &kept,
+            &copy,
             send,
             &mut taken,
+            &reading,
             part_size,
             ahead,
             deliver,
@@ -201,72 +232,119 @@ pub(crate) fn read<R: BufRead, C: Collect>(
     Ok(())
 }
 
-/// Reads the records' starts with `reader`, cutting the bytes it `kept`
-/// into parts of about `part_size` bytes at a record's start and sending
-/// them to the reading threads; takes the parts read meanwhile. Gives how
-/// many parts it sent.
+/// Reads the records' starts with `reader`, cutting the bytes it kept in
+/// `copy` into parts of about `part_size` bytes at a record's start and
+/// sending them to the reading threads, and takes the parts read
+/// meanwhile. A record so long that its bytes were not all kept is read
+/// here, with the rest of the input after it, as one core reads them.
+/// Gives how many parts there are.
+#[allow(clippy::too_many_arguments)]
 fn cut<R: BufRead, C: Collect>(
     reader: &mut Reader<Kept<'_, R>>,
-    kept: &RefCell<Vec<u8>>,
+    copy: &RefCell<Copy>,
     send: mpsc::SyncSender<Text>,
     taken: &mut Taken<'_, '_, C>,
+    reading: &Job<'_, C>,
     part_size: u64,
     ahead: u64,
     deliver: &mut dyn FnMut(Batch<'_, C::Part>) -> io::Result<()>,
 ) -> io::Result<u64> {
     let (mut index, mut start) = (0, 0);
+    // Where the record before the last one read ended.
+    let mut mark = 0;
     loop {
-        let at = if taken.job.context.cancel.is_cancelled() {
+        let next = if taken.job.context.cancel.is_cancelled() {
             None
         } else {
-            match reader.next_record().map(chess960::pgn::Record::offset) {
-                Some(at) if at < start + part_size => continue,
-                at => at,
+            reader.next_with_raw()
+        };
+        let over = copy.borrow().over;
+        let at = match next {
+            Some((record, _)) if !over && record.offset() < start + part_size => {
+                mark = reader.bytes_read();
+                continue;
+            }
+            Some((record, _)) if !over => record.offset(),
+            Some((record, raw)) => {
+                // The bytes kept end inside this record, or inside what
+                // came before it since the record before ended (blank
+                // lines, marks): the part ends where the kept bytes allow.
+                let kept = copy.borrow().bytes.len() as u64;
+                let end = if record.offset() - start <= kept {
+                    record.offset()
+                } else {
+                    mark
+                };
+                let mut bytes = std::mem::take(&mut copy.borrow_mut().bytes);
+                bytes.truncate(usize::try_from(end - start).unwrap_or(usize::MAX));
+                index = send_part(&send, taken, deliver, ahead, index, start, bytes, None)?;
+                drop(send);
+                // This record and the rest of the input, on this thread.
+                let mut tail =
+                    Part::new(reading.context.players, taken.spare.take(reading.collect));
+                part::gather(reading, &mut tail, record, raw, record.offset());
+                let flush =
+                    |part: &mut Part<C::Part>| taken.tail(index, part, &mut *deliver, false);
+                part::read(reader, reading, 0, &mut tail, |_| true, flush)?;
+                taken.tail(index, &mut tail, deliver, true)?;
+                return Ok(index + 1);
+            }
+            None => {
+                let bytes = std::mem::take(&mut copy.borrow_mut().bytes);
+                let failure = reader
+                    .io_error()
+                    .map(|error| (error.kind(), error.to_string()));
+                let parts = send_part(&send, taken, deliver, ahead, index, start, bytes, failure)?;
+                // The reading threads end once the parts sent are read.
+                drop(send);
+                return Ok(parts);
             }
         };
+        // The part ends where this record starts; the record's bytes
+        // begin the next part.
         let bytes = {
-            let mut kept = kept.borrow_mut();
-            match at {
-                // The part ends where this record starts; the record's
-                // bytes begin the next part.
-                Some(at) => {
-                    let head =
-                        usize::try_from(at - start).map_or(kept.len(), |head| head.min(kept.len()));
-                    let mut rest = Vec::with_capacity(kept.capacity());
-                    rest.extend_from_slice(&kept[head..]);
-                    kept.truncate(head);
-                    std::mem::replace(&mut *kept, rest)
-                }
-                None => std::mem::take(&mut *kept),
-            }
+            let mut copy = copy.borrow_mut();
+            let head = usize::try_from(at - start)
+                .map_or(copy.bytes.len(), |head| head.min(copy.bytes.len()));
+            let mut rest = Vec::with_capacity(copy.bytes.capacity());
+            rest.extend_from_slice(&copy.bytes[head..]);
+            copy.bytes.truncate(head);
+            std::mem::replace(&mut copy.bytes, rest)
         };
-        // At most `ahead` parts are being read or waiting for their turn.
-        while index >= taken.next.saturating_add(ahead) {
-            taken.wait(deliver)?;
-        }
-        let failure = match at {
-            None => reader
-                .io_error()
-                .map(|error| (error.kind(), error.to_string())),
-            Some(_) => None,
-        };
-        let text = Text {
-            index,
-            start,
-            bytes,
-            failure,
-        };
-        send.send(text)
-            .map_err(|_| io::Error::other("a reading thread stopped"))?;
-        index += 1;
-        taken.ready(deliver)?;
-        let Some(at) = at else {
-            // The reading threads end once the parts sent are read.
-            drop(send);
-            return Ok(index);
-        };
+        index = send_part(&send, taken, deliver, ahead, index, start, bytes, None)?;
         start = at;
+        mark = reader.bytes_read();
     }
+}
+
+/// Sends part `index` (`bytes` from offset `start`, then `failure` if the
+/// input's reading ended on one there) to the reading threads, once at
+/// most `ahead` parts are being read or waiting for their turn, and takes
+/// the parts read meanwhile; gives the next part's index.
+#[allow(clippy::too_many_arguments)]
+fn send_part<C: Collect>(
+    send: &mpsc::SyncSender<Text>,
+    taken: &mut Taken<'_, '_, C>,
+    deliver: &mut dyn FnMut(Batch<'_, C::Part>) -> io::Result<()>,
+    ahead: u64,
+    index: u64,
+    start: u64,
+    bytes: Vec<u8>,
+    failure: Option<(io::ErrorKind, String)>,
+) -> io::Result<u64> {
+    while index >= taken.next.saturating_add(ahead) {
+        taken.wait(deliver)?;
+    }
+    let text = Text {
+        index,
+        start,
+        bytes,
+        failure,
+    };
+    send.send(text)
+        .map_err(|_| io::Error::other("a reading thread stopped"))?;
+    taken.ready(deliver)?;
+    Ok(index + 1)
 }
 
 /// Reads the records of one part.
@@ -331,6 +409,36 @@ impl<C: Collect> Taken<'_, '_, C> {
     fn arrive(&mut self, (index, part): Arrival<C::Part>) -> io::Result<()> {
         let part = part.ok_or_else(|| io::Error::other("a reading thread stopped"))?;
         self.waiting.insert(index, part);
+        Ok(())
+    }
+
+    /// Delivers what the last part, read on the delivering thread, holds
+    /// (`index` is its place), once the parts before it are taken; with
+    /// `last`, also counts it as taken.
+    fn tail(
+        &mut self,
+        index: u64,
+        part: &mut Part<C::Part>,
+        deliver: &mut dyn FnMut(Batch<'_, C::Part>) -> io::Result<()>,
+        last: bool,
+    ) -> io::Result<()> {
+        while self.next < index {
+            self.wait(deliver)?;
+        }
+        deliver(Batch {
+            input: self.job.input,
+            base: self.base,
+            part: &mut part.out,
+        })?;
+        self.job.collect.reset(&mut part.out);
+        if last {
+            let summary =
+                std::mem::replace(&mut part.summary, Summary::new(self.job.context.players));
+            self.all.merge(summary, self.base);
+            self.base += part.records;
+            part::count(self.job.context, part.records);
+            self.next += 1;
+        }
         Ok(())
     }
 

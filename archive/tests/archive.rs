@@ -812,3 +812,56 @@ fn a_stream_spread_over_the_cores_stops_as_one_core_does() {
         assert!(panicked.is_err(), "{threads} threads");
     }
 }
+
+/// Records longer than a stream's parts keep in memory (tens of MiB: a
+/// comment that never ends, blank lines, a byte order mark then blanks)
+/// are read on the delivering thread, with the rest of the input after
+/// them, as one core reads them: memory stays bounded, the output the
+/// same.
+#[test]
+fn a_stream_s_huge_records_are_read_as_one_core_reads_them() {
+    let game = |event: &str, moves: &str| {
+        format!("[Event \"{event}\"]\n[Result \"1-0\"]\n\n{moves} 1-0\n\n")
+    };
+    let games = |name: &str, moves: &str| -> Vec<u8> {
+        (0..300)
+            .flat_map(|i| game(&format!("{name} {i}"), moves).into_bytes())
+            .collect()
+    };
+    // A comment of 34 MB, over the 32 MiB and a part that a stream keeps.
+    let mut long = games("before", "1. e4 e5");
+    long.extend(
+        game(
+            "long comment",
+            &format!("1. e4 {{{}}} e5", "x".repeat(34 << 20)),
+        )
+        .bytes(),
+    );
+    long.extend(games("after", "1. d4 d5"));
+    // A byte order mark, then 34 MB of blank lines before a record.
+    let mut blank = games("before", "1. e4 e5");
+    blank.extend_from_slice(b"\xEF\xBB\xBF");
+    blank.extend(std::iter::repeat_n(b'\n', 34 << 20));
+    blank.extend(games("after", "1. c4 c5"));
+    for (bytes, records, kept) in [(long, 601, 600), (blank, 600, 600)] {
+        let stream = || Archive::new().reader("huge", std::io::Cursor::new(bytes.clone()));
+        let (rows, summary) = gathered(&stream().threads(1), &Places);
+        let (raw, raw_summary) = gathered(&stream().threads(1), &Raw);
+        assert_eq!((rows.len(), raw.len()), (records, kept));
+        // A record whose bytes were not kept is a skip, not a record, here.
+        let unkept = |skip: &chess960_archive::Skip| skip.reason.contains("were not kept");
+        assert_eq!(raw_summary.skips.iter().any(unkept), records > kept);
+        for threads in [2, 3] {
+            let many = || stream().threads(threads).part_size(1000);
+            let (other_rows, other) = gathered(&many(), &Spread(Places));
+            assert!(other_rows == rows, "{threads} threads: rows differ");
+            assert!(other == summary, "{threads} threads: summaries differ");
+            let (other_raw, other_raw_summary) = gathered(&many(), &Spread(Raw));
+            assert!(other_raw == raw, "{threads} threads: raw bytes differ");
+            assert!(
+                other_raw_summary == raw_summary,
+                "{threads} threads: raw summaries differ"
+            );
+        }
+    }
+}
