@@ -425,19 +425,11 @@ impl<C: Collect> Taken<'_, '_, C> {
         while self.next < index {
             self.wait(deliver)?;
         }
-        deliver(Batch {
-            input: self.job.input,
-            base: self.base,
-            part: &mut part.out,
-        })?;
-        self.job.collect.reset(&mut part.out);
+        self.hand(&mut part.out, deliver)?;
         if last {
             let summary =
                 std::mem::replace(&mut part.summary, Summary::new(self.job.context.players));
-            self.all.merge(summary, self.base);
-            self.base += part.records;
-            part::count(self.job.context, part.records);
-            self.next += 1;
+            self.counted(summary, part.records);
         }
         Ok(())
     }
@@ -448,18 +440,34 @@ impl<C: Collect> Taken<'_, '_, C> {
         deliver: &mut dyn FnMut(Batch<'_, C::Part>) -> io::Result<()>,
     ) -> io::Result<()> {
         while let Some(mut part) = self.waiting.remove(&self.next) {
-            deliver(Batch {
-                input: self.job.input,
-                base: self.base,
-                part: &mut part.out,
-            })?;
-            self.job.collect.reset(&mut part.out);
+            self.hand(&mut part.out, deliver)?;
             self.spare.give(part.out, self.most);
-            self.all.merge(part.summary, self.base);
-            self.base += part.records;
-            part::count(self.job.context, part.records);
-            self.next += 1;
+            self.counted(part.summary, part.records);
         }
         Ok(())
+    }
+
+    /// Delivers one part's output, then empties it for reuse.
+    fn hand(
+        &mut self,
+        out: &mut C::Part,
+        deliver: &mut dyn FnMut(Batch<'_, C::Part>) -> io::Result<()>,
+    ) -> io::Result<()> {
+        deliver(Batch {
+            input: self.job.input,
+            base: self.base,
+            part: out,
+        })?;
+        self.job.collect.reset(out);
+        Ok(())
+    }
+
+    /// Counts the part whose turn it was as taken: its summary and its
+    /// records.
+    fn counted(&mut self, summary: Summary, records: u64) {
+        self.all.merge(summary, self.base);
+        self.base += records;
+        part::count(self.job.context, records);
+        self.next += 1;
     }
 }
