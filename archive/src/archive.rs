@@ -592,7 +592,9 @@ fn read_input<C: Collect>(
                 text
             };
             if threads > 1 && collect.spreads() {
-                let part = context.part_size.unwrap_or(stream::PART);
+                let part = context
+                    .part_size
+                    .unwrap_or_else(|| stream::part_size(threads));
                 return stream::read(text, &job, part, threads, compressed, summary, deliver);
             }
             read_text(Reader::new(text), &job, compressed, summary, deliver)

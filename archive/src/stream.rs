@@ -15,11 +15,18 @@ use std::collections::BTreeMap;
 use std::io::{self, BufRead, Read};
 use std::sync::{Mutex, PoisonError, mpsc};
 
-/// The text of a part: this many bytes, then up to the next record's
-/// start. Small enough that the parts waiting for their turn (two a
-/// thread) stay a few tens of MiB, large enough that a part's fixed cost
-/// (its output, its statistics merged) is spread over a thousand games.
-pub(crate) const PART: u64 = 4 << 20;
+/// The size of the parts on `threads` threads: a part's text is this many
+/// bytes, then up to the next record's start. At most two parts a thread
+/// are read or wait for their turn, so parts shrink as threads grow (64
+/// MiB of them in all, parts of 256 KiB to 4 MiB); 4 MiB spreads a part's
+/// fixed cost (its output, its statistics merged) over a thousand games.
+pub(crate) fn part_size(threads: usize) -> u64 {
+    let threads = u64::try_from(threads.max(1)).unwrap_or(u64::MAX);
+    ((64 << 20) / threads).clamp(256 << 10, 4 << 20)
+}
+
+/// The largest part, whatever size is asked for.
+const MAX_PART: u64 = 16 << 20;
 
 /// The bytes read since the current part's start, up to `limit`: past it
 /// (a record of tens of MiB), `over` is set and nothing more is kept.
@@ -158,6 +165,7 @@ pub(crate) fn read<R: BufRead, C: Collect>(
         context: &quiet,
         collect,
     };
+    let part_size = part_size.min(MAX_PART);
     // A record longer than the reader keeps, twice over, past a part:
     // read on this thread from there on (see `cut`).
     let limit = usize::try_from(part_size)
@@ -214,12 +222,11 @@ pub(crate) fn read<R: BufRead, C: Collect>(
             &copy,
             send,
             &mut taken,
-            &reading,
             part_size,
             ahead,
             deliver,
         )?;
-        while taken.next < parts {
+        while taken.next < parts && !taken.cancelled() {
             taken.wait(deliver)?;
         }
         Ok::<(), io::Error>(())
@@ -244,7 +251,6 @@ fn cut<R: BufRead, C: Collect>(
     copy: &RefCell<Copy>,
     send: mpsc::SyncSender<Text>,
     taken: &mut Taken<'_, '_, C>,
-    reading: &Job<'_, C>,
     part_size: u64,
     ahead: u64,
     deliver: &mut dyn FnMut(Batch<'_, C::Part>) -> io::Result<()>,
@@ -253,11 +259,13 @@ fn cut<R: BufRead, C: Collect>(
     // Where the record before the last one read ended.
     let mut mark = 0;
     loop {
-        let next = if taken.job.context.cancel.is_cancelled() {
-            None
-        } else {
-            reader.next_with_raw()
-        };
+        if taken.cancelled() {
+            // What is read is delivered up to the first part the cancel
+            // cut short; nothing more is sent.
+            drop(send);
+            return Ok(index);
+        }
+        let next = reader.next_with_raw();
         let over = copy.borrow().over;
         let at = match next {
             Some((record, _)) if !over && record.offset() < start + part_size => {
@@ -279,13 +287,15 @@ fn cut<R: BufRead, C: Collect>(
                 bytes.truncate(usize::try_from(end - start).unwrap_or(usize::MAX));
                 index = send_part(&send, taken, deliver, ahead, index, start, bytes, None)?;
                 drop(send);
-                // This record and the rest of the input, on this thread.
-                let mut tail =
-                    Part::new(reading.context.players, taken.spare.take(reading.collect));
-                part::gather(reading, &mut tail, record, raw, record.offset());
+                // This record and the rest of the input, on this thread,
+                // its records counted as they are read.
+                let job = taken.job;
+                let mut tail = Part::new(job.context.players, taken.spare.take(job.collect));
+                part::gather(job, &mut tail, record, raw, record.offset());
+                part::count(job.context, 1);
                 let flush =
                     |part: &mut Part<C::Part>| taken.tail(index, part, &mut *deliver, false);
-                part::read(reader, reading, 0, &mut tail, |_| true, flush)?;
+                part::read(reader, job, 0, &mut tail, |_| true, flush)?;
                 taken.tail(index, &mut tail, deliver, true)?;
                 return Ok(index + 1);
             }
@@ -333,6 +343,9 @@ fn send_part<C: Collect>(
     failure: Option<(io::ErrorKind, String)>,
 ) -> io::Result<u64> {
     while index >= taken.next.saturating_add(ahead) {
+        if taken.cancelled() {
+            return Ok(index);
+        }
         taken.wait(deliver)?;
     }
     let text = Text {
@@ -423,13 +436,18 @@ impl<C: Collect> Taken<'_, '_, C> {
         last: bool,
     ) -> io::Result<()> {
         while self.next < index {
+            if self.cancelled() {
+                // A part before it was cut short: nothing after it counts.
+                return Ok(());
+            }
             self.wait(deliver)?;
         }
         self.hand(&mut part.out, deliver)?;
         if last {
             let summary =
                 std::mem::replace(&mut part.summary, Summary::new(self.job.context.players));
-            self.counted(summary, part.records);
+            // Its records were counted as they were read.
+            self.counted(summary, part.records, false);
         }
         Ok(())
     }
@@ -439,10 +457,16 @@ impl<C: Collect> Taken<'_, '_, C> {
         &mut self,
         deliver: &mut dyn FnMut(Batch<'_, C::Part>) -> io::Result<()>,
     ) -> io::Result<()> {
-        while let Some(mut part) = self.waiting.remove(&self.next) {
+        // Once the reading is cancelled, a part may have been cut short:
+        // none is delivered, so that what was delivered is what one core
+        // would have read up to some record, numbered as one core numbers it.
+        while !self.cancelled() {
+            let Some(mut part) = self.waiting.remove(&self.next) else {
+                break;
+            };
             self.hand(&mut part.out, deliver)?;
             self.spare.give(part.out, self.most);
-            self.counted(part.summary, part.records);
+            self.counted(part.summary, part.records, true);
         }
         Ok(())
     }
@@ -463,11 +487,18 @@ impl<C: Collect> Taken<'_, '_, C> {
     }
 
     /// Counts the part whose turn it was as taken: its summary and its
-    /// records.
-    fn counted(&mut self, summary: Summary, records: u64) {
+    /// records (added to the progress counters with `count`).
+    fn counted(&mut self, summary: Summary, records: u64, count: bool) {
         self.all.merge(summary, self.base);
         self.base += records;
-        part::count(self.job.context, records);
+        if count {
+            part::count(self.job.context, records);
+        }
         self.next += 1;
+    }
+
+    /// Whether the reading was cancelled.
+    fn cancelled(&self) -> bool {
+        self.job.context.cancel.is_cancelled()
     }
 }

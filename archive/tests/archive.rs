@@ -865,3 +865,74 @@ fn a_stream_s_huge_records_are_read_as_one_core_reads_them() {
         }
     }
 }
+
+/// A cancelled stream read on all cores delivers what one core would have
+/// read up to some record: a prefix of one core's rows, numbered alike,
+/// with a summary that counts exactly those records.
+#[test]
+fn a_cancelled_stream_delivers_a_prefix_of_one_core_s_rows() {
+    let mut text = String::new();
+    for i in 0..200_000 {
+        text += &format!("[Event \"{i}\"]\n\n*\n\n");
+    }
+    let stream = || Archive::new().reader("c", std::io::Cursor::new(text.clone()));
+    let (all, _) = gathered(&stream().threads(1), &Places);
+    for threads in [2, 3] {
+        for part in [1 << 12, 1 << 16] {
+            let cancel = Cancel::new();
+            let raised = cancel.clone();
+            let mut rows = Vec::new();
+            let read = stream()
+                .threads(threads)
+                .part_size(part)
+                .cancel(&cancel)
+                .on_progress(move |_| raised.cancel())
+                .collect(&Spread(Places), |batch| {
+                    rows.extend(batch.part.drain(..).map(|row| row.rebased(batch.base)));
+                    Ok(())
+                });
+            let Err(Error::Cancelled(summary)) = read else {
+                panic!("not cancelled on {threads} threads");
+            };
+            assert!(rows.len() < all.len(), "{threads} threads, parts of {part}");
+            assert!(
+                rows[..] == all[..rows.len()],
+                "{threads} threads, parts of {part}: not a prefix"
+            );
+            assert_eq!(summary.counts.total(), rows.len() as u64);
+        }
+    }
+}
+
+/// Records read on the delivering thread after a huge one are counted as
+/// they are read, as one core counts them, not all at the end.
+#[test]
+fn a_stream_s_tail_counts_its_progress_as_it_goes() {
+    let mut bytes =
+        format!("[Event \"a\"]\n\n1. e4 {{{}}} *\n\n", "x".repeat(34 << 20)).into_bytes();
+    for i in 0..20_000 {
+        bytes.extend_from_slice(format!("[Event \"{i}\"]\n\n*\n\n").as_bytes());
+    }
+    let calls = Arc::new(AtomicU64::new(0));
+    let seen = Arc::clone(&calls);
+    let progress = Progress::new();
+    let (rows, _) = gathered(
+        &Archive::new()
+            .reader("tail", std::io::Cursor::new(bytes))
+            .threads(2)
+            .part_size(1000)
+            .progress(&progress)
+            .on_progress(move |_| {
+                seen.fetch_add(1, Ordering::Relaxed);
+            }),
+        &Spread(Places),
+    );
+    assert_eq!(rows.len(), 20_001);
+    assert_eq!(progress.records(), 20_001);
+    // One call a 1,024 records, and one at the end.
+    assert!(
+        calls.load(Ordering::Relaxed) >= 19,
+        "{}",
+        calls.load(Ordering::Relaxed)
+    );
+}

@@ -11,6 +11,10 @@ use std::vec::Vec;
 /// one is read as any other, but its bytes are not kept.
 pub const MAX_RAW_RECORD: usize = 16 << 20;
 
+/// The bytes kept of a record too long to keep, its last: what the reader
+/// read ahead of the next record (a tag line at most) lies in them.
+const RAW_TAIL: usize = MAX_TAG_LINE + 2;
+
 /// Reads game records from PGN text, one [`Record`] per game.
 ///
 /// The tag section is parsed; the movetext is skipped with its comments
@@ -239,8 +243,15 @@ impl<R: BufRead> Reader<R> {
                     self.raw_from = Some(self.offset);
                 }
                 if raw.len() + bytes.len() > MAX_RAW_RECORD {
-                    raw.clear();
-                    self.raw_from = None;
+                    // The record being read is too long to keep. The last
+                    // bytes read may begin the next record (a `[` or a tag
+                    // line read ahead), so they are kept, wherever the
+                    // input's buffers happen to end.
+                    let tail = RAW_TAIL.min(raw.len() + bytes.len());
+                    let from_raw = tail.saturating_sub(bytes.len());
+                    raw.drain(..raw.len() - from_raw);
+                    raw.extend_from_slice(&bytes[bytes.len() - (tail - from_raw)..]);
+                    self.raw_from = Some(self.offset + bytes.len() as u64 - tail as u64);
                 } else {
                     raw.extend_from_slice(bytes);
                 }

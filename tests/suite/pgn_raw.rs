@@ -201,3 +201,51 @@ fn odd_inputs_read_alike_at_every_buffer_size() {
         }
     }
 }
+
+/// A record longer than the reader keeps, then a short one whose first
+/// byte (the `[` that a comment left open reads ahead) or first line ends
+/// the buffer in which the long one passes the limit: the short record's
+/// bytes are kept at every buffer size, as they are when the input is one
+/// buffer.
+#[test]
+fn a_short_record_after_a_long_one_keeps_its_bytes_wherever_the_buffers_end() {
+    let limit = chess960::pgn::MAX_RAW_RECORD;
+    let long = |size: usize, bracket_at: usize| {
+        // A long unclosed comment whose `[` of the next record is the byte
+        // at `bracket_at`.
+        let mut bytes = b"[Event \"long\"]\n\n{".to_vec();
+        bytes.resize(size.max(bracket_at) - 1, b'x');
+        bytes.push(b'\n');
+        bytes.extend_from_slice(b"[Event \"short\"]\n\n*\n");
+        bytes
+    };
+    // The `[` is the last byte of a buffer of 256 KiB (or 64 KiB) in which
+    // the long record passes the limit, first or second time.
+    let inputs = [
+        long(limit + 100, 1 << 18),
+        long(0, 65 * (1 << 18) - 1),
+        long(0, 257 * (1 << 16) - 1),
+        long(0, 130 * (1 << 18) - 1),
+    ];
+    for bytes in inputs {
+        let kept = |mut reader: Reader<BufReader<&[u8]>>| {
+            let mut found = Vec::new();
+            while let Some((record, raw)) = reader.next_with_raw() {
+                found.push((record.offset(), raw.map(<[u8]>::to_vec)));
+            }
+            found
+        };
+        let whole = kept(Reader::new(BufReader::with_capacity(bytes.len(), &bytes[..])).keep_raw());
+        assert_eq!(whole.len(), 2);
+        assert_eq!(whole[0].1, None);
+        assert_eq!(
+            whole[1].1.as_deref(),
+            Some(&b"[Event \"short\"]\n\n*\n"[..])
+        );
+        for capacity in [1 << 16, 1 << 18, 8191] {
+            let found =
+                kept(Reader::new(BufReader::with_capacity(capacity, &bytes[..])).keep_raw());
+            assert!(found == whole, "capacity {capacity}");
+        }
+    }
+}
