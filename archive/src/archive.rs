@@ -34,7 +34,10 @@ const MAP_WINDOW: usize = 4 << 20;
 ///   as on one core, byte for byte); [`Archive::statistics`] reads several
 ///   inputs side by side instead, one a core.
 /// - A compressed input is decompressed on a thread of its own, a few
-///   chunks ahead of the reader.
+///   chunks ahead of the reader. Its records, and those of standard input
+///   or a reader, go to all cores when the collector
+///   [spreads](Collect::spreads) them (the replayed moves): the reading
+///   thread cuts the text at record starts into parts for the others.
 /// - A plain file is read through memory maps (feature `mmap`, the
 ///   default), unless [`Archive::mmap`] says not: a few MiB at a time by
 ///   one thread, or mapped once, whole, for the threads that read its
