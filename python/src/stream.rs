@@ -142,10 +142,15 @@ impl PyGames {
         Ok(PyTable::new(self.schema.clone(), batches, summary))
     }
 
-    /// The games as a `pyarrow.Table` (needs pyarrow): `pyarrow.table(games)`.
-    fn to_pyarrow<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
-        let pyarrow = slf.py().import("pyarrow")?;
-        pyarrow.getattr("table")?.call1((slf,))
+    /// The games as a `pyarrow.Table` (needs pyarrow), as
+    /// `pyarrow.table(games)` gives, with the same errors as `read_all`.
+    fn to_pyarrow<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let pyarrow = py.import("pyarrow")?;
+        // The batches are read here, in Rust: pyarrow reads a C stream with
+        // the GIL released, and the stream's callback cannot take the GIL
+        // back while this method is still on the same thread's stack.
+        let table = Bound::new(py, self.read_all(py)?)?;
+        pyarrow.getattr("table")?.call1((table,))
     }
 
     /// The columns' names, in order.

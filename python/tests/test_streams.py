@@ -8,6 +8,8 @@ from __future__ import annotations
 import gzip
 import io
 import pathlib
+import subprocess
+import sys
 import threading
 from typing import Any, Dict, List
 
@@ -217,3 +219,34 @@ def test_progress_and_moves_take_what_they_say(mixed_pgn: str) -> None:
     # None is the default, for moves as for columns and tags.
     table = pa.table(chess960.read_games(mixed_pgn, moves=None, columns=None, tags=None))
     assert "moves" not in table.column_names
+
+
+def test_to_pyarrow_reads_the_games_in_the_same_interpreter(
+    mixed_pgn: str, tmp_path: Any
+) -> None:
+    # Games.to_pyarrow() once aborted the interpreter (the GIL released
+    # twice): run it in a child, so that a regression fails this test only.
+    empty = tmp_path / "empty.pgn"
+    empty.write_bytes(b"")
+    script = (
+        "import sys, chess960\n"
+        "path, empty = sys.argv[1], sys.argv[2]\n"
+        "table = chess960.read_games(path).to_pyarrow()\n"
+        "moves = chess960.read_games(path, moves=True).to_pyarrow()\n"
+        "none = chess960.read_games(empty).to_pyarrow()\n"
+        "print(table.num_rows, moves.num_rows, 'moves' in moves.column_names, none.num_rows)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, mixed_pgn, str(empty)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["7", "7", "True", "0"]
+    # And in this interpreter: the same rows as pyarrow.table(games), read once.
+    games = chess960.read_games(mixed_pgn)
+    assert games.to_pyarrow().equals(pa.table(chess960.read_games(mixed_pgn)))
+    assert games.summary is not None and games.summary["records"] == 7
+    with pytest.raises(ValueError, match="already read"):
+        games.to_pyarrow()

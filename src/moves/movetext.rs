@@ -106,10 +106,12 @@ impl<'a> Iterator for Tokens<'a> {
                         self.at = bytes.len();
                         return None;
                     }
-                    // A move number's dots spaced off it (`3 . O-O`), and
-                    // the mark of an en passant capture (`exd6 e.p.`), as
-                    // python-chess passes them over.
-                    if word.iter().all(|&b| b == b'.') || word == b"e.p." {
+                    // A move number's dots spaced off it (`3 . O-O`), the
+                    // mark of an en passant capture (`exd6 e.p.`, `e.p.+`)
+                    // and annotation marks standing alone (`e4 !`,
+                    // `Qxf7 +`), as python-chess passes them over.
+                    let bare = without_marks(word);
+                    if bare.is_empty() || bare.iter().all(|&b| b == b'.') || bare == b"e.p." {
                         self.at = end;
                         continue;
                     }
@@ -123,7 +125,10 @@ impl<'a> Iterator for Tokens<'a> {
                     if word[0] == b'.' {
                         let dots = word.iter().take_while(|&&b| b == b'.').count();
                         self.at = end;
-                        return Some(self.word(start + dots, end));
+                        match self.word(start + dots, end) {
+                            Some(token) => return Some(token),
+                            None => continue,
+                        }
                     }
                     if word.first().is_some_and(u8::is_ascii_digit) && !word.starts_with(b"0-0") {
                         // A move number, its dots, and whatever is glued
@@ -134,15 +139,17 @@ impl<'a> Iterator for Tokens<'a> {
                             self.at = end;
                             continue;
                         }
-                        let glued = start + digits + dots;
                         self.at = end;
-                        if glued == end {
-                            continue;
+                        match self.word(start + digits + dots, end) {
+                            Some(token) => return Some(token),
+                            None => continue,
                         }
-                        return Some(self.word(glued, end));
                     }
                     self.at = end;
-                    return Some(self.word(start, end));
+                    match self.word(start, end) {
+                        Some(token) => return Some(token),
+                        None => continue,
+                    }
                 }
             }
         }
@@ -150,17 +157,25 @@ impl<'a> Iterator for Tokens<'a> {
 }
 
 impl<'a> Tokens<'a> {
-    /// The token of the word `start..end`, its annotation marks taken off.
-    fn word(&self, start: usize, end: usize) -> Token<'a> {
-        let mut text = &self.bytes[start..end];
+    /// The token of the word `start..end`, its annotation marks taken off;
+    /// None when nothing is left (marks alone, or a move number's glued
+    /// dots and marks): a move token is never empty.
+    fn word(&self, start: usize, end: usize) -> Option<Token<'a>> {
+        let text = &self.bytes[start..end];
         if text == b"--" {
-            return Token::Null { at: start };
+            return Some(Token::Null { at: start });
         }
-        while let [rest @ .., b'+' | b'#' | b'!' | b'?'] = text {
-            text = rest;
-        }
-        Token::Move { text, at: start }
+        let text = without_marks(text);
+        (!text.is_empty()).then_some(Token::Move { text, at: start })
     }
+}
+
+/// A word without the annotation marks (`+`, `#`, `!`, `?`) that end it.
+fn without_marks(mut word: &[u8]) -> &[u8] {
+    while let [rest @ .., b'+' | b'#' | b'!' | b'?'] = word {
+        word = rest;
+    }
+    word
 }
 
 /// The offset after the `}` that closes the comment opened at `at` (the
@@ -192,6 +207,12 @@ fn skip_variation(bytes: &[u8], mut at: usize) -> usize {
                 continue;
             }
             b';' => {
+                at = line_end(bytes, at);
+                continue;
+            }
+            // An escape line inside a side line: its brackets count for
+            // nothing.
+            b'%' if at == 0 || bytes[at - 1] == b'\n' => {
                 at = line_end(bytes, at);
                 continue;
             }
@@ -241,6 +262,24 @@ mod tests {
             ["e4", "--", "--", "--", "Nf6"]
         );
         assert_eq!(moves(""), Vec::<String>::new());
+    }
+
+    #[test]
+    fn escape_lines_in_side_lines_and_marks_standing_alone() {
+        // A `%` line inside a side line: its `(` does not count.
+        assert_eq!(
+            moves("[A \"b\"]\n\n1. e4 (1. d4\n% (\nd5) e5 2. Nf3 Nc6 *"),
+            ["e4", "e5", "Nf3", "Nc6"]
+        );
+        // Annotation marks as words of their own are no moves.
+        assert_eq!(
+            moves("[A \"b\"]\n\n1. e4 ! e5 ?! 2. Nf3 !! Nc6 ?? 3. Bc4 !? Nf6 ? 4. Qxf7 + #\n*"),
+            ["e4", "e5", "Nf3", "Nc6", "Bc4", "Nf6", "Qxf7"]
+        );
+        assert_eq!(
+            moves("[A \"b\"]\n\n1. exf6 e.p.+ 1... gxf6 e.p.# 2. 3.+ ...! d4 *"),
+            ["exf6", "gxf6", "d4"]
+        );
     }
 
     #[test]

@@ -262,6 +262,31 @@ fn promotions_en_passant_and_marks() {
 }
 
 #[test]
+fn escape_lines_in_side_lines_and_marks_standing_alone() {
+    // The moves python-chess 1.11 replays from the same movetext.
+    let cases: [(&str, &[&str]); 3] = [
+        (
+            "1. e4 (1. d4\n% (\nd5) e5 2. Nf3 Nc6 *",
+            &["e2e4", "e7e5", "g1f3", "b8c6"],
+        ),
+        (
+            "1. e4 ! e5 ?! 2. Nf3 !! Nc6 ?? 3. Bc4 !? Nf6 ? 4. Ng5 + Nxe4 # *",
+            &[
+                "e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "f3g5", "f6e4",
+            ],
+        ),
+        (
+            "1. e4 d5 2. e5 f5 3. exf6 e.p.+ *",
+            &["e2e4", "d7d5", "e4e5", "f7f5", "e5f6"],
+        ),
+    ];
+    for (movetext, expected) in cases {
+        let pgn = format!("[Event \"x\"]\n\n{movetext}\n");
+        assert_eq!(replay(&pgn, None).unwrap().1, expected, "{movetext}");
+    }
+}
+
+#[test]
 fn bad_moves_name_the_ply_and_the_move() {
     let kind = |pgn: &str| match replay(pgn, None) {
         Err(ReplayError::Move(error)) => (error.ply(), error.text().to_owned(), error.kind()),
