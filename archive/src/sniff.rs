@@ -1,13 +1,17 @@
 //! Whether an input is PGN at all: an input whose first 64 KiB of text
-//! hold no tag pair (random bytes, an image, a README) is one skip, "not
-//! PGN", instead of thousands of unreadable records.
+//! hold neither a tag pair nor a numbered move (random bytes, an image, a
+//! README) is one skip, "not PGN", instead of thousands of unreadable
+//! records.
 //!
 //! The rule: the input is not PGN when its text (decompressed), within
 //! its first [`HEAD`] bytes (all of it, if shorter), holds something
 //! other than whitespace and no line that starts, after spaces and tabs
-//! (and a byte order mark on the first line), with a tag pair's opening:
-//! `[`, a name of letters, digits and `_`, spaces, then `"`. A PGN file
-//! with broken records still has tag pairs, and reads as ever.
+//! (and a byte order mark on the first line), with a tag pair's opening
+//! (`[`, a name of letters, digits and `_`, spaces, then `"`) or with a
+//! numbered move (a move number, its dots, then the start of a move in
+//! SAN: `1. e4`, `12...Nf6`, `3. O-O`), as in movetext written without
+//! tags. A PGN file with broken records still has tag pairs, and reads as
+//! ever.
 
 use std::io::{self, BufRead, Cursor, Read};
 
@@ -17,7 +21,7 @@ pub(crate) const HEAD: usize = 64 << 10;
 /// The reason of an input's skip when it is not PGN.
 pub(crate) fn reason() -> String {
     format!(
-        "not PGN: its first {} KiB hold no tag pair ('[Name \"value\"]' at a line's start); is it a PGN file?",
+        "not PGN: its first {} KiB hold no tag pair ('[Name \"value\"]') and no numbered move ('1. e4') at a line's start; is it a PGN file?",
         HEAD >> 10
     )
 }
@@ -30,29 +34,58 @@ pub(crate) fn is_pgn(head: &[u8]) -> bool {
         return true;
     }
     let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
-    head.split(|&byte| byte == b'\n').any(opens_tag_pair)
+    head.split(|&byte| byte == b'\n')
+        .any(|line| opens_tag_pair(line) || opens_numbered_move(line))
+}
+
+/// The length of the spaces and tabs `bytes` starts with.
+fn blanks(bytes: &[u8]) -> usize {
+    bytes
+        .iter()
+        .position(|byte| !matches!(byte, b' ' | b'\t'))
+        .unwrap_or(bytes.len())
+}
+
+/// Whether a line starts with a move number, its dots and the start of a
+/// move in SAN (a pawn's `e4` or `exd5`, a piece's `Nf3`, `Qxe5` or
+/// `Rae1`, castling): `1. e4`, `12...Nf6`, `3.O-O`. A numbered list of
+/// words (`1. Install`) is none.
+fn opens_numbered_move(line: &[u8]) -> bool {
+    let line = &line[blanks(line)..];
+    let digits = line.iter().take_while(|byte| byte.is_ascii_digit()).count();
+    let dots = line[digits..]
+        .iter()
+        .take_while(|&&byte| byte == b'.')
+        .count();
+    if digits == 0 || dots == 0 {
+        return false;
+    }
+    let rest = &line[digits + dots..];
+    let rest = &rest[blanks(rest)..];
+    let file = |byte: u8| (b'a'..=b'h').contains(&byte);
+    let rank = |byte: u8| (b'1'..=b'8').contains(&byte);
+    match rest {
+        [b'O' | b'0', b'-', b'O' | b'0', ..] => true,
+        [pawn, next, ..] if file(*pawn) => rank(*next) || *next == b'x',
+        [b'K' | b'Q' | b'R' | b'B' | b'N', next, ..] => file(*next) || rank(*next) || *next == b'x',
+        _ => false,
+    }
 }
 
 /// Whether a line starts with a tag pair's opening.
 fn opens_tag_pair(line: &[u8]) -> bool {
-    let skip_blanks = |bytes: &[u8]| -> usize {
-        bytes
-            .iter()
-            .position(|byte| !matches!(byte, b' ' | b'\t'))
-            .unwrap_or(bytes.len())
-    };
-    let line = &line[skip_blanks(line)..];
+    let line = &line[blanks(line)..];
     let Some(rest) = line.strip_prefix(b"[") else {
         return false;
     };
-    let rest = &rest[skip_blanks(rest)..];
+    let rest = &rest[blanks(rest)..];
     let name = rest
         .iter()
         .position(|byte| !(byte.is_ascii_alphanumeric() || *byte == b'_'))
         .unwrap_or(rest.len());
     let rest = &rest[name..];
-    let blanks = skip_blanks(rest);
-    name > 0 && blanks > 0 && rest.get(blanks) == Some(&b'"')
+    let gap = blanks(rest);
+    name > 0 && gap > 0 && rest.get(gap) == Some(&b'"')
 }
 
 /// The first [`HEAD`] bytes of `text` (fewer at its end), and `text`
@@ -111,7 +144,16 @@ mod tests {
         assert!(is_pgn(b"\xEF\xBB\xBF[Event \"x\"]\n"));
         assert!(is_pgn(b"garbage\n  \t[ Site  \"x\"]\n"));
         assert!(is_pgn(b"[Event \"broken\n\n1. e4 *\n"));
-        assert!(!is_pgn(b"1. e4 e5 2. Nf3 *\n"));
+        // Movetext without tags: a numbered move at a line's start.
+        assert!(is_pgn(b"1. e4 e5 2. Nf3 *\n"));
+        assert!(is_pgn(
+            b"\xEF\xBB\xBF1. e4 e5 2. Nf3 Nc6 1-0\n\n1. d4 d5 0-1\n"
+        ));
+        assert!(is_pgn(b"  12...Nf6 13.O-O *\n"));
+        assert!(is_pgn(b"1.Qxe5 *\n"));
+        assert!(is_pgn(b"1. 0-0-0 *\n"));
+        assert!(!is_pgn(b"# Read me\n\n1. Install it\n2. Run it\n"));
+        assert!(!is_pgn(b"1. a plan\n2. x\n3 e4\ne4 e5\n"));
         assert!(!is_pgn(b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR"));
         assert!(!is_pgn(
             b"[Event\"no space\"]\n[ \"no name\"]\n[Name value]\n"

@@ -146,9 +146,8 @@ impl<'a> Iterator for Tokens<'a> {
                         }
                     }
                     self.at = end;
-                    match self.word(start, end) {
-                        Some(token) => return Some(token),
-                        None => continue,
+                    if let Some(token) = self.word(start, end) {
+                        return Some(token);
                     }
                 }
             }

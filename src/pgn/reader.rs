@@ -24,7 +24,10 @@ const RAW_TAIL: usize = MAX_TAG_LINE + 2;
 /// outside a comment starts the next record, and so do a second `Event` tag in one
 /// tag section and a line starting with a byte order mark (skipped) or with
 /// garbage (a control byte or a byte outside ASCII: a record of its own,
-/// [`RecordError::NoTagSection`]). A comment still open at a line starting
+/// [`RecordError::NoTagSection`]). A record that starts with a digit is
+/// movetext written without tags (`1. e4 e5 1-0`): a game with no tags,
+/// which an empty line outside a comment ends too, as python-chess reads
+/// it; one that starts with any other byte is [`RecordError::NoTagSection`]. A comment still open at a line starting
 /// with `[` and a letter is reported ([`RecordError::UnclosedComment`]) and
 /// the next record starts there, so one missing `}` costs one record.
 /// Memory is bounded: tag lines up to [`MAX_TAG_LINE`] bytes are buffered,
@@ -43,6 +46,12 @@ const RAW_TAIL: usize = MAX_TAG_LINE + 2;
 /// assert_eq!(records.len(), 2);
 /// assert_eq!(records[1].offset(), 22);
 /// assert_eq!(records[1].error(), Some(RecordError::UnclosedQuote));
+///
+/// // Movetext without tags: a game each, which an empty line ends.
+/// let bare = "1. e4 e5 1-0\n\n1. d4 d5 0-1\n";
+/// let records: Vec<_> = Reader::new(bare.as_bytes()).collect();
+/// assert_eq!(records.len(), 2);
+/// assert_eq!((records[1].offset(), records[1].error()), (14, None));
 /// ```
 #[derive(Debug)]
 pub struct Reader<R> {
@@ -284,9 +293,10 @@ impl<R: BufRead> Reader<R> {
         }
     }
 
-    /// Skips whitespace, byte order marks and `%` lines before a record;
-    /// gives the record's offset and first byte, and whether it may start
-    /// a tag line (not after a broken byte order mark).
+    /// Skips whitespace, byte order marks, `%` lines and `;` comment lines
+    /// before a record; gives the record's offset and first byte, and
+    /// whether it may start a tag line (not after a broken byte order
+    /// mark).
     fn skip_to_record(&mut self) -> Option<(u64, u8, bool)> {
         loop {
             let buffer = self.buffer()?;
@@ -300,7 +310,9 @@ impl<R: BufRead> Reader<R> {
             };
             let byte = buffer[start];
             self.consume(start);
-            if byte == b'%' {
+            if byte == b'%' || byte == b';' {
+                // An escape line, or a `;` comment line where no record
+                // has started (a file's opening remark): no game.
                 self.skip_line();
             } else if byte == BOM[0] {
                 // Byte by byte: a mark may be split between two buffers.
@@ -357,8 +369,14 @@ impl<R: BufRead> Reader<R> {
     }
 
     /// Skips movetext up to the next record's tag line (not consumed, or
-    /// recorded in `pending`) or the end of the input.
-    fn skip_movetext(&mut self, error: &mut Option<RecordError>, mut line_start: bool) {
+    /// recorded in `pending`) or the end of the input; with `ends_at_blank`
+    /// (a game without tags), up to an empty line outside a comment too.
+    fn skip_movetext(
+        &mut self,
+        error: &mut Option<RecordError>,
+        mut line_start: bool,
+        ends_at_blank: bool,
+    ) {
         let mut in_comment = false;
         let mut skip_line = false;
         // A `[` at a line start inside a comment, consumed at the end of a
@@ -407,10 +425,7 @@ impl<R: BufRead> Reader<R> {
                                 None => bracket = Some(offset + at as u64),
                             }
                         }
-                    } else if byte == b'[' || scan::is_garbage(byte) {
-                        // The next record; garbage (a control byte or a
-                        // byte outside ASCII where a movetext line starts)
-                        // is a record of its own, reported unreadable.
+                    } else if scan::starts_record(byte, ends_at_blank) {
                         self.consume(at);
                         return;
                     } else if byte == b'%' {
@@ -475,10 +490,15 @@ impl<R: BufRead> Reader<R> {
                 Some((offset, b'[', true)) => (offset, false),
                 Some((offset, byte, _)) => {
                     self.start(record, offset);
-                    record.error = Some(RecordError::NoTagSection { byte });
+                    // A move number: movetext written without tags, a game
+                    // that ends at an empty line. Anything else is no game.
+                    let tagless = byte.is_ascii_digit();
+                    if !tagless {
+                        record.error = Some(RecordError::NoTagSection { byte });
+                    }
                     // Not at a line start: the first byte is the record's
                     // own, whatever it is.
-                    self.skip_movetext(&mut record.error, false);
+                    self.skip_movetext(&mut record.error, false, tagless);
                     self.finish(record);
                     return true;
                 }
@@ -548,12 +568,12 @@ impl<R: BufRead> Reader<R> {
                         if let Peek::Byte(b'[') = self.peek() {
                             break;
                         }
-                        self.skip_movetext(&mut record.error, false);
+                        self.skip_movetext(&mut record.error, false, false);
                         self.finish(record);
                         return true;
                     }
                     Peek::Byte(_) => {
-                        self.skip_movetext(&mut record.error, true);
+                        self.skip_movetext(&mut record.error, true, false);
                         self.finish(record);
                         return true;
                     }

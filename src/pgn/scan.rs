@@ -266,7 +266,7 @@ fn movetext(buffer: &[u8], error: &mut Option<RecordError>) -> Option<usize> {
                     set_first(error, RecordError::UnclosedComment);
                     return Some(at);
                 }
-            } else if byte == b'[' || is_garbage(byte) {
+            } else if starts_record(byte, false) {
                 return Some(at);
             } else if byte == b'%' {
                 skip_line = true;
@@ -333,6 +333,14 @@ pub(super) fn whole_line(rest: &[u8]) -> Option<(usize, bool)> {
 /// than whitespace, or a byte outside ASCII.
 pub(super) fn is_garbage(byte: u8) -> bool {
     (byte < 0x20 && !matches!(byte, b'\t' | b'\n' | b'\r' | 0x0C)) || byte >= 0x7F
+}
+
+/// Whether a movetext line that starts with `byte` (outside a comment)
+/// starts the next record: a `[`, or garbage (a control byte or a byte
+/// outside ASCII: a record of its own, read unreadable); with
+/// `ends_at_blank` (a game without tags), an empty line too.
+pub(super) fn starts_record(byte: u8, ends_at_blank: bool) -> bool {
+    byte == b'[' || is_garbage(byte) || (ends_at_blank && matches!(byte, b'\n' | b'\r'))
 }
 
 /// Keeps the first error of a record.

@@ -30,7 +30,8 @@
 //!   movetext: we read it as movetext, pgn-reader as the start of a game
 //!   without tags; a tag to neither. (Inside a tag section an indented tag
 //!   line is a tag to both, and generated.)
-//! - Games without tags (our `NoTagSection`), tag names and values with
+//! - Games without tags (a game of ours when it starts with a digit, else
+//!   our `NoTagSection`), tag names and values with
 //!   extra spaces around them (pgn-reader keeps the spaces in the name),
 //!   tag lines over 64 KiB, bytes that are not UTF-8 (we read ISO 8859-1,
 //!   pgn-reader's lossy UTF-8 gives U+FFFD), garbage bytes: none of these

@@ -296,3 +296,41 @@ fn a_move_s_control_characters_are_shown_escaped_and_too_many_plies_are_a_skip()
         "{stderr}"
     );
 }
+
+#[test]
+fn a_remark_before_the_first_game_and_movetext_without_tags_read_as_python_chess_reads_them() {
+    // The UCI moves python-chess 1.11 replays from the same texts.
+    let cases: [(&[u8], &[&str]); 3] = [
+        (
+            b"; an opening remark\n[Event \"x\"]\n\n1. e4 e5 *\n\n; between\n[Event \"y\"]\n\n1. d4 *\n",
+            &["e2e4 e7e5", "d2d4"],
+        ),
+        (
+            b"1. e4 e5 2. Nf3 Nc6 1-0\n\n1. d4 d5 0-1\n",
+            &["e2e4 e7e5 g1f3 b8c6", "d2d4 d7d5"],
+        ),
+        (
+            b"\xEF\xBB\xBF1. e4 e5 2. Nf3 Nc6 1-0\n\n1. d4 d5 0-1\n",
+            &["e2e4 e7e5 g1f3 b8c6", "d2d4 d7d5"],
+        ),
+    ];
+    for (input, expected) in cases {
+        let output = run_with_input(&["games", "-", "--moves"], input);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(0), "{stderr}");
+        let moves: Vec<String> = String::from_utf8(output.stdout)
+            .unwrap()
+            .lines()
+            .skip(1)
+            .map(|row| row.rsplit('\t').next().unwrap().to_owned())
+            .collect();
+        assert_eq!(moves, expected, "{}", String::from_utf8_lossy(input));
+    }
+    // A numbered list of words is still not PGN.
+    let output = run_with_input(
+        &["games", "-", "--games"],
+        b"# Notes\n\n1. Install\n2. Run\n",
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("not PGN"));
+}
