@@ -11,8 +11,9 @@ use crate::split;
 use crate::stream;
 use crate::summary::{Skip, Summary};
 use chess960::pgn::{Filter, Players, Reader};
+use std::fs::File;
 use std::io::{self, BufRead, Read};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -348,6 +349,50 @@ impl Archive {
     /// ```
     pub fn total_size(&self) -> Option<u64> {
         self.inputs.iter().map(source::size).sum()
+    }
+
+    /// Creates (or empties) the file `path` to write results to, unless it
+    /// is one of the inputs, by whatever name (a link, `./x.pgn`, the file
+    /// standard input is redirected from): creating it would empty that
+    /// input before it is read.
+    ///
+    /// # Errors
+    ///
+    /// [`io::ErrorKind::InvalidInput`], naming both, when `path` is an
+    /// input; the error of [`File::create`] when it cannot be created.
+    ///
+    /// ```
+    /// let dir = std::env::temp_dir().join(format!("chess960-doc-output-{}", std::process::id()));
+    /// std::fs::create_dir_all(&dir)?;
+    /// let input = dir.join("games.pgn");
+    /// std::fs::write(&input, "[Event \"x\"]\n\n1. e4 *\n")?;
+    /// let archive = chess960_archive::Archive::new().path(&input);
+    /// let refused = archive.create_output(&dir.join(".").join("games.pgn")).unwrap_err();
+    /// assert_eq!(refused.kind(), std::io::ErrorKind::InvalidInput);
+    /// assert!(archive.create_output(&dir.join("games.parquet")).is_ok());
+    /// assert_eq!(std::fs::read(&input)?.len(), 21);
+    /// # std::fs::remove_dir_all(&dir)?;
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn create_output(&self, path: &Path) -> io::Result<File> {
+        for input in &self.inputs {
+            // Standard input redirected from a file is that file.
+            let file = match input {
+                Source::Path(_, name) if name == "-" && cfg!(unix) => Some(Path::new("/dev/stdin")),
+                _ => input.file().map(PathBuf::as_path),
+            };
+            if file.is_some_and(|file| source::same_file(file, path)) {
+                let name = input.name();
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidInput,
+                    format!(
+                        "{} is the input {name}: writing it would empty it before it is read; write to another file",
+                        path.display()
+                    ),
+                ));
+            }
+        }
+        File::create(path)
     }
 
     fn context(&self) -> Context<'_> {

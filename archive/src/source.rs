@@ -10,7 +10,7 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 #[cfg(feature = "mmap")]
 use std::io::{Seek, SeekFrom};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::sync::{Arc, Mutex};
 
@@ -103,7 +103,7 @@ impl Source {
     }
 
     /// The file's path; `None` for standard input and readers.
-    fn file(&self) -> Option<&PathBuf> {
+    pub(crate) fn file(&self) -> Option<&PathBuf> {
         match self {
             Source::Path(path, name) if name != "-" => Some(path),
             _ => None,
@@ -265,6 +265,26 @@ pub(crate) fn size(source: &Source) -> Option<u64> {
         .ok()
         .filter(std::fs::Metadata::is_file)
         .map(|metadata| metadata.len())
+}
+
+/// Whether `a` and `b` name one existing regular file (the same device
+/// and inode on Unix; the same canonical path elsewhere).
+pub(crate) fn same_file(a: &Path, b: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        match (std::fs::metadata(a), std::fs::metadata(b)) {
+            (Ok(a), Ok(b)) => a.is_file() && a.dev() == b.dev() && a.ino() == b.ino(),
+            _ => false,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+            (Ok(a), Ok(b)) => a == b,
+            _ => false,
+        }
+    }
 }
 
 /// Bytes per chunk handed from the decompressing thread to the reader.

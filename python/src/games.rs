@@ -7,7 +7,7 @@
 //! waiting with the GIL released.
 
 use crate::errors::value_error;
-use crate::inputs::{inputs_of, unsigned};
+use crate::inputs::{flag, inputs_of, naming, real, text, type_name, unsigned};
 use crate::output::Output;
 use crate::reading::{Request, input_error, read_error, report_of, run, summary_dict};
 use crate::set::set_of;
@@ -92,7 +92,15 @@ fn names_of(player: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
     let names: Vec<String> = if player.is_instance_of::<PyString>() {
         vec![player.extract()?]
     } else {
-        player.extract()?
+        player.extract().map_err(|_| {
+            let shown = player
+                .repr()
+                .map_or_else(|_| type_name(player), |repr| repr.to_string());
+            let shown: String = shown.chars().take(60).collect();
+            PyTypeError::new_err(format!(
+                "player is a name or a list of names (texts), not {shown}"
+            ))
+        })?
     };
     if let Some(name) = names.iter().find(|name| name.trim().is_empty()) {
         return Err(PyValueError::new_err(format!(
@@ -108,9 +116,9 @@ fn names_of(player: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
 pub(crate) fn filter(
     min_elo: Option<&Bound<'_, PyAny>>,
     max_elo: Option<&Bound<'_, PyAny>>,
-    event: Option<String>,
-    variant: Option<String>,
-    time_control: Option<String>,
+    event: Option<&Bound<'_, PyAny>>,
+    variant: Option<&Bound<'_, PyAny>>,
+    time_control: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Filter> {
     let mut filter = Filter::new();
     if let Some(elo) = unsigned::<u32>(min_elo, "min_elo", ELO)? {
@@ -119,14 +127,14 @@ pub(crate) fn filter(
     if let Some(elo) = unsigned::<u32>(max_elo, "max_elo", ELO)? {
         filter = filter.max_elo(elo);
     }
-    if let Some(text) = &event {
-        filter = filter.event(text);
+    if let Some(text) = text(event, "event")? {
+        filter = filter.event(&text);
     }
-    if let Some(text) = &variant {
-        filter = filter.variant(text);
+    if let Some(text) = text(variant, "variant")? {
+        filter = filter.variant(&text);
     }
-    if let Some(text) = &time_control {
-        filter = filter.time_control(text);
+    if let Some(text) = text(time_control, "time_control")? {
+        filter = filter.time_control(&text);
     }
     Ok(filter)
 }
@@ -150,7 +158,8 @@ pub(crate) fn request(
         players.add(name);
     }
     if let Some(start) = start {
-        filter = filter.starts(set_of(start)?);
+        let set = set_of(start).map_err(|error| naming(start.py(), "start", error))?;
+        filter = filter.starts(set);
     }
     let cancel = Cancel::new();
     let counters = Progress::new();
@@ -203,9 +212,9 @@ macro_rules! reading_function {
             min_elo: Option<&Bound<'_, PyAny>>,
             max_elo: Option<&Bound<'_, PyAny>>,
             player: Option<&Bound<'_, PyAny>>,
-            event: Option<String>,
-            variant: Option<String>,
-            time_control: Option<String>,
+            event: Option<&Bound<'_, PyAny>>,
+            variant: Option<&Bound<'_, PyAny>>,
+            time_control: Option<&Bound<'_, PyAny>>,
             threads: Option<&Bound<'_, PyAny>>,
             progress: Option<&Bound<'_, PyAny>>,
             $($kw: $kty,)*
@@ -243,9 +252,9 @@ reading_function! {
     /// standard error; a callable gets `(bytes_read, total_bytes_or_None,
     /// done)` about twice a second.
     fn read_games(py, request; columns: Option<&Bound<'_, PyAny>> = None,
-                  tags: Option<&Bound<'_, PyAny>> = None, moves: Option<bool> = None) -> PyResult<PyGames> {
+                  tags: Option<&Bound<'_, PyAny>> = None, moves: Option<&Bound<'_, PyAny>> = None) -> PyResult<PyGames> {
         let _ = py;
-        let columns = table_of(columns, tags, moves.unwrap_or(false))?;
+        let columns = table_of(columns, tags, flag(moves, "moves")?)?;
         let archive = request.archive.clone();
         let table = Arc::new(columns);
         let schema = table.schema();
@@ -286,9 +295,9 @@ reading_function! {
     /// every row read before the fault, then raises `OSError` naming the
     /// input and the byte.
     fn write_parquet(py, request, out: &Bound<'_, PyAny>; columns: Option<&Bound<'_, PyAny>> = None,
-                     tags: Option<&Bound<'_, PyAny>> = None, moves: Option<bool> = None) -> PyResult<Py<PyDict>> {
-        let columns = table_of(columns, tags, moves.unwrap_or(false))?;
-        let output = Output::of(out)?;
+                     tags: Option<&Bound<'_, PyAny>> = None, moves: Option<&Bound<'_, PyAny>> = None) -> PyResult<Py<PyDict>> {
+        let columns = table_of(columns, tags, flag(moves, "moves")?)?;
+        let output = Output::of(out, &request.archive)?;
         let archive = request.archive.clone();
         let total = archive.total_size();
         let written = run(py, &request, total, move || {
@@ -346,8 +355,8 @@ reading_function! {
 #[pyfunction]
 #[pyo3(signature = (paths, player, *, start = None, min_elo = None, max_elo = None,
                     event = None, variant = None, time_control = None, threads = None,
-                    progress = None, sprt = None, alpha = 0.05, beta = 0.05,
-                    elo_model = "normalized".to_owned()))]
+                    progress = None, sprt = None, alpha = None, beta = None,
+                    elo_model = None))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn player_stats(
     py: Python<'_>,
@@ -356,16 +365,28 @@ pub(crate) fn player_stats(
     start: Option<&Bound<'_, PyAny>>,
     min_elo: Option<&Bound<'_, PyAny>>,
     max_elo: Option<&Bound<'_, PyAny>>,
-    event: Option<String>,
-    variant: Option<String>,
-    time_control: Option<String>,
+    event: Option<&Bound<'_, PyAny>>,
+    variant: Option<&Bound<'_, PyAny>>,
+    time_control: Option<&Bound<'_, PyAny>>,
     threads: Option<&Bound<'_, PyAny>>,
     progress: Option<&Bound<'_, PyAny>>,
-    sprt: Option<(f64, f64)>,
-    alpha: f64,
-    beta: f64,
-    elo_model: String,
+    sprt: Option<&Bound<'_, PyAny>>,
+    alpha: Option<&Bound<'_, PyAny>>,
+    beta: Option<&Bound<'_, PyAny>>,
+    elo_model: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyTable> {
+    let sprt = match sprt.filter(|sprt| !sprt.is_none()) {
+        None => None,
+        Some(bounds) => Some(bounds.extract::<(f64, f64)>().map_err(|_| {
+            PyTypeError::new_err(format!(
+                "sprt is (elo0, elo1), two numbers, not {}",
+                type_name(bounds)
+            ))
+        })?),
+    };
+    let alpha = real(alpha, "alpha")?.unwrap_or(0.05);
+    let beta = real(beta, "beta")?.unwrap_or(0.05);
+    let elo_model = text(elo_model, "elo_model")?.unwrap_or_else(|| "normalized".to_owned());
     let model = match elo_model.to_ascii_lowercase().as_str() {
         "normalized" => EloModel::Normalized,
         "logistic" => EloModel::Logistic,

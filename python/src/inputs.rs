@@ -10,7 +10,7 @@ use pyo3::exceptions::{
     PyFileNotFoundError, PyOSError, PyPermissionError, PyTypeError, PyValueError,
 };
 use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyBytes, PyInt, PyString};
+use pyo3::types::{PyBool, PyByteArray, PyBytes, PyInt, PyString};
 use std::io::{self, Read};
 use std::path::PathBuf;
 
@@ -211,12 +211,9 @@ pub(crate) fn unsigned<T: TryFrom<u64>>(
         return Ok(None);
     };
     let Some(value) = integer(value) else {
-        let kind = value
-            .get_type()
-            .name()
-            .map_or_else(|_| "object".to_owned(), |name| name.to_string());
         return Err(PyTypeError::new_err(format!(
-            "{name} is an int, not {kind}"
+            "{name} is an int, not {}",
+            type_name(value)
         )));
     };
     value
@@ -230,6 +227,70 @@ pub(crate) fn unsigned<T: TryFrom<u64>>(
                 .map_or_else(|_| "?".to_owned(), |repr| repr.to_string());
             PyValueError::new_err(format!("{name} is {what}, not {shown}"))
         })
+}
+
+/// The name of `value`'s type, for an error.
+pub(crate) fn type_name(value: &Bound<'_, PyAny>) -> String {
+    value
+        .get_type()
+        .name()
+        .map_or_else(|_| "object".to_owned(), |name| name.to_string())
+}
+
+/// An optional text argument: None or a `str`; anything else is a
+/// `TypeError` naming the argument.
+pub(crate) fn text(value: Option<&Bound<'_, PyAny>>, name: &str) -> PyResult<Option<String>> {
+    match value.filter(|value| !value.is_none()) {
+        None => Ok(None),
+        Some(value) if value.is_instance_of::<PyString>() => value.extract().map(Some),
+        Some(value) => Err(PyTypeError::new_err(format!(
+            "{name} is a str, not {}",
+            type_name(value)
+        ))),
+    }
+}
+
+/// An optional real number (an int or a float); anything else is a
+/// `TypeError` naming the argument.
+pub(crate) fn real(value: Option<&Bound<'_, PyAny>>, name: &str) -> PyResult<Option<f64>> {
+    match value.filter(|value| !value.is_none()) {
+        None => Ok(None),
+        Some(value) if !value.is_instance_of::<PyBool>() => {
+            value.extract::<f64>().map(Some).map_err(|_| {
+                PyTypeError::new_err(format!("{name} is a number, not {}", type_name(value)))
+            })
+        }
+        Some(value) => Err(PyTypeError::new_err(format!(
+            "{name} is a number, not {}",
+            type_name(value)
+        ))),
+    }
+}
+
+/// An optional flag: None (false), True or False; anything else (a text
+/// `"yes"`) is a `TypeError` naming the argument.
+pub(crate) fn flag(value: Option<&Bound<'_, PyAny>>, name: &str) -> PyResult<bool> {
+    match value.filter(|value| !value.is_none()) {
+        None => Ok(false),
+        Some(value) if value.is_instance_of::<PyBool>() => value.extract(),
+        Some(value) => Err(PyTypeError::new_err(format!(
+            "{name} is True or False, not {}",
+            type_name(value)
+        ))),
+    }
+}
+
+/// `error` with its text prefixed by the argument's name (`start: ...`),
+/// of the same type when it is a `ValueError` or a `TypeError`.
+pub(crate) fn naming(py: Python<'_>, name: &str, error: PyErr) -> PyErr {
+    let text = format!("{name}: {}", error.value(py));
+    if error.is_instance_of::<PyValueError>(py) {
+        PyValueError::new_err(text)
+    } else if error.is_instance_of::<PyTypeError>(py) {
+        PyTypeError::new_err(text)
+    } else {
+        error
+    }
 }
 
 /// A required integer argument that fits `T`, as [`unsigned`] reads it:

@@ -32,9 +32,9 @@ pub(crate) fn opening_stats(
     min_elo: Option<&Bound<'_, PyAny>>,
     max_elo: Option<&Bound<'_, PyAny>>,
     player: Option<&Bound<'_, PyAny>>,
-    event: Option<String>,
-    variant: Option<String>,
-    time_control: Option<String>,
+    event: Option<&Bound<'_, PyAny>>,
+    variant: Option<&Bound<'_, PyAny>>,
+    time_control: Option<&Bound<'_, PyAny>>,
     threads: Option<&Bound<'_, PyAny>>,
     progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyTable> {

@@ -1,8 +1,10 @@
 //! Where `write_parquet` writes: a path (`str`, `bytes`, `os.PathLike`),
-//! created or truncated, or a binary file-like object open for writing
-//! (its `write(bytes)` called under the GIL from the reading thread).
+//! created or truncated unless it is one of the inputs, or a binary
+//! file-like object open for writing (its `write(bytes)` called under the
+//! GIL from the reading thread).
 
-use pyo3::exceptions::{PyOSError, PyTypeError};
+use chess960_archive::Archive;
+use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 use std::fs::File;
@@ -19,8 +21,9 @@ pub(crate) enum Output {
 
 impl Output {
     /// The output `out` names: a path is created now (an `OSError` naming
-    /// it when it cannot be); a text-mode file is a `TypeError`.
-    pub(crate) fn of(out: &Bound<'_, PyAny>) -> PyResult<Output> {
+    /// it when it cannot be, a `ValueError` when it is one of `archive`'s
+    /// inputs); a text-mode file is a `TypeError`.
+    pub(crate) fn of(out: &Bound<'_, PyAny>, archive: &Archive) -> PyResult<Output> {
         let py = out.py();
         if out.hasattr("write")? && !out.hasattr("__fspath__")? {
             if out.is_instance(&py.import("io")?.getattr("TextIOBase")?)? {
@@ -42,9 +45,12 @@ impl Output {
             .import("os")?
             .call_method1("fsdecode", (out,))?
             .extract()?;
-        let file = File::create(&path).map_err(|error| {
-            PyOSError::new_err(format!("cannot create {}: {error}", path.display()))
-        })?;
+        let file = archive
+            .create_output(&path)
+            .map_err(|error| match error.kind() {
+                io::ErrorKind::InvalidInput => PyValueError::new_err(format!("out: {error}")),
+                _ => PyOSError::new_err(format!("cannot create {}: {error}", path.display())),
+            })?;
         Ok(Output::File(BufWriter::new(file)))
     }
 

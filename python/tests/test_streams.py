@@ -11,11 +11,12 @@ import pathlib
 import subprocess
 import sys
 import threading
-from typing import Any, Dict, List
+from typing import Any, Dict, List, Tuple
 
 import duckdb
 import polars as pl
 import pyarrow as pa  # type: ignore[import-untyped]
+import pyarrow.parquet as pq  # type: ignore[import-untyped]
 import pytest
 import zstandard
 
@@ -250,3 +251,68 @@ def test_to_pyarrow_reads_the_games_in_the_same_interpreter(
     assert games.summary is not None and games.summary["records"] == 7
     with pytest.raises(ValueError, match="already read"):
         games.to_pyarrow()
+
+
+@pytest.mark.parametrize(
+    ("arguments", "error", "message"),
+    [
+        ({"event": 5}, TypeError, "event is a str, not int"),
+        ({"variant": 5}, TypeError, "variant is a str, not int"),
+        ({"time_control": 5}, TypeError, "time_control is a str, not int"),
+        ({"player": 5}, TypeError, "player is a name or a list of names"),
+        ({"player": [5]}, TypeError, "player is a name or a list of names"),
+        ({"start": "bogus"}, ValueError, "^start: "),
+        ({"start": [5000]}, ValueError, "^start: .*5000"),
+        ({"start": 5000}, ValueError, "^start: .*5000"),
+    ],
+)
+def test_bad_arguments_are_errors_naming_the_argument(
+    mixed_pgn: str, arguments: Dict[str, Any], error: type, message: str
+) -> None:
+    for function in (chess960.read_games, chess960.start_stats):
+        with pytest.raises(error, match=message):
+            function(mixed_pgn, **arguments)
+    with pytest.raises(error, match=message):
+        chess960.opening_stats(mixed_pgn, 2, **arguments)
+    if "player" not in arguments:
+        with pytest.raises(error, match=message):
+            chess960.player_stats(mixed_pgn, "Alice", **arguments)
+    with pytest.raises(TypeError, match="moves is True or False, not str"):
+        chess960.read_games(mixed_pgn, moves="yes")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="moves is True or False, not int"):
+        chess960.write_parquet(mixed_pgn, io.BytesIO(), moves=1)  # type: ignore[arg-type]
+
+
+def test_tag_columns_differing_only_in_case_are_refused(mixed_pgn: str) -> None:
+    # DuckDB and SQL tell column names apart without case.
+    for columns, tags in [("site,result", ["Site"]), ("opening", ["Opening"]), (None, ["A", "a"])]:
+        with pytest.raises(ValueError, match="named twice"):
+            chess960.read_games(mixed_pgn, columns=columns, tags=tags)
+
+
+def test_an_output_that_is_an_input_is_refused_before_it_is_emptied(
+    mixed_pgn: str, tmp_path: Any
+) -> None:
+    before = pathlib.Path(mixed_pgn).read_bytes()
+    dotted = pathlib.Path(mixed_pgn).parent / "." / pathlib.Path(mixed_pgn).name
+    for out in (mixed_pgn, dotted):
+        with pytest.raises(ValueError, match="out: .*would empty it before it is read"):
+            chess960.write_parquet(mixed_pgn, out)
+    assert pathlib.Path(mixed_pgn).read_bytes() == before
+    chess960.write_parquet(mixed_pgn, tmp_path / "games.parquet")
+    assert pq.read_table(tmp_path / "games.parquet").num_rows == 7
+
+
+def test_player_stats_arguments_of_the_wrong_type_are_named(mixed_pgn: str) -> None:
+    cases: List[Tuple[Dict[str, Any], str]] = [
+        ({"sprt": "x"}, r"sprt is \(elo0, elo1\), two numbers, not str"),
+        ({"alpha": "x"}, "alpha is a number, not str"),
+        ({"beta": True}, "beta is a number, not bool"),
+        ({"elo_model": 5}, "elo_model is a str, not int"),
+    ]
+    for arguments, message in cases:
+        with pytest.raises(TypeError, match=message):
+            chess960.player_stats(mixed_pgn, "Alice", **arguments)
+    # Integers are numbers too.
+    table = chess960.player_stats(mixed_pgn, "Alice", sprt=(0, 5), alpha=0.05)
+    assert table.summary == chess960.player_stats(mixed_pgn, "Alice", sprt=(0.0, 5.0)).summary

@@ -56,7 +56,8 @@ pub(crate) enum Entry {
 pub enum ColumnError {
     /// A name that is no column.
     Unknown(String),
-    /// A column named twice.
+    /// A column named twice, in any case (`site` and `Site`: SQL engines
+    /// such as DuckDB tell column names apart without case).
     Repeated(String),
     /// A tag name that PGN cannot write (letters, digits and `_` only).
     BadTagName(String),
@@ -81,7 +82,11 @@ impl fmt::Display for ColumnError {
                     names.join(", ")
                 )
             }
-            ColumnError::Repeated(name) => write!(f, "the column {name:?} is named twice"),
+            ColumnError::Repeated(name) => write!(
+                f,
+                "the column {name:?} is named twice (names are compared without case, as \
+                 SQL engines such as DuckDB compare them)"
+            ),
             ColumnError::BadTagName(name) => write!(
                 f,
                 "{name:?} is not a PGN tag name (letters, digits and '_', such as Annotator)"
@@ -166,7 +171,10 @@ impl Columns {
     fn push(&mut self, column: Column) -> Result<(), ColumnError> {
         // A column, or a tag column of the same name (`--tag plies` and
         // then the moves' `plies`).
-        if self.names().any(|known| known == column.name()) {
+        if self
+            .names()
+            .any(|known| known.eq_ignore_ascii_case(column.name()))
+        {
             return Err(ColumnError::Repeated(column.name().to_owned()));
         }
         if let Some(name) = column.raw_tag() {
@@ -193,7 +201,10 @@ impl Columns {
     ///
     /// assert!(Columns::default().tag("Annotator").is_ok());
     /// assert!(Columns::default().tag("white").is_err());
+    /// assert!(Columns::default().tag("Site").is_err()); // `site` is a column
+    /// assert!(Columns::default().tag("Annotator")?.tag("annotator").is_err());
     /// assert!(Columns::default().tag("Two words").is_err());
+    /// # Ok::<(), chess960_archive::table::ColumnError>(())
     /// ```
     pub fn tag(mut self, name: &str) -> Result<Columns, ColumnError> {
         if name.is_empty()
@@ -203,7 +214,7 @@ impl Columns {
         {
             return Err(ColumnError::BadTagName(name.to_owned()));
         }
-        if self.names().any(|known| known == name) {
+        if self.names().any(|known| known.eq_ignore_ascii_case(name)) {
             return Err(ColumnError::Repeated(name.to_owned()));
         }
         let slot = self

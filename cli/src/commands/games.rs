@@ -208,6 +208,10 @@ pub(crate) struct GamesArgs {
     no_mmap: bool,
 }
 
+/// Why Parquet is not written to a terminal.
+const PARQUET_ON_A_TERMINAL: &str =
+    "Parquet is binary, not for a terminal: write it to a file with --output FILE, or pipe it";
+
 /// Reads the inputs and writes the rows; the summary goes to standard error.
 pub(crate) fn run(args: &GamesArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let files = if args.files.is_empty() {
@@ -223,25 +227,31 @@ pub(crate) fn run(args: &GamesArgs, out: &mut dyn Write) -> Result<(), Failure> 
     let format = args.format.unwrap_or(Format::Tsv);
     let games = args.games || args.columns.is_some() || !args.tag.is_empty() || args.moves;
     let columns = columns(args)?;
-    let mut file;
-    let out: &mut dyn Write = match args.output.as_deref() {
-        Some(path) if path != Path::new("-") => {
-            file = io::BufWriter::new(std::fs::File::create(path).map_err(|error| {
-                Failure::input(format!("cannot write {}: {error}", path.display()))
-            })?);
-            &mut file
-        }
-        _ if format == Format::Parquet && io::stdout().is_terminal() => {
-            return Err(Failure::input(
-                "Parquet is binary, not for a terminal: write it to a file with --output FILE, or pipe it",
-            ));
-        }
-        _ => out,
-    };
     let sprt = player::sprt(args.sprt.as_deref(), args.alpha, args.beta, args.elo_model)?;
     let players: Players = args.player.iter().collect();
     let progress = Progress::new();
     let archive = archive(args, &files, &progress)?.players(players.clone());
+    let mut file;
+    let out: &mut dyn Write = match args.output.as_deref() {
+        Some(path) if path != Path::new("-") => {
+            let created = archive
+                .create_output(path)
+                .map_err(|error| match error.kind() {
+                    io::ErrorKind::InvalidInput => Failure::input(format!("--output: {error}")),
+                    _ => Failure::input(format!("cannot write {}: {error}", path.display())),
+                })?;
+            // `/dev/stdout` or `/dev/tty` on a terminal: as `-` there.
+            if format == Format::Parquet && created.is_terminal() {
+                return Err(Failure::input(PARQUET_ON_A_TERMINAL));
+            }
+            file = io::BufWriter::new(created);
+            &mut file
+        }
+        _ if format == Format::Parquet && io::stdout().is_terminal() => {
+            return Err(Failure::input(PARQUET_ON_A_TERMINAL));
+        }
+        _ => out,
+    };
     let bar = Bar::start(&progress, archive.total_size());
     if let Some(plies) = args.openings {
         let found = archive.openings(usize::from(plies));

@@ -1,11 +1,12 @@
 //! `chess960 games --columns`, `--tag` and `--format parquet`: the new
 //! columns equal python-chess's headers (when python-chess is at hand),
-//! Parquet to a file or a pipe and never to a terminal, a cut input's
+//! Parquet to a file or a pipe and never to a terminal, an output that is
+//! an input refused before it is emptied, a cut input's
 //! rows kept in a complete file, an input that is not PGN, and the
 //! statistics, player and explorer tables in Parquet holding the cells of
 //! their TSV.
 
-use super::common::{BINARY, run};
+use super::common::{BINARY, failure, run};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -286,20 +287,75 @@ fn parquet_goes_to_a_file_or_a_pipe_never_to_a_terminal() {
     assert_eq!(stats.status.code(), Some(0));
     assert!(stats.stdout.starts_with(b"PAR1") && stats.stdout.ends_with(b"PAR1"));
     // A terminal on standard output (`script` gives one, where it exists).
-    let command = format!("{BINARY} games --games --format parquet {}", path.display());
-    if let Ok(output) = Command::new("script")
-        .args(["-qec", &command, "/dev/null"])
-        .output()
-    {
-        if output.status.code() != Some(127) {
-            let text = String::from_utf8_lossy(&output.stdout);
-            assert!(
-                text.contains("Parquet is binary, not for a terminal"),
-                "{text}"
-            );
-            assert_eq!(output.status.code(), Some(2));
+    // `--output /dev/stdout` or `/dev/tty` on one is refused as `-` is.
+    for output in ["", " --output /dev/stdout", " --output /dev/tty"] {
+        let command = format!(
+            "{BINARY} games --games --format parquet {}{output}",
+            path.display()
+        );
+        if let Ok(output) = Command::new("script")
+            .args(["-qec", &command, "/dev/null"])
+            .output()
+        {
+            if output.status.code() != Some(127) {
+                let text = String::from_utf8_lossy(&output.stdout);
+                assert!(
+                    text.contains("Parquet is binary, not for a terminal"),
+                    "{command}: {text}"
+                );
+                assert_eq!(output.status.code(), Some(2), "{command}");
+            }
         }
     }
+}
+
+#[test]
+fn an_output_that_is_an_input_is_refused_before_it_is_emptied() {
+    let scratch = Scratch::new("same");
+    let path = scratch.file("games.pgn", &lichess_like(20));
+    let before = std::fs::read(&path).unwrap();
+    let link = scratch.0.join("link.pgn");
+    std::os::unix::fs::symlink(&path, &link).unwrap();
+    let dotted = scratch.0.join(".").join("games.pgn");
+    for output in [&path, &link, &dotted] {
+        for format in ["tsv", "parquet"] {
+            let args = [
+                "games",
+                "--games",
+                "--format",
+                format,
+                path.to_str().unwrap(),
+                "--output",
+                output.to_str().unwrap(),
+            ];
+            let stderr = failure(&args);
+            assert!(
+                stderr.contains("writing it would empty it before it is read"),
+                "{stderr}"
+            );
+            assert_eq!(std::fs::read(&path).unwrap(), before);
+        }
+    }
+    // Standard input redirected from the file is that file too.
+    let redirected = Command::new(BINARY)
+        .args(["games", "-", "--output", path.to_str().unwrap()])
+        .stdin(std::fs::File::open(&path).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(redirected.status.code(), Some(2));
+    let stderr = String::from_utf8(redirected.stderr).unwrap();
+    assert!(stderr.contains("is the input -"), "{stderr}");
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+    // Another file is written as ever.
+    let other = scratch.0.join("rows.tsv");
+    let ran = run(&[
+        "games",
+        path.to_str().unwrap(),
+        "--output",
+        other.to_str().unwrap(),
+    ]);
+    assert_eq!(ran.status.code(), Some(0));
+    assert!(std::fs::read(&other).unwrap().starts_with(b"white_id\t"));
 }
 
 #[test]
@@ -539,6 +595,30 @@ fn a_tag_column_named_as_a_moves_column_is_refused() {
         assert!(
             failure.contains(&format!("the column \"{name}\" is named twice")),
             "{failure}"
+        );
+    }
+}
+
+#[test]
+fn column_names_that_differ_only_in_case_are_refused() {
+    let scratch = Scratch::new("case");
+    let path = scratch.file("a.pgn", b"[Event \"x\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n\n");
+    let path = path.to_str().unwrap();
+    for (args, name) in [
+        (&["--columns", "site,result", "--tag", "Site"][..], "Site"),
+        (&["--columns", "opening", "--tag", "Opening"][..], "Opening"),
+        (
+            &["--tag", "Annotator", "--tag", "annotator"][..],
+            "annotator",
+        ),
+    ] {
+        let mut all = vec!["games"];
+        all.extend_from_slice(args);
+        all.push(path);
+        let failure = failure(&all);
+        assert!(
+            failure.contains(&format!("the column \"{name}\" is named twice")),
+            "{args:?}: {failure}"
         );
     }
 }
