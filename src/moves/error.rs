@@ -55,7 +55,9 @@ pub enum MoveErrorKind {
     Illegal,
     /// More than one legal move fits it.
     Ambiguous,
-    /// A null move (`--`) while in check, which no reader can replay.
+    /// A null move (`--`) while in check: the position after it would let
+    /// the king be taken, which the move generator (cozy-chess) cannot
+    /// hold. python-chess replays it; here the game is a skip.
     NullInCheck,
 }
 
