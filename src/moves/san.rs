@@ -90,9 +90,12 @@ impl San {
     }
 
     /// The one legal move of `board` this move as written names, castling
-    /// as the king taking its own rook. `standard_castling`: the king's
-    /// move in SAN (`Kg1`) names a castling whose king goes there, as in a
-    /// standard game; otherwise it names one that takes the rook there.
+    /// as the king taking its own rook, as python-chess finds it: a castling
+    /// is named by `O-O` and `O-O-O`, or square to square by the king's and
+    /// its rook's squares (`e1h1`) or, with `standard_castling` (a standard
+    /// game), the king's two-square move (`e1g1`); never by a move with a
+    /// piece's letter (`Kg1`, `Kh1`), which goes to a square no piece of
+    /// its side stands on.
     pub(crate) fn resolve(self, board: &Board, standard_castling: bool) -> Result<Move, Unmatched> {
         let us = board.side_to_move();
         match self {
@@ -118,6 +121,12 @@ impl San {
                 to,
                 promotion,
             } => {
+                // `e2e4`, `g1f3`: whatever stands on the square moves.
+                let square_to_square =
+                    piece.is_none() && from_file.is_some() && from_rank.is_some();
+                if !square_to_square && board.colors(us).has(to) {
+                    return Err(Unmatched::Illegal);
+                }
                 let mut from = board.colors(us);
                 if let Some(file) = from_file {
                     from &= file.bitboard();
@@ -126,10 +135,11 @@ impl San {
                     from &= rank.bitboard();
                 }
                 // The pieces that could reach `to`, found from `to` itself:
-                // each is checked with `is_legal`. The king (castling) and
-                // `e2e4` take the slower way through every legal move.
-                if let Some(sources) = sources(board, piece, from_file.is_some(), to)
-                    .filter(|sources| piece != Some(Piece::King) || !(*sources & from).is_empty())
+                // each is checked with `is_legal` (its target holds no
+                // piece of ours: no castling). `e2e4` takes the slower way
+                // through every legal move.
+                if let Some(sources) =
+                    sources(board, piece, from_file.is_some(), to).filter(|_| !square_to_square)
                 {
                     let mut found = None;
                     let mut count = 0;
@@ -164,7 +174,11 @@ impl San {
                 let mut count = 0;
                 board.generate_moves_for(from, |moves| {
                     for mv in moves {
-                        if mv.promotion == promotion && target(board, mv, standard_castling) == to {
+                        // Square to square, a castling is the king onto its
+                        // rook, or in a standard game onto its target too.
+                        if mv.promotion == promotion
+                            && (mv.to == to || target(board, mv, standard_castling) == to)
+                        {
                             found = Some(mv);
                             count += 1;
                         }
@@ -183,10 +197,9 @@ impl San {
 
 /// The squares of the side to move's pieces of the kind `piece` (`None`:
 /// a pawn) that could move to `to` as the SAN names them (a pawn's capture
-/// names its file: `named_file`), before legality; `None` for a
-/// square-to-square move (`e2e4`), which is looked for among every legal
-/// move, as is a king's move when no king stands next to `to` (castling
-/// written as the king's move in a standard game, `Kg1`).
+/// names its file: `named_file`), before legality; `None` when they are
+/// looked for among every legal move instead (a pawn's push off the
+/// board's edge).
 fn sources(board: &Board, piece: Option<Piece>, named_file: bool, to: Square) -> Option<BitBoard> {
     let us = board.side_to_move();
     let occupied = board.occupied();
@@ -195,8 +208,7 @@ fn sources(board: &Board, piece: Option<Piece>, named_file: bool, to: Square) ->
         Some(Piece::Bishop) => get_bishop_moves(to, occupied),
         Some(Piece::Rook) => get_rook_moves(to, occupied),
         Some(Piece::Queen) => get_bishop_moves(to, occupied) | get_rook_moves(to, occupied),
-        // A king's step; castling, written `O-O`, is not looked for here
-        // (a caller that finds no move looks among every legal move).
+        // A king's step; castling is written `O-O`.
         Some(Piece::King) => get_king_moves(to),
         Some(Piece::Pawn) => return None,
         None => {

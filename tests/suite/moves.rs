@@ -287,6 +287,44 @@ fn escape_lines_in_side_lines_and_marks_standing_alone() {
 }
 
 #[test]
+fn castling_and_square_to_square_moves_as_python_chess_finds_them() {
+    // What python-chess 1.11 replays as White's fourth move after
+    // 1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 (None: it refuses the move), in a
+    // standard game and from SP 518 under Chess960 rules: castling is
+    // `O-O` or square to square, never a king's move with its letter.
+    let standard = "[Event \"x\"]\n\n";
+    let chess960 = "[Variant \"Chess960\"]\n\
+        [FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]\n\n";
+    let cases: [(&str, &str, Option<&str>); 16] = [
+        (standard, "O-O", Some("e1g1")),
+        (standard, "Kg1", None),
+        (standard, "Kh1", None),
+        (standard, "e1g1", Some("e1g1")),
+        (standard, "e1h1", Some("e1g1")),
+        (standard, "Ke1g1", None),
+        (standard, "Ke1h1", None),
+        (standard, "Kf1", Some("e1f1")),
+        (chess960, "O-O", Some("e1h1")),
+        (chess960, "Kg1", None),
+        (chess960, "Kh1", None),
+        (chess960, "e1g1", None),
+        (chess960, "e1h1", Some("e1h1")),
+        (chess960, "Ke1g1", None),
+        (chess960, "Ke1h1", None),
+        (chess960, "Kf1", Some("e1f1")),
+    ];
+    for (head, written, expected) in cases {
+        let pgn = format!("{head}1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. {written} *\n");
+        let found = replay(&pgn, None).ok().map(|(_, uci, _)| uci[6].clone());
+        assert_eq!(found.as_deref(), expected, "{written} in {head}");
+    }
+    // A piece's move square to square, as python-chess reads it.
+    let (_, uci, _) = replay("[Event \"x\"]\n\n1. g1f3 b8c6 2. b1c3 *\n", None).unwrap();
+    assert_eq!(uci, ["g1f3", "b8c6", "b1c3"]);
+    assert!(replay("[Event \"x\"]\n\n1. g1f3 b8c6 2. Ng1f3 *\n", None).is_err());
+}
+
+#[test]
 fn bad_moves_name_the_ply_and_the_move() {
     let kind = |pgn: &str| match replay(pgn, None) {
         Err(ReplayError::Move(error)) => (error.ply(), error.text().to_owned(), error.kind()),
