@@ -27,7 +27,8 @@ const RAW_TAIL: usize = MAX_TAG_LINE + 2;
 /// [`RecordError::NoTagSection`]). A record that starts with a digit is
 /// movetext written without tags (`1. e4 e5 1-0`): a game with no tags,
 /// which an empty line outside a comment ends too, as python-chess reads
-/// it; one that starts with any other byte is [`RecordError::NoTagSection`]. A comment still open at a line starting
+/// it; one that starts with any other byte is
+/// [`RecordError::NoTagSection`]. A comment still open at a line starting
 /// with `[` and a letter is reported ([`RecordError::UnclosedComment`]) and
 /// the next record starts there, so one missing `}` costs one record.
 /// Memory is bounded: tag lines up to [`MAX_TAG_LINE`] bytes are buffered,
