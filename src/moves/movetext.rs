@@ -110,10 +110,12 @@ impl<'a> Iterator for Tokens<'a> {
                     // mark of an en passant capture (`exd6 e.p.`, `e.p.+`)
                     // and annotation marks standing alone (`e4 !`,
                     // `Qxf7 +`), as python-chess passes them over.
-                    let bare = without_marks(word);
-                    if bare.is_empty() || bare.iter().all(|&b| b == b'.') || bare == b"e.p." {
-                        self.at = end;
-                        continue;
+                    if matches!(word[0], b'.' | b'!' | b'?' | b'+' | b'#' | b'e') {
+                        let bare = without_marks(word);
+                        if bare.is_empty() || bare.iter().all(|&b| b == b'.') || bare == b"e.p." {
+                            self.at = end;
+                            continue;
+                        }
                     }
                     // A null move as other writers write it (python-chess
                     // reads these too), not a move number.
