@@ -253,18 +253,18 @@ pub(crate) fn text(value: Option<&Bound<'_, PyAny>>, name: &str) -> PyResult<Opt
 /// An optional real number (an int or a float); anything else is a
 /// `TypeError` naming the argument.
 pub(crate) fn real(value: Option<&Bound<'_, PyAny>>, name: &str) -> PyResult<Option<f64>> {
-    match value.filter(|value| !value.is_none()) {
-        None => Ok(None),
-        Some(value) if !value.is_instance_of::<PyBool>() => {
-            value.extract::<f64>().map(Some).map_err(|_| {
-                PyTypeError::new_err(format!("{name} is a number, not {}", type_name(value)))
-            })
-        }
-        Some(value) => Err(PyTypeError::new_err(format!(
-            "{name} is a number, not {}",
-            type_name(value)
-        ))),
-    }
+    let Some(value) = value.filter(|value| !value.is_none()) else {
+        return Ok(None);
+    };
+    // A bool converts to a float, but True is no significance level.
+    value
+        .extract::<f64>()
+        .ok()
+        .filter(|_| !value.is_instance_of::<PyBool>())
+        .map(Some)
+        .ok_or_else(|| {
+            PyTypeError::new_err(format!("{name} is a number, not {}", type_name(value)))
+        })
 }
 
 /// An optional flag: None (false), True or False; anything else (a text
