@@ -3,7 +3,7 @@
 //! mean rating.
 
 use super::replay::{MixHasher, Ply, Replay, write_san_line};
-use super::san::{chess960_uci, uci_text};
+use super::san::write_chess960_uci;
 use crate::DoublePosition;
 use crate::pgn::{Tags, Tally};
 use core::hash::{BuildHasherDefault, Hasher};
@@ -52,12 +52,18 @@ pub struct OpeningStats {
     clashes: HashMap<Vec<u16>, u32, BuildHasherDefault<MixHasher>>,
     /// Each line's place in `lines`, by a replayer's key of it.
     known: HashMap<u64, u32, BuildHasherDefault<MixHasher>>,
+    /// The boards of the starts seen, by their place in `boards` (the
+    /// rows' SAN is written from them).
+    starts: HashMap<DoublePosition, u32, BuildHasherDefault<MixHasher>>,
+    boards: Vec<Board>,
 }
 
 /// One sequence: its start, where its moves are, its results.
 #[derive(Clone, Debug)]
 struct Line {
     start: DoublePosition,
+    /// Its start's board: `boards[board]` of the explorer.
+    board: u32,
     /// Its plies: `moves[at..at + len]` of the explorer.
     at: usize,
     len: usize,
@@ -178,8 +184,17 @@ impl OpeningStats {
                 }
             }
         }
+        let boards = &mut self.boards;
+        let board = *self.starts.entry(start).or_insert_with(|| {
+            boards.push(Board::double_chess960_startpos(
+                u32::from(start.white().id()),
+                u32::from(start.black().id()),
+            ));
+            u32::try_from(boards.len() - 1).unwrap_or(u32::MAX)
+        });
         self.lines.push(Line {
             start,
+            board,
             at: self.moves.len(),
             len: moves.len(),
             hash,
@@ -192,6 +207,11 @@ impl OpeningStats {
     /// Adds what another explorer of the same plies counted (the work of
     /// another thread).
     pub fn merge(&mut self, other: OpeningStats) {
+        if self.lines.is_empty() && self.plies == other.plies {
+            // Nothing counted here yet: the other's lines are these.
+            *self = other;
+            return;
+        }
         let OpeningStats { lines, moves, .. } = other;
         for line in lines {
             let moves = &moves[line.at..line.at + line.len];
@@ -213,42 +233,62 @@ impl OpeningStats {
     /// The rows: by start (White's id, then Black's), then by games, most
     /// first, then by the moves in UCI.
     pub fn rows(&self) -> Vec<OpeningRow<'_>> {
-        let mut rows: Vec<OpeningRow<'_>> = self
+        // Each ply's place in UCI's order, one word a ply, line by line.
+        let order: Vec<u16> = self.moves.iter().map(uci_order).collect();
+        let order = |line: &Line| &order[line.at..line.at + line.len];
+        // A line's key holds its start, its games (most first) and its
+        // first four plies' order, so that most comparisons are of keys.
+        let mut keyed: Vec<(u128, u32)> = self
             .lines
             .iter()
-            .map(|line| OpeningRow {
-                line,
-                moves: &self.moves[line.at..line.at + line.len],
+            .zip(0..)
+            .map(|(line, index)| {
+                let start = line.start;
+                let games = u32::try_from(line.tally.games()).unwrap_or(u32::MAX);
+                let mut first = 0u64;
+                for slot in 0..4 {
+                    // A missing ply (a shorter line) sorts first.
+                    let word = order(line).get(slot).map_or(0, |word| u64::from(*word) + 1);
+                    first = first << 16 | word;
+                }
+                let key = u128::from(start.white().id()) << 112
+                    | u128::from(start.black().id()) << 96
+                    | u128::from(u32::MAX - games) << 64
+                    | u128::from(first);
+                (key, index)
             })
             .collect();
-        // Each ply's place in UCI's order, one word a ply, line by line.
-        let order: Vec<u32> = self.moves.iter().map(uci_order).collect();
-        let order = |row: &OpeningRow<'_>| &order[row.line.at..row.line.at + row.line.len];
-        rows.sort_unstable_by(|a, b| {
-            let key = |row: &OpeningRow<'_>| {
-                let start = row.line.start;
-                (
-                    start.white().id(),
-                    start.black().id(),
-                    core::cmp::Reverse(row.line.tally.games()),
-                )
-            };
-            key(a).cmp(&key(b)).then_with(|| order(a).cmp(order(b)))
+        keyed.sort_unstable_by(|(key_a, a), (key_b, b)| {
+            let (a, b) = (&self.lines[*a as usize], &self.lines[*b as usize]);
+            key_a
+                .cmp(key_b)
+                .then_with(|| b.tally.games().cmp(&a.tally.games()))
+                .then_with(|| order(a).cmp(order(b)))
         });
-        rows
+        keyed
+            .into_iter()
+            .map(|(_, index)| {
+                let line = &self.lines[index as usize];
+                OpeningRow {
+                    line,
+                    moves: &self.moves[line.at..line.at + line.len],
+                    board: &self.boards[line.board as usize],
+                }
+            })
+            .collect()
     }
 }
 
 /// A word that sorts plies as their UCI texts sort (`e7e8` before
 /// `e7e8n`): squares by file then rank, a promotion's letter last. Runs
 /// of them sort as the texts joined by spaces.
-fn uci_order(ply: &Ply) -> u32 {
+fn uci_order(ply: &Ply) -> u16 {
     // A null move, `0000`, sorts first.
     if ply.is_null() {
         return 0;
     }
     let mv = ply.cozy();
-    let square = |square: cozy_chess::Square| square.file() as u32 * 8 + square.rank() as u32;
+    let square = |square: cozy_chess::Square| square.file() as u16 * 8 + square.rank() as u16;
     let promotion = match mv.promotion {
         None => 0,
         Some(cozy_chess::Piece::Bishop) => 1,
@@ -270,6 +310,7 @@ fn packed_eq(a: &[Ply], b: &[Ply]) -> bool {
 pub struct OpeningRow<'a> {
     line: &'a Line,
     moves: &'a [Ply],
+    board: &'a Board,
 }
 
 impl OpeningRow<'_> {
@@ -288,25 +329,53 @@ impl OpeningRow<'_> {
     /// move `0000`.
     pub fn uci(&self) -> String {
         let mut text = String::with_capacity(self.moves.len() * 5);
+        self.write_uci(&mut text);
+        text
+    }
+
+    /// Appends [`OpeningRow::uci`] to `out` (a buffer used again row
+    /// after row).
+    ///
+    /// ```
+    /// # #[cfg(feature = "moves")] {
+    /// use chess960::moves::{OpeningStats, Replayer};
+    /// use chess960::pgn::{GameKind, Reader};
+    ///
+    /// let pgn = "[Variant \"Chess960\"]\n[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1\"]\n\n1. e4 e5 2. Nf3 *\n";
+    /// let (mut stats, mut replayer) = (OpeningStats::new(3), Replayer::new());
+    /// let mut reader = Reader::new(pgn.as_bytes()).keep_raw();
+    /// let (record, raw) = reader.next_with_raw().unwrap();
+    /// let kind = GameKind::of(record);
+    /// let game = replayer.replay(&kind, record.tags(), raw.unwrap(), Some(3)).unwrap();
+    /// stats.add_replay(kind.chess960_start().unwrap(), &game, record.tags());
+    /// let (mut uci, mut san) = (String::new(), String::new());
+    /// for row in stats.rows() {
+    ///     row.write_uci(&mut uci);
+    ///     row.write_san(&mut san);
+    /// }
+    /// assert_eq!((uci.as_str(), san.as_str()), ("e2e4 e7e5 e1f3", "e4 e5 Nf3"));
+    /// # }
+    /// ```
+    pub fn write_uci(&self, out: &mut String) {
         for (i, ply) in self.moves.iter().enumerate() {
             if i > 0 {
-                text.push(' ');
+                out.push(' ');
             }
-            text.push_str(uci_text(&chess960_uci(ply.cozy())));
+            write_chess960_uci(ply.cozy(), out);
         }
-        text
     }
 
     /// The plies in SAN, separated by single spaces (a null move `--`).
     pub fn san(&self) -> String {
-        let start = self.line.start;
-        let board = Board::double_chess960_startpos(
-            u32::from(start.white().id()),
-            u32::from(start.black().id()),
-        );
         let mut text = String::with_capacity(self.moves.len() * 4);
-        write_san_line(&board, self.moves, &mut text);
+        self.write_san(&mut text);
         text
+    }
+
+    /// Appends [`OpeningRow::san`] to `out` (a buffer used again row
+    /// after row; [`OpeningRow::write_uci`] shows both).
+    pub fn write_san(&self, out: &mut String) {
+        write_san_line(self.board, self.moves, out);
     }
 
     /// White's results and the mean rating of the games.

@@ -200,8 +200,9 @@ impl San {
 /// names its file: `named_file`), before legality; `None` when they are
 /// looked for among every legal move instead (a pawn's push off the
 /// board's edge).
-// Inlined into its one caller, `resolve`: as a call of its own, `--games
-// --moves` took about 6% longer on one core (farm-bench, 15 pairs, pinned).
+// Inlined into its callers, `resolve` and `write`: as a call of its own,
+// `--games --moves` took about 6% longer on one core (farm-bench, 15
+// pairs, pinned).
 #[allow(clippy::inline_always)]
 #[inline(always)]
 fn sources(board: &Board, piece: Option<Piece>, named_file: bool, to: Square) -> Option<BitBoard> {
@@ -281,14 +282,20 @@ pub(crate) fn write(board: &Board, mv: Move, out: &mut String) {
             }
         } else {
             out.push(char::from(piece_letter(piece)));
-            // Others of the same kind that could go there too.
+            // Others of the same kind that could go there too: those that
+            // reach the square, each checked for legality.
             let mut rivals = BitBoard::EMPTY;
-            board.generate_moves_for(board.colored_pieces(us, piece), |moves| {
-                if moves.from != mv.from && moves.into_iter().any(|m| m.to == mv.to) {
-                    rivals |= moves.from.bitboard();
+            let reaching = sources(board, Some(piece), false, mv.to).unwrap_or(BitBoard::EMPTY);
+            for square in reaching & !mv.from.bitboard() {
+                let rival = Move {
+                    from: square,
+                    to: mv.to,
+                    promotion: None,
+                };
+                if board.is_legal(rival) {
+                    rivals |= square.bitboard();
                 }
-                false
-            });
+            }
             if !rivals.is_empty() {
                 if (rivals & mv.from.file().bitboard()).is_empty() {
                     out.push(char::from(file_letter(mv.from.file())));
@@ -396,6 +403,27 @@ pub(crate) fn chess960_uci(mv: Move) -> [u8; 5] {
     text
 }
 
+/// The squares' names, by cozy-chess's index (a1, b1, ... h8).
+const SQUARE_NAMES: [&str; 64] = [
+    "a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "a2", "b2", "c2", "d2", "e2", "f2", "g2", "h2",
+    "a3", "b3", "c3", "d3", "e3", "f3", "g3", "h3", "a4", "b4", "c4", "d4", "e4", "f4", "g4", "h4",
+    "a5", "b5", "c5", "d5", "e5", "f5", "g5", "h5", "a6", "b6", "c6", "d6", "e6", "f6", "g6", "h6",
+    "a7", "b7", "c7", "d7", "e7", "f7", "g7", "h7", "a8", "b8", "c8", "d8", "e8", "f8", "g8", "h8",
+];
+
+/// Appends the UCI text of `mv` as it stands ([`chess960_uci`]) to `out`.
+pub(crate) fn write_chess960_uci(mv: Move, out: &mut String) {
+    if mv.from == mv.to {
+        out.push_str("0000");
+        return;
+    }
+    out.push_str(SQUARE_NAMES[mv.from as usize]);
+    out.push_str(SQUARE_NAMES[mv.to as usize]);
+    if let Some(promotion) = mv.promotion {
+        out.push(char::from(piece_letter(promotion).to_ascii_lowercase()));
+    }
+}
+
 /// The text of UCI bytes from [`uci`] or [`chess960_uci`]: four letters,
 /// or five with a promotion.
 pub(crate) fn uci_text(uci: &[u8; 5]) -> &str {
@@ -420,6 +448,26 @@ mod tests {
     use super::{San, Unmatched, write, write_check};
     use cozy_chess::{Board, File, Piece, Rank, Square};
     use std::string::{String, ToString};
+
+    /// The square names' table writes what `chess960_uci` does, for every
+    /// pair of squares and promotion.
+    #[test]
+    fn uci_written_from_the_table_is_chess960_uci() {
+        for from in Square::ALL {
+            for to in Square::ALL {
+                for promotion in [None, Some(Piece::Queen), Some(Piece::Knight)] {
+                    let mv = cozy_chess::Move {
+                        from,
+                        to,
+                        promotion,
+                    };
+                    let mut text = String::new();
+                    super::write_chess960_uci(mv, &mut text);
+                    assert_eq!(text, super::uci_text(&super::chess960_uci(mv)));
+                }
+            }
+        }
+    }
 
     #[test]
     fn reads_every_form() {

@@ -30,6 +30,7 @@ pub(crate) fn write_rows(
 ) -> io::Result<()> {
     let mut writer = Writer::new(io::BufWriter::new(out), format, &OPENING_COLUMNS)?;
     let mut line = String::with_capacity(256);
+    let (mut uci, mut san) = (String::with_capacity(64), String::with_capacity(64));
     let mut start = None;
     let mut start_row = [Cell::Missing, Cell::Missing, Cell::Missing];
     for row in stats.rows() {
@@ -39,7 +40,10 @@ pub(crate) fn write_rows(
         }
         line.clear();
         writer.push_cells(&mut line, &start_row, 0);
-        let (uci, san) = (row.uci(), row.san());
+        uci.clear();
+        san.clear();
+        row.write_uci(&mut uci);
+        row.write_san(&mut san);
         writer.push_cells(&mut line, &[Cell::Text(&uci), Cell::Text(&san)], 3);
         writer.push_cells(&mut line, &tally_cells(row.tally(), false), 5);
         writer.push_end(&mut line);
