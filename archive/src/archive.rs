@@ -180,6 +180,37 @@ impl Archive {
         self.inputs.push(Source::Reader(
             name.into(),
             Arc::new(Mutex::new(Some(reader))),
+            None,
+        ));
+        self
+    }
+
+    /// Adds a reader, as [`Archive::reader`] does, whose bytes are those
+    /// of the file `file` names (an open file's `/dev/fd/N`, say): the
+    /// reading is the reader's, and [`Archive::create_output`] and
+    /// [`Archive::check_output`] refuse that file as an output.
+    ///
+    /// ```
+    /// let path = std::env::temp_dir().join(format!("chess960-doc-file-reader-{}.pgn", std::process::id()));
+    /// std::fs::write(&path, "[Event \"e\"]\n\n1. e4 *\n")?;
+    /// let archive = chess960_archive::Archive::new().file_reader("upload", std::fs::File::open(&path)?, &path);
+    /// assert!(archive.create_output(&path).is_err());
+    /// assert_eq!(archive.statistics().unwrap().counts.standard, 1);
+    /// # std::fs::remove_file(&path)?;
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    #[must_use]
+    pub fn file_reader(
+        mut self,
+        name: impl Into<String>,
+        reader: impl Read + Send + 'static,
+        file: impl Into<PathBuf>,
+    ) -> Archive {
+        let reader: Box<dyn Read + Send> = Box::new(reader);
+        self.inputs.push(Source::Reader(
+            name.into(),
+            Arc::new(Mutex::new(Some(reader))),
+            Some(file.into()),
         ));
         self
     }
@@ -375,24 +406,63 @@ impl Archive {
     /// # Ok::<(), std::io::Error>(())
     /// ```
     pub fn create_output(&self, path: &Path) -> io::Result<File> {
-        for input in &self.inputs {
-            // Standard input redirected from a file is that file.
-            let file = match input {
-                Source::Path(_, name) if name == "-" && cfg!(unix) => Some(Path::new("/dev/stdin")),
-                _ => input.file().map(PathBuf::as_path),
-            };
-            if file.is_some_and(|file| source::same_file(file, path)) {
-                let name = input.name();
-                return Err(io::Error::new(
-                    io::ErrorKind::InvalidInput,
-                    format!(
-                        "{} is the input {name}: writing it would empty it before it is read; write to another file",
-                        path.display()
-                    ),
-                ));
-            }
+        let same = |file: &Path| source::same_file(file, path);
+        if let Some(name) = self.input_that(same) {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!(
+                    "{} is the input {name}: writing it would empty it before it is read; write to another file",
+                    path.display()
+                ),
+            ));
         }
         File::create(path)
+    }
+
+    /// Refuses an output that is already open, such as standard output
+    /// redirected to a file (`>>` appends to it, `>` has emptied it), when
+    /// it is one of the inputs: what is written there would be read back
+    /// as input. `output` is the open file's metadata, `shown` its name in
+    /// the error. Anything but a regular file passes (a pipe, a terminal,
+    /// `/dev/null`); off Unix, every output passes.
+    ///
+    /// # Errors
+    ///
+    /// [`io::ErrorKind::InvalidInput`], naming both, when the output is an
+    /// input.
+    ///
+    /// ```
+    /// let path = std::env::temp_dir().join(format!("chess960-doc-check-output-{}.pgn", std::process::id()));
+    /// std::fs::write(&path, "[Event \"e\"]\n\n1. e4 *\n")?;
+    /// let archive = chess960_archive::Archive::new().path(&path);
+    /// let appending = std::fs::OpenOptions::new().append(true).open(&path)?;
+    /// # #[cfg(unix)]
+    /// assert!(archive.check_output(&appending.metadata()?, "standard output").is_err());
+    /// assert!(archive.check_output(&std::fs::metadata(std::env::temp_dir())?, "a folder").is_ok());
+    /// # std::fs::remove_file(&path)?;
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn check_output(&self, output: &std::fs::Metadata, shown: &str) -> io::Result<()> {
+        if !output.is_file() {
+            return Ok(());
+        }
+        match self.input_that(|file| source::is_file_of(file, output)) {
+            Some(name) => Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!(
+                    "{shown} is the input {name}: what is written there would be read back as input; write to another file"
+                ),
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// The name of the first input whose file `is` says yes to.
+    fn input_that(&self, is: impl Fn(&Path) -> bool) -> Option<&str> {
+        self.inputs
+            .iter()
+            .find(|input| input.identity().is_some_and(&is))
+            .map(Source::name)
     }
 
     fn context(&self) -> Context<'_> {

@@ -90,15 +90,21 @@ pub(crate) enum Source {
     /// A file, by its path (`-` is standard input); the name is the path
     /// as given.
     Path(PathBuf, String),
-    /// A reader given by the caller, read once.
-    Reader(String, Arc<Mutex<Option<Box<dyn Read + Send>>>>),
+    /// A reader given by the caller, read once, and the path of the file
+    /// its bytes come from when the caller knows it (an open file's
+    /// `/dev/fd/N`), for the output checks only.
+    Reader(
+        String,
+        Arc<Mutex<Option<Box<dyn Read + Send>>>>,
+        Option<PathBuf>,
+    ),
 }
 
 impl Source {
     /// The input's name in skips and rows.
     pub(crate) fn name(&self) -> &str {
         match self {
-            Source::Path(_, name) | Source::Reader(name, _) => name,
+            Source::Path(_, name) | Source::Reader(name, ..) => name,
         }
     }
 
@@ -107,6 +113,17 @@ impl Source {
         match self {
             Source::Path(path, name) if name != "-" => Some(path),
             _ => None,
+        }
+    }
+
+    /// A path naming the file the input's bytes come from, where one is
+    /// known: a file's own, `/dev/stdin` for standard input (redirected
+    /// from a file, it names that file), a reader's as its caller gave it.
+    pub(crate) fn identity(&self) -> Option<&Path> {
+        match self {
+            Source::Path(_, name) if name == "-" => cfg!(unix).then(|| Path::new("/dev/stdin")),
+            Source::Path(path, _) => Some(path),
+            Source::Reader(_, _, file) => file.as_deref(),
         }
     }
 }
@@ -147,7 +164,7 @@ pub(crate) struct Input {
 /// a plain regular file is read through memory maps ([`Mapped`]).
 pub(crate) fn open(source: &Source, count: Progress, map: Option<usize>) -> io::Result<Input> {
     let raw: Box<dyn Read + Send> = match source {
-        Source::Reader(_, reader) => reader
+        Source::Reader(_, reader, _) => reader
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .take()
@@ -265,6 +282,22 @@ pub(crate) fn size(source: &Source) -> Option<u64> {
         .ok()
         .filter(std::fs::Metadata::is_file)
         .map(|metadata| metadata.len())
+}
+
+/// Whether `path` names the regular file whose metadata is `file` (the
+/// same device and inode; never, off Unix, where metadata does not say).
+pub(crate) fn is_file_of(path: &Path, file: &std::fs::Metadata) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        std::fs::metadata(path)
+            .is_ok_and(|own| own.is_file() && own.dev() == file.dev() && own.ino() == file.ino())
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (path, file);
+        false
+    }
 }
 
 /// Whether `a` and `b` name one existing regular file (the same device

@@ -19,8 +19,10 @@ use std::path::PathBuf;
 pub(crate) enum Input {
     /// A path, as given.
     Path(PathBuf),
-    /// A binary file-like object and the name skips give it.
-    File(String, Py<PyAny>),
+    /// A binary file-like object, the name skips give it, and the path of
+    /// the file it reads, when it has a file descriptor (`/dev/fd/N`), so
+    /// that `write_parquet` refuses that file as its output.
+    File(String, Py<PyAny>, Option<PathBuf>),
 }
 
 impl Input {
@@ -28,7 +30,10 @@ impl Input {
     pub(crate) fn add_to(self, archive: Archive) -> Archive {
         match self {
             Input::Path(path) => archive.path(path),
-            Input::File(name, file) => archive.reader(name, PyReader::new(file)),
+            Input::File(name, file, None) => archive.reader(name, PyReader::new(file)),
+            Input::File(name, file, Some(path)) => {
+                archive.file_reader(name, PyReader::new(file), path)
+            }
         }
     }
 }
@@ -120,7 +125,22 @@ fn file_input(file: &Bound<'_, PyAny>, number: usize) -> PyResult<Input> {
             "{name} is open in text mode: PGN archives are read as bytes, open it with \"rb\""
         )));
     }
-    Ok(Input::File(name, file.clone().unbind()))
+    Ok(Input::File(
+        name,
+        file.clone().unbind(),
+        descriptor_path(file),
+    ))
+}
+
+/// The path naming the open file behind a file-like object's `fileno()`
+/// (`/dev/fd/N`); `None` for objects without one (`io.BytesIO`, a
+/// decompressing stream) and off Unix.
+pub(crate) fn descriptor_path(file: &Bound<'_, PyAny>) -> Option<PathBuf> {
+    if !cfg!(unix) {
+        return None;
+    }
+    let descriptor: i64 = file.call_method0("fileno").ok()?.extract().ok()?;
+    Some(PathBuf::from(format!("/dev/fd/{descriptor}")))
 }
 
 /// A Python file-like object as a `Read`: each read takes the GIL, calls

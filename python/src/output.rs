@@ -3,6 +3,7 @@
 //! file-like object open for writing (its `write(bytes)` called under the
 //! GIL from the reading thread).
 
+use crate::inputs::descriptor_path;
 use chess960_archive::Archive;
 use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -22,7 +23,8 @@ pub(crate) enum Output {
 impl Output {
     /// The output `out` names: a path is created now (an `OSError` naming
     /// it when it cannot be, a `ValueError` when it is one of `archive`'s
-    /// inputs); a text-mode file is a `TypeError`.
+    /// inputs, an open file among them); a text-mode file is a
+    /// `TypeError`, and a file object open on an input a `ValueError`.
     pub(crate) fn of(out: &Bound<'_, PyAny>, archive: &Archive) -> PyResult<Output> {
         let py = out.py();
         if out.hasattr("write")? && !out.hasattr("__fspath__")? {
@@ -30,6 +32,14 @@ impl Output {
                 return Err(PyTypeError::new_err(
                     "out is open in text mode: Parquet is bytes, open it with \"wb\"",
                 ));
+            }
+            // A file object open on one of the inputs would be read back.
+            if let Some(metadata) =
+                descriptor_path(out).and_then(|path| std::fs::metadata(path).ok())
+            {
+                archive
+                    .check_output(&metadata, "out")
+                    .map_err(|error| PyValueError::new_err(error.to_string()))?;
             }
             return Ok(Output::Python(out.clone().unbind()));
         }

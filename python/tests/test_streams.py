@@ -303,6 +303,23 @@ def test_an_output_that_is_an_input_is_refused_before_it_is_emptied(
     assert pq.read_table(tmp_path / "games.parquet").num_rows == 7
 
 
+def test_an_open_file_that_is_the_output_is_refused(mixed_pgn: str, tmp_path: Any) -> None:
+    # An input given as an open file is that file: `out` naming it would
+    # empty it; and an `out` file object open on an input would be read back.
+    before = pathlib.Path(mixed_pgn).read_bytes()
+    with open(mixed_pgn, "rb") as games:
+        with pytest.raises(ValueError, match="out: .*would empty it before it is read"):
+            chess960.write_parquet(games, mixed_pgn, columns="all")
+    with open(mixed_pgn, "ab") as appended:
+        with pytest.raises(ValueError, match="out is the input .*would be read back as input"):
+            chess960.write_parquet(mixed_pgn, appended)
+    assert pathlib.Path(mixed_pgn).read_bytes() == before
+    # Open files that are not the output read and write as ever.
+    with open(mixed_pgn, "rb") as games, open(tmp_path / "games.parquet", "wb") as out:
+        chess960.write_parquet(games, out)
+    assert pq.read_table(tmp_path / "games.parquet").num_rows == 7
+
+
 def test_player_stats_arguments_of_the_wrong_type_are_named(mixed_pgn: str) -> None:
     cases: List[Tuple[Dict[str, Any], str]] = [
         ({"sprt": "x"}, r"sprt is \(elo0, elo1\), two numbers, not str"),

@@ -14,7 +14,9 @@ use std::vec::Vec;
 ///
 /// The tag section ends at its first line that is blank or does not start
 /// (after spaces and tabs) with `[`, or at a tag pair that breaks PGN's
-/// rules (the reader reports those records as unreadable). Values are
+/// rules (the reader reports those records as unreadable). Whatever
+/// follows a line's last tag pair (`[Event "Club"] ; a remark`) is passed
+/// over, as the reader passes it over. Values are
 /// unescaped and decoded as the reader decodes the tags it keeps.
 ///
 /// ```
@@ -160,11 +162,9 @@ impl<'a> Iterator for TagPairs<'a> {
                 self.ended = true;
                 return None;
             }
-            if !line.iter().all(u8::is_ascii_whitespace) {
-                // Something other than a tag pair after one on its line.
-                self.ended = true;
-                return None;
-            }
+            // The rest of the line (blank, or anything but a tag pair after
+            // one, such as a `; remark`) is passed over, as the reader
+            // passes it over.
             if let Some(next) = self.next_line() {
                 self.line = next;
             } else {
@@ -184,6 +184,25 @@ mod tests {
         TagPairs::new(record)
             .map(|pair| (pair.name(), pair.value().into_owned()))
             .collect()
+    }
+
+    /// Text after a line's last pair is passed over, and the pairs of the
+    /// lines below are read, as the reader reads them.
+    #[test]
+    fn text_after_a_lines_last_pair_is_passed_over() {
+        let record = b"[Event \"e\"] ; from the club\n[Opening \"Sicilian\"] junk\n[Result \"1-0\"]\n\n1. e4 c5 1-0\n";
+        assert_eq!(
+            names(record),
+            [
+                ("Event", "e".into()),
+                ("Opening", "Sicilian".into()),
+                ("Result", "1-0".into())
+            ]
+        );
+        assert_eq!(TagPairs::new(record).movetext(), b"1. e4 c5 1-0");
+        let mut tags = crate::pgn::Reader::new(&record[..]);
+        let read = tags.next().unwrap();
+        assert_eq!(read.tags().get(crate::pgn::TagName::Result), Some("1-0"));
     }
 
     #[test]

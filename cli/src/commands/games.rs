@@ -208,6 +208,28 @@ pub(crate) struct GamesArgs {
     no_mmap: bool,
 }
 
+/// Refuses standard output redirected to one of the inputs (`>> games.pgn`
+/// would read back what is written, `> games.pgn` has emptied it): exit 2
+/// with the reason, before anything is read.
+fn refuse_stdout_if_input(archive: &Archive) -> Result<(), Failure> {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        let metadata = io::stdout()
+            .as_fd()
+            .try_clone_to_owned()
+            .and_then(|fd| std::fs::File::from(fd).metadata());
+        if let Ok(metadata) = metadata {
+            archive
+                .check_output(&metadata, "standard output")
+                .map_err(|error| Failure::input(error.to_string()))?;
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = archive;
+    Ok(())
+}
+
 /// Why Parquet is not written to a terminal.
 const PARQUET_ON_A_TERMINAL: &str =
     "Parquet is binary, not for a terminal: write it to a file with --output FILE, or pipe it";
@@ -250,7 +272,10 @@ pub(crate) fn run(args: &GamesArgs, out: &mut dyn Write) -> Result<(), Failure> 
         _ if format == Format::Parquet && io::stdout().is_terminal() => {
             return Err(Failure::input(PARQUET_ON_A_TERMINAL));
         }
-        _ => out,
+        _ => {
+            refuse_stdout_if_input(&archive)?;
+            out
+        }
     };
     let bar = Bar::start(&progress, archive.total_size());
     if let Some(plies) = args.openings {

@@ -6,7 +6,7 @@
 //! statistics, player and explorer tables in Parquet holding the cells of
 //! their TSV.
 
-use super::common::{BINARY, failure, run};
+use super::common::{BINARY, failure, run, run_in_shell};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -307,6 +307,97 @@ fn parquet_goes_to_a_file_or_a_pipe_never_to_a_terminal() {
             }
         }
     }
+}
+
+/// Standard output appended to an input (`>>`) would read back what is
+/// written, a file growing without end with `--pgn`; redirected with `>`,
+/// the shell has already emptied it. Both are refused before reading, in
+/// every mode; another file, a pipe or `/dev/null` is written as ever.
+#[test]
+fn standard_output_redirected_to_an_input_is_refused() {
+    let scratch = Scratch::new("stdout");
+    let path = scratch.file("games.pgn", &lichess_like(20));
+    let before = std::fs::read(&path).unwrap();
+    let shown = path.to_str().unwrap();
+    for mode in [
+        &["--pgn"][..],
+        &["--games"],
+        &["--stats"],
+        &["--openings", "2"],
+        &["--columns", "all", "--format", "csv", "--output", "-"],
+    ] {
+        let mut args = vec!["games", shown];
+        args.extend_from_slice(mode);
+        let appended = run_in_shell("", &format!(">> '{shown}'"), &args, b"");
+        assert_eq!(appended.status.code(), Some(2), "{mode:?}");
+        let stderr = String::from_utf8(appended.stderr).unwrap();
+        assert!(
+            stderr.contains("standard output is the input")
+                && stderr.contains("would be read back as input"),
+            "{mode:?}: {stderr}"
+        );
+        assert_eq!(std::fs::read(&path).unwrap(), before, "{mode:?}");
+    }
+    // Standard input and standard output on the same file.
+    let both = run_in_shell(
+        "",
+        &format!("< '{shown}' >> '{shown}'"),
+        &["games", "-"],
+        b"",
+    );
+    assert_eq!(both.status.code(), Some(2));
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+    let copy = scratch.file("copy.pgn", &before);
+    let emptied = run_in_shell(
+        "",
+        &format!("> '{}'", copy.display()),
+        &["games", copy.to_str().unwrap()],
+        b"",
+    );
+    assert_eq!(emptied.status.code(), Some(2));
+    let other = scratch.0.join("rows.tsv");
+    let elsewhere = run_in_shell(
+        "",
+        &format!("> '{}'", other.display()),
+        &["games", shown],
+        b"",
+    );
+    assert_eq!(elsewhere.status.code(), Some(0));
+    assert!(std::fs::read(&other).unwrap().starts_with(b"white_id\t"));
+    let null = run_in_shell("", "> /dev/null", &["games", shown, "--pgn"], b"");
+    assert_eq!(null.status.code(), Some(0));
+}
+
+/// Text after a tag line's last pair (`; a remark`, any word) is passed
+/// over by every column, as the reader passes it over: the tags below it
+/// are read and the movetext starts after them (python-chess 1.11 reads
+/// `Opening` "Sicilian" and the moves `e2e4 c7c5` of this record too).
+#[test]
+fn text_after_a_tag_pair_leaves_the_tags_below_it_and_the_movetext_whole() {
+    let scratch = Scratch::new("remark");
+    let path = scratch.file(
+        "remark.pgn",
+        b"[Event \"e\"] ; from the club\n[Opening \"Sicilian\"] junk\n[Annotator \"A\"]\n[Result \"1-0\"]\n\n1. e4 c5 1-0\n\n",
+    );
+    let output = run(&[
+        "games",
+        path.to_str().unwrap(),
+        "--columns",
+        "event,result,opening,movetext",
+        "--tag",
+        "Annotator",
+        "--moves",
+        "--format",
+        "jsonl",
+    ]);
+    assert_eq!(output.status.code(), Some(0));
+    let row: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(row["event"], "e");
+    assert_eq!(row["result"], "1-0");
+    assert_eq!(row["opening"], "Sicilian");
+    assert_eq!(row["Annotator"], "A");
+    assert_eq!(row["movetext"], "1. e4 c5 1-0");
+    assert_eq!(row["moves"], serde_json::json!(["e2e4", "c7c5"]));
 }
 
 #[test]
