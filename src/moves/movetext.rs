@@ -49,16 +49,17 @@ fn movetext_start(record: &[u8]) -> usize {
     at
 }
 
-/// Bytes that end a move token: white space and `{ } ( ) ; $`, as a
-/// table (the tokenizer's inner loop).
+/// Bytes that end a move token: white space (a vertical tab too) and
+/// `{ } ( ) ; $`, as a table (the tokenizer's inner loop); and `0xC2`,
+/// the first byte of a no-break space (`C2 A0`), which
+/// [`Tokens::word_end`] looks at again.
 static ENDS_TOKEN: [bool; 256] = {
     let mut table = [false; 256];
     let mut byte = 0;
     while byte < 256 {
         #[allow(clippy::cast_possible_truncation)]
         let b = byte as u8;
-        table[byte] =
-            b.is_ascii_whitespace() || matches!(b, b'{' | b'}' | b'(' | b')' | b';' | b'$');
+        table[byte] = is_space(b) || matches!(b, b'{' | b'}' | b'(' | b')' | b';' | b'$' | 0xC2);
         byte += 1;
     }
     table
@@ -68,6 +69,18 @@ fn ends_token(byte: u8) -> bool {
     ENDS_TOKEN[usize::from(byte)]
 }
 
+/// White space between tokens: ASCII's, and the vertical tab.
+const fn is_space(byte: u8) -> bool {
+    byte.is_ascii_whitespace() || byte == 0x0B
+}
+
+/// A no-break space (`U+00A0`, as text copied from a web page has it),
+/// which separates tokens as a space does.
+const NO_BREAK_SPACE: [u8; 2] = [0xC2, 0xA0];
+
+/// The horizontal ellipsis (`U+2026`), written for a move number's dots.
+const ELLIPSIS: [u8; 3] = [0xE2, 0x80, 0xA6];
+
 impl<'a> Iterator for Tokens<'a> {
     type Item = Token<'a>;
 
@@ -76,7 +89,8 @@ impl<'a> Iterator for Tokens<'a> {
         loop {
             let byte = *bytes.get(self.at)?;
             match byte {
-                b if b.is_ascii_whitespace() => self.at += 1,
+                b if is_space(b) => self.at += 1,
+                0xC2 if bytes[self.at..].starts_with(&NO_BREAK_SPACE) => self.at += 2,
                 b'{' => self.at = skip_comment(bytes, self.at),
                 b';' => self.at = line_end(bytes, self.at),
                 b'%' if self.at == 0 || bytes[self.at - 1] == b'\n' => {
@@ -97,25 +111,44 @@ impl<'a> Iterator for Tokens<'a> {
                 }
                 _ => {
                     let start = self.at;
-                    let mut end = start;
-                    while end < bytes.len() && !ends_token(bytes[end]) {
-                        end += 1;
-                    }
+                    let end = self.word_end(start);
                     let word = &bytes[start..end];
-                    if matches!(word, b"1-0" | b"0-1" | b"1/2-1/2" | b"\xC2\xBD-\xC2\xBD") {
+                    // The results, and the ways some writers shorten a draw.
+                    if matches!(
+                        word,
+                        b"1-0"
+                            | b"0-1"
+                            | b"1/2-1/2"
+                            | b"\xC2\xBD-\xC2\xBD"
+                            | b"1/2"
+                            | b"\xC2\xBD"
+                            | b"0.5-0.5"
+                    ) {
                         self.at = bytes.len();
                         return None;
                     }
-                    // A move number's dots spaced off it (`3 . O-O`), the
-                    // mark of an en passant capture (`exd6 e.p.`, `e.p.+`)
-                    // and annotation marks standing alone (`e4 !`,
-                    // `Qxf7 +`), as python-chess passes them over.
-                    if matches!(word[0], b'.' | b'!' | b'?' | b'+' | b'#' | b'e') {
-                        let bare = without_marks(word);
-                        if bare.is_empty() || bare.iter().all(|&b| b == b'.') || bare == b"e.p." {
-                            self.at = end;
-                            continue;
-                        }
+                    // Annotations standing alone, passed over as python-chess
+                    // passes them over: a move number's dots spaced off it
+                    // (`3 . O-O`), marks (`e4 !`, `Qxf7 +`), evaluations
+                    // (`+-`, `=`, `±`, `∞`), a novelty (`N`) and the mark of
+                    // an en passant capture (`exd6 e.p.`, `e.p.+`, `ep`).
+                    if matches!(
+                        word[0],
+                        b'.' | b'!'
+                            | b'?'
+                            | b'+'
+                            | b'#'
+                            | b'e'
+                            | b'-'
+                            | b'='
+                            | b'/'
+                            | b'N'
+                            | 0xC2
+                            | 0xE2
+                    ) && is_annotation(word)
+                    {
+                        self.at = end;
+                        continue;
                     }
                     // A null move as other writers write it (python-chess
                     // reads these too), not a move number.
@@ -123,9 +156,10 @@ impl<'a> Iterator for Tokens<'a> {
                         self.at = end;
                         return Some(Token::Null { at: start });
                     }
-                    // Dots without their number, glued to the move (`...e5`).
-                    if word[0] == b'.' {
-                        let dots = word.iter().take_while(|&&b| b == b'.').count();
+                    // Dots without their number, glued to the move (`...e5`,
+                    // `…e5`).
+                    if matches!(word[0], b'.' | 0xE2) {
+                        let dots = dots(word);
                         self.at = end;
                         match self.word(start + dots, end) {
                             Some(token) => return Some(token),
@@ -136,7 +170,7 @@ impl<'a> Iterator for Tokens<'a> {
                         // A move number, its dots, and whatever is glued
                         // to it (`12...e5`).
                         let digits = word.iter().take_while(|b| b.is_ascii_digit()).count();
-                        let dots = word[digits..].iter().take_while(|&&b| b == b'.').count();
+                        let dots = dots(&word[digits..]);
                         if dots == 0 && digits == word.len() {
                             self.at = end;
                             continue;
@@ -158,15 +192,39 @@ impl<'a> Iterator for Tokens<'a> {
 }
 
 impl<'a> Tokens<'a> {
-    /// The token of the word `start..end`, its annotation marks taken off;
-    /// None when nothing is left (marks alone, or a move number's glued
-    /// dots and marks): a move token is never empty.
+    /// Where the word that starts at `start` ends: at white space (a
+    /// no-break space too), a comment, a side line, `;` or a NAG.
+    fn word_end(&self, start: usize) -> usize {
+        let bytes = self.bytes;
+        let mut end = start;
+        loop {
+            while end < bytes.len() && !ends_token(bytes[end]) {
+                end += 1;
+            }
+            // `0xC2` ends the word only as a no-break space's first byte
+            // (`±` starts with it too).
+            if end < bytes.len() && bytes[end] == 0xC2 && !bytes[end..].starts_with(&NO_BREAK_SPACE)
+            {
+                end += 1;
+                continue;
+            }
+            // A word is never empty: a lone `0xC2` ends the input's text.
+            return end.max(start + 1).min(bytes.len());
+        }
+    }
+
+    /// The token of the word `start..end`, its annotation marks (and a
+    /// glued `e.p.`) taken off; None when nothing is left (marks alone, or
+    /// a move number's glued dots and marks): a move token is never empty.
     fn word(&self, start: usize, end: usize) -> Option<Token<'a>> {
         let text = &self.bytes[start..end];
         if text == b"--" {
             return Some(Token::Null { at: start });
         }
-        let text = without_marks(text);
+        let mut text = without_marks(text);
+        if let Some(capture) = text.strip_suffix(b"e.p.").filter(|rest| !rest.is_empty()) {
+            text = capture;
+        }
         (!text.is_empty()).then_some(Token::Move { text, at: start })
     }
 }
@@ -177,6 +235,32 @@ fn without_marks(mut word: &[u8]) -> &[u8] {
         word = rest;
     }
     word
+}
+
+/// The length of the dots (`.` and `…`) that `word` starts with.
+fn dots(word: &[u8]) -> usize {
+    let mut at = 0;
+    loop {
+        if word.get(at) == Some(&b'.') {
+            at += 1;
+        } else if word[at..].starts_with(&ELLIPSIS) {
+            at += ELLIPSIS.len();
+        } else {
+            return at;
+        }
+    }
+}
+
+/// Whether a word standing alone is an annotation rather than a move: no
+/// ASCII letter or digit in it (marks, dots, `+-`, `=`, `±`, `∞`, `…`),
+/// save the null move `--`; a novelty `N`; or an en passant capture's
+/// mark (`e.p.`, `ep`, with marks after it).
+fn is_annotation(word: &[u8]) -> bool {
+    if word == b"--" {
+        return false;
+    }
+    !word.iter().any(u8::is_ascii_alphanumeric)
+        || matches!(without_marks(word), b"N" | b"e.p." | b"ep")
 }
 
 /// The offset after the `}` that closes the comment opened at `at` (the
@@ -281,6 +365,27 @@ mod tests {
             moves("[A \"b\"]\n\n1. exf6 e.p.+ 1... gxf6 e.p.# 2. 3.+ ...! d4 *"),
             ["exf6", "gxf6", "d4"]
         );
+    }
+
+    #[test]
+    fn evaluations_unicode_spaces_and_short_draws() {
+        assert_eq!(
+            moves(
+                "[A \"b\"]\n\n1. e4\u{a0}\u{b1}\u{a0}e5 +- 2.\u{b}Nf3 N ep 2\u{2026} Nc6 \u{bd} 3. d4"
+            ),
+            ["e4", "e5", "Nf3", "Nc6"]
+        );
+        assert_eq!(moves("[A \"b\"]\n\n1. e4 -- ---"), ["e4", "--"]);
+        assert_eq!(moves("[A \"b\"]\n\n1. exd6e.p.+ e.p. 1/2 2. d4"), ["exd6"]);
+        // A `0xC2` that starts no no-break space is part of its word; a
+        // lone one at the end is a word without a letter, passed over.
+        let words: Vec<&[u8]> = Tokens::of_record(b"[A \"b\"]\n\ne4\xC2\xB1x \xC2")
+            .map(|token| match token {
+                Token::Move { text, .. } => text,
+                Token::Null { .. } => b"--",
+            })
+            .collect();
+        assert_eq!(words, [&b"e4\xC2\xB1x"[..]]);
     }
 
     #[test]

@@ -48,6 +48,11 @@ impl San {
             Some((&letter @ (b'N' | b'B' | b'R' | b'Q' | b'K'), rest)) => {
                 (Some(piece_of(letter.to_ascii_lowercase())?), rest)
             }
+            // A pawn's letter written (`Pe4`, `Pexd5`), as python-chess
+            // reads it.
+            Some((b'P', rest)) if rest.first().is_some_and(|b| (b'a'..=b'h').contains(b)) => {
+                (None, rest)
+            }
             _ => (None, text),
         };
         let mut promotion = None;
@@ -480,6 +485,10 @@ mod tests {
             promotion,
         };
         assert_eq!(San::parse(b"e4"), Some(normal(None, None, None, None)));
+        // A pawn's letter, as python-chess reads it.
+        assert_eq!(San::parse(b"Pe4"), San::parse(b"e4"));
+        assert_eq!(San::parse(b"Pdxe4"), San::parse(b"dxe4"));
+        assert_eq!(San::parse(b"P4"), None);
         assert_eq!(
             San::parse(b"Nge4"),
             Some(normal(Some(Piece::Knight), Some(File::G), None, None))
@@ -506,7 +515,7 @@ mod tests {
             Some(normal(None, None, None, Some(Piece::Knight)))
         );
         assert_eq!(San::parse(b"0-0-0"), Some(San::Castle { short: false }));
-        for bad in [&b"e9"[..], b"Z4", b"", b"Nxe4=Q", b"abce4", b"Pe4", b"x"] {
+        for bad in [&b"e9"[..], b"Z4", b"", b"Nxe4=Q", b"abce4", b"Pxe4", b"x"] {
             assert_eq!(San::parse(bad), None, "{}", String::from_utf8_lossy(bad));
         }
     }

@@ -287,6 +287,63 @@ fn escape_lines_in_side_lines_and_marks_standing_alone() {
 }
 
 #[test]
+fn evaluations_unicode_dots_pawn_letters_and_short_draws_as_python_chess_reads_them() {
+    // The moves python-chess 1.11 replays from the same movetext: the
+    // annotations it passes over, a pawn's letter, Unicode dots and
+    // spaces, and a draw written short.
+    let cases: [(&str, &[&str]); 11] = [
+        (
+            "1. e4 a6 2. e5 d5 3. exd6e.p. *",
+            &["e2e4", "a7a6", "e4e5", "d7d5", "e5d6"],
+        ),
+        (
+            "1. e4 a6 2. e5 d5 3. exd6 ep *",
+            &["e2e4", "a7a6", "e4e5", "d7d5", "e5d6"],
+        ),
+        (
+            "1. e4 a6 2. e5 d5 3. exd6e.p.+ Kd7 *",
+            &["e2e4", "a7a6", "e4e5", "d7d5", "e5d6", "e8d7"],
+        ),
+        (
+            "1. e4 1\u{2026} e5 2. Nf3 \u{2026}Nc6 3\u{2026} *",
+            &["e2e4", "e7e5", "g1f3", "b8c6"],
+        ),
+        (
+            "1. e4 e5 2. Nf3 +- Nc6 -+ 3. Bc4 +/- Bc5 -/+ 4. c3 += Nf6 =+ *",
+            &[
+                "e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "f8c5", "c2c3", "g8f6",
+            ],
+        ),
+        (
+            "1. e4 = e5 \u{b1} 2. Nf3 \u{2213} Nc6 N 3. Bb5 \u{221e} a6 =/\u{221e} 4. Ba4 *",
+            &["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4"],
+        ),
+        (
+            "1. Pe4 e5 2. Nf3 Pd6 3. Pd4 Pexd4 *",
+            &["e2e4", "e7e5", "g1f3", "d7d6", "d2d4", "e5d4"],
+        ),
+        (
+            "1. e4\u{b}e5 2.\u{a0}Nf3\u{a0}Nc6 *",
+            &["e2e4", "e7e5", "g1f3", "b8c6"],
+        ),
+        ("1. e4 e5 1/2", &["e2e4", "e7e5"]),
+        ("1. e4 e5 2. Nf3 0.5-0.5", &["e2e4", "e7e5", "g1f3"]),
+        ("1. e4 e5 2. Nf3 \u{bd}", &["e2e4", "e7e5", "g1f3"]),
+    ];
+    for (movetext, expected) in cases {
+        let pgn = format!("[Event \"x\"]\n\n{movetext}\n");
+        assert_eq!(replay(&pgn, None).unwrap().1, expected, "{movetext}");
+    }
+    // A null move is still one (python-chess: `e2e4 0000 d2d4`). A word
+    // with a letter or a digit is read as a move, never passed over:
+    // `=e5` is unreadable here, where python-chess finds `e5` inside it.
+    let null = "[Event \"x\"]\n\n1. e4 -- 2. d4 *\n";
+    assert_eq!(replay(null, None).unwrap().1, ["e2e4", "0000", "d2d4"]);
+    let glued = "[Event \"x\"]\n\n1. e4 =e5 *\n";
+    assert!(replay(glued, None).is_err());
+}
+
+#[test]
 fn castling_and_square_to_square_moves_as_python_chess_finds_them() {
     // What python-chess 1.11 replays as White's fourth move after
     // 1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 (None: it refuses the move), in a
