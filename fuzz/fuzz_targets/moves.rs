@@ -132,10 +132,10 @@ fuzz_target!(|data: &[u8]| {
         (Ok(uci), Some((ply, word))) => {
             // We read a word shakmaty's SAN reader does not (a square-to-
             // square move, a lowercase promotion), or pass it over as an
-            // annotation (no letter or digit in it, as `+-` or `=`, or a
-            // novelty `N`), as python-chess does: the moves before it agree,
-            // and every move we replayed is legal.
-            let annotation = word != "--"
+            // annotation (no letter or digit in it and no `--` first, as
+            // `+-` or `=`, or a novelty `N`), as python-chess does: the
+            // moves before it agree, and every move we replayed is legal.
+            let annotation = !word.starts_with("--")
                 && (!word.bytes().any(|b| b.is_ascii_alphanumeric())
                     || word.trim_end_matches(['+', '#']) == "N");
             assert!(uci.len() >= ply || annotation, "{pgn}: {word}");

@@ -253,10 +253,11 @@ fn dots(word: &[u8]) -> usize {
 
 /// Whether a word standing alone is an annotation rather than a move: no
 /// ASCII letter or digit in it (marks, dots, `+-`, `=`, `±`, `∞`, `…`),
-/// save the null move `--`; a novelty `N`; or an en passant capture's
-/// mark (`e.p.`, `ep`, with marks after it).
+/// save the null move `--` and words that start with it (`--*`, read as a
+/// move and refused); a novelty `N`; or an en passant capture's mark
+/// (`e.p.`, `ep`, with marks after it).
 fn is_annotation(word: &[u8]) -> bool {
-    if word == b"--" {
+    if word.starts_with(b"--") {
         return false;
     }
     !word.iter().any(u8::is_ascii_alphanumeric)
@@ -375,7 +376,7 @@ mod tests {
             ),
             ["e4", "e5", "Nf3", "Nc6"]
         );
-        assert_eq!(moves("[A \"b\"]\n\n1. e4 -- ---"), ["e4", "--"]);
+        assert_eq!(moves("[A \"b\"]\n\n1. e4 -- -+ --*"), ["e4", "--", "--*"]);
         assert_eq!(moves("[A \"b\"]\n\n1. exd6e.p.+ e.p. 1/2 2. d4"), ["exd6"]);
         // A `0xC2` that starts no no-break space is part of its word; a
         // lone one at the end is a word without a letter, passed over.

@@ -70,7 +70,12 @@ pub(crate) fn board_from_fen(fen: &str) -> Option<Board> {
     }
     let halfmove = fields.get(4).map_or(Some(0), |f| f.parse::<u32>().ok())?;
     let fullmove = fields.get(5).map_or(Some(1), |f| f.parse::<u32>().ok())?;
-    let placement = format!("{} {} - - 0 1", fields[0], fields[1].to_ascii_lowercase());
+    // The side to move is `w` or `b`, as python-chess has it (`W` is
+    // refused there too).
+    if !matches!(fields[1], "w" | "b") {
+        return None;
+    }
+    let placement = format!("{} {} - - 0 1", fields[0], fields[1]);
     let plain = Board::from_fen(&placement, true).ok()?;
     let mut builder = BoardBuilder::from_board(&plain);
     if fields[2] != "-" {
@@ -211,5 +216,8 @@ mod tests {
         assert!(board_from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0").is_some());
         assert!(board_from_fen("4k3/8/8/8/8/8/8/4K3 w - - 200 1").is_some());
         assert!(board_from_fen("nonsense").is_none());
+        // The side to move as python-chess reads it: `w` or `b` only.
+        assert!(board_from_fen("4k3/8/8/8/8/8/8/4K3 W - - 0 1").is_none());
+        assert!(board_from_fen("4k3/8/8/8/8/8/8/4K3 b - - 0 1").is_some());
     }
 }
