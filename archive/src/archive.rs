@@ -421,8 +421,8 @@ impl Archive {
 
     /// Refuses an output that is already open, such as standard output
     /// redirected to a file (`>>` appends to it, `>` has emptied it), when
-    /// it is one of the inputs: what is written there would be read back
-    /// as input. `output` is the open file's metadata, `shown` its name in
+    /// it is one of the inputs: the output would go into the file being
+    /// read (rows written while reading are read back). `output` is the open file's metadata, `shown` its name in
     /// the error. Anything but a regular file passes (a pipe, a terminal,
     /// `/dev/null`); off Unix, every output passes.
     ///
@@ -450,7 +450,7 @@ impl Archive {
             Some(name) => Err(io::Error::new(
                 io::ErrorKind::InvalidInput,
                 format!(
-                    "{shown} is the input {name}: what is written there would be read back as input; write to another file"
+                    "{shown} is the input {name}: the output would go into the file being read; write to another file"
                 ),
             )),
             None => Ok(()),

@@ -311,7 +311,7 @@ def test_an_open_file_that_is_the_output_is_refused(mixed_pgn: str, tmp_path: An
         with pytest.raises(ValueError, match="out: .*would empty it before it is read"):
             chess960.write_parquet(games, mixed_pgn, columns="all")
     with open(mixed_pgn, "ab") as appended:
-        with pytest.raises(ValueError, match="out is the input .*would be read back as input"):
+        with pytest.raises(ValueError, match="out is the input .*output would go into the file being read"):
             chess960.write_parquet(mixed_pgn, appended)
     assert pathlib.Path(mixed_pgn).read_bytes() == before
     # Open files that are not the output read and write as ever.

@@ -113,48 +113,29 @@ impl<'a> Iterator for Tokens<'a> {
                     let start = self.at;
                     let end = self.word_end(start);
                     let word = &bytes[start..end];
-                    // The results, and the ways some writers shorten a draw.
-                    if matches!(
-                        word,
-                        b"1-0"
-                            | b"0-1"
-                            | b"1/2-1/2"
-                            | b"\xC2\xBD-\xC2\xBD"
-                            | b"1/2"
-                            | b"\xC2\xBD"
-                            | b"0.5-0.5"
-                    ) {
+                    if matches!(word, b"1-0" | b"0-1" | b"1/2-1/2" | b"\xC2\xBD-\xC2\xBD") {
                         self.at = bytes.len();
                         return None;
-                    }
-                    // Annotations standing alone, passed over as python-chess
-                    // passes them over: a move number's dots spaced off it
-                    // (`3 . O-O`), marks (`e4 !`, `Qxf7 +`), evaluations
-                    // (`+-`, `=`, `±`, `∞`), a novelty (`N`) and the mark of
-                    // an en passant capture (`exd6 e.p.`, `e.p.+`, `ep`).
-                    if matches!(
-                        word[0],
-                        b'.' | b'!'
-                            | b'?'
-                            | b'+'
-                            | b'#'
-                            | b'e'
-                            | b'-'
-                            | b'='
-                            | b'/'
-                            | b'N'
-                            | 0xC2
-                            | 0xE2
-                    ) && is_annotation(word)
-                    {
-                        self.at = end;
-                        continue;
                     }
                     // A null move as other writers write it (python-chess
                     // reads these too), not a move number.
                     if matches!(word, b"0000" | b"Z0" | b"@@@@") {
                         self.at = end;
                         return Some(Token::Null { at: start });
+                    }
+                    // Annotations standing alone, passed over as python-chess
+                    // passes them over: a move number's dots spaced off it
+                    // (`3 . O-O`), marks (`e4 !`, `Qxf7 +`), evaluations
+                    // (`+-`, `=`, `±`, `∞`, `~`), a novelty (`N`), the mark of
+                    // an en passant capture (`exd6 e.p.`, `e.p.+`, `ep`), and
+                    // a draw written short (`1/2`, `½`, `0.5-0.5`), which
+                    // python-chess does not take for a result.
+                    if (!word[0].is_ascii_alphanumeric()
+                        || matches!(word[0], b'e' | b'N' | b'0' | b'1'))
+                        && is_annotation(word)
+                    {
+                        self.at = end;
+                        continue;
                     }
                     // Dots without their number, glued to the move (`...e5`,
                     // `…e5`).
@@ -252,16 +233,20 @@ fn dots(word: &[u8]) -> usize {
 }
 
 /// Whether a word standing alone is an annotation rather than a move: no
-/// ASCII letter or digit in it (marks, dots, `+-`, `=`, `±`, `∞`, `…`),
-/// save the null move `--` and words that start with it (`--*`, read as a
-/// move and refused); a novelty `N`; or an en passant capture's mark
-/// (`e.p.`, `ep`, with marks after it).
+/// ASCII letter or digit in it (marks, dots, `+-`, `=`, `±`, `∞`, `~`,
+/// `…`), save the null move `--` and words that start with it (`--*`,
+/// read as a move and refused); a novelty `N`; an en passant capture's
+/// mark (`e.p.`, `ep`, with marks after it); or a draw written short
+/// (`1/2`, `½`, `0.5-0.5`).
 fn is_annotation(word: &[u8]) -> bool {
     if word.starts_with(b"--") {
         return false;
     }
     !word.iter().any(u8::is_ascii_alphanumeric)
-        || matches!(without_marks(word), b"N" | b"e.p." | b"ep")
+        || matches!(
+            without_marks(word),
+            b"N" | b"e.p." | b"ep" | b"1/2" | b"0.5-0.5"
+        )
 }
 
 /// The offset after the `}` that closes the comment opened at `at` (the
@@ -374,10 +359,15 @@ mod tests {
             moves(
                 "[A \"b\"]\n\n1. e4\u{a0}\u{b1}\u{a0}e5 +- 2.\u{b}Nf3 N ep 2\u{2026} Nc6 \u{bd} 3. d4"
             ),
-            ["e4", "e5", "Nf3", "Nc6"]
+            ["e4", "e5", "Nf3", "Nc6", "d4"]
         );
         assert_eq!(moves("[A \"b\"]\n\n1. e4 -- -+ --*"), ["e4", "--", "--*"]);
-        assert_eq!(moves("[A \"b\"]\n\n1. exd6e.p.+ e.p. 1/2 2. d4"), ["exd6"]);
+        assert_eq!(
+            moves(
+                "[A \"b\"]\n\n1. exd6e.p.+ e.p. 1/2 2. d4 ~ <=> ^ >> & ' \" \u{d7} 0.5-0.5 d5 1-0 e4"
+            ),
+            ["exd6", "d4", "d5"]
+        );
         // A `0xC2` that starts no no-break space is part of its word; a
         // lone one at the end is a word without a letter, passed over.
         let words: Vec<&[u8]> = Tokens::of_record(b"[A \"b\"]\n\ne4\xC2\xB1x \xC2")

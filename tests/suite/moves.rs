@@ -290,8 +290,8 @@ fn escape_lines_in_side_lines_and_marks_standing_alone() {
 fn evaluations_unicode_dots_pawn_letters_and_short_draws_as_python_chess_reads_them() {
     // The moves python-chess 1.11 replays from the same movetext: the
     // annotations it passes over, a pawn's letter, Unicode dots and
-    // spaces, and a draw written short.
-    let cases: [(&str, &[&str]); 11] = [
+    // spaces, and a draw written short, which it passes over too.
+    let cases: [(&str, &[&str]); 13] = [
         (
             "1. e4 a6 2. e5 d5 3. exd6e.p. *",
             &["e2e4", "a7a6", "e4e5", "d7d5", "e5d6"],
@@ -329,6 +329,14 @@ fn evaluations_unicode_dots_pawn_letters_and_short_draws_as_python_chess_reads_t
         ("1. e4 e5 1/2", &["e2e4", "e7e5"]),
         ("1. e4 e5 2. Nf3 0.5-0.5", &["e2e4", "e7e5", "g1f3"]),
         ("1. e4 e5 2. Nf3 \u{bd}", &["e2e4", "e7e5", "g1f3"]),
+        (
+            "1. e4 e5 2. Nf3 1/2 Nc6 3. Bb5 *",
+            &["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"],
+        ),
+        (
+            "1. e4 ~ e5 <=> 2. Nf3 ^ Nc6 >> 3. Bb5 & a6 \u{d7} *",
+            &["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6"],
+        ),
     ];
     for (movetext, expected) in cases {
         let pgn = format!("[Event \"x\"]\n\n{movetext}\n");

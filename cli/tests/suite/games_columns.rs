@@ -333,7 +333,7 @@ fn standard_output_redirected_to_an_input_is_refused() {
         let stderr = String::from_utf8(appended.stderr).unwrap();
         assert!(
             stderr.contains("standard output is the input")
-                && stderr.contains("would be read back as input"),
+                && stderr.contains("the output would go into the file being read"),
             "{mode:?}: {stderr}"
         );
         assert_eq!(std::fs::read(&path).unwrap(), before, "{mode:?}");
@@ -370,8 +370,9 @@ fn standard_output_redirected_to_an_input_is_refused() {
 
 /// Text after a tag line's last pair (`; a remark`, any word) is passed
 /// over by every column, as the reader passes it over: the tags below it
-/// are read and the movetext starts after them (python-chess 1.11 reads
-/// `Opening` "Sicilian" and the moves `e2e4 c7c5` of this record too).
+/// are read and the movetext starts after them. (python-chess 1.11 reads
+/// the moves `e2e4 c7c5` of this record too, but drops the two tag lines
+/// with text after their pair, `Event` and `Opening`.)
 #[test]
 fn text_after_a_tag_pair_leaves_the_tags_below_it_and_the_movetext_whole() {
     let scratch = Scratch::new("remark");
