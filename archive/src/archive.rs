@@ -422,9 +422,10 @@ impl Archive {
     /// Refuses an output that is already open, such as standard output
     /// redirected to a file (`>>` appends to it, `>` has emptied it), when
     /// it is one of the inputs: the output would go into the file being
-    /// read (rows written while reading are read back). `output` is the open file's metadata, `shown` its name in
-    /// the error. Anything but a regular file passes (a pipe, a terminal,
-    /// `/dev/null`); off Unix, every output passes.
+    /// read (rows written while reading are read back). `output` is the
+    /// open file's metadata, `shown` its name in the error. Anything but a
+    /// regular file passes (a pipe, a terminal, `/dev/null`); off Unix,
+    /// every output passes.
     ///
     /// # Errors
     ///

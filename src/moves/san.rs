@@ -408,25 +408,9 @@ pub(crate) fn chess960_uci(mv: Move) -> [u8; 5] {
     text
 }
 
-/// The squares' names, by cozy-chess's index (a1, b1, ... h8).
-const SQUARE_NAMES: [&str; 64] = [
-    "a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "a2", "b2", "c2", "d2", "e2", "f2", "g2", "h2",
-    "a3", "b3", "c3", "d3", "e3", "f3", "g3", "h3", "a4", "b4", "c4", "d4", "e4", "f4", "g4", "h4",
-    "a5", "b5", "c5", "d5", "e5", "f5", "g5", "h5", "a6", "b6", "c6", "d6", "e6", "f6", "g6", "h6",
-    "a7", "b7", "c7", "d7", "e7", "f7", "g7", "h7", "a8", "b8", "c8", "d8", "e8", "f8", "g8", "h8",
-];
-
 /// Appends the UCI text of `mv` as it stands ([`chess960_uci`]) to `out`.
 pub(crate) fn write_chess960_uci(mv: Move, out: &mut String) {
-    if mv.from == mv.to {
-        out.push_str("0000");
-        return;
-    }
-    out.push_str(SQUARE_NAMES[mv.from as usize]);
-    out.push_str(SQUARE_NAMES[mv.to as usize]);
-    if let Some(promotion) = mv.promotion {
-        out.push(char::from(piece_letter(promotion).to_ascii_lowercase()));
-    }
+    out.push_str(uci_text(&chess960_uci(mv)));
 }
 
 /// The text of UCI bytes from [`uci`] or [`chess960_uci`]: four letters,
@@ -454,10 +438,10 @@ mod tests {
     use cozy_chess::{Board, File, Piece, Rank, Square};
     use std::string::{String, ToString};
 
-    /// The square names' table writes what `chess960_uci` does, for every
-    /// pair of squares and promotion.
+    /// UCI appended to a buffer is `chess960_uci`'s text, for every pair of
+    /// squares and promotion.
     #[test]
-    fn uci_written_from_the_table_is_chess960_uci() {
+    fn uci_appended_is_chess960_uci() {
         for from in Square::ALL {
             for to in Square::ALL {
                 for promotion in [None, Some(Piece::Queen), Some(Piece::Knight)] {
