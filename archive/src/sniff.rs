@@ -7,7 +7,7 @@
 //! its first [`HEAD`] bytes (all of it, if shorter), holds something
 //! other than whitespace and no line that starts, after spaces and tabs
 //! (and a byte order mark on the first line), with a tag pair's opening
-//! (`[`, a name of letters, digits and `_`, spaces, then `"`) or with a
+//! (`[`, a tag name, spaces, then `"`) or with a
 //! numbered move (a move number, its dots, then the start of a move in
 //! SAN: `1. e4`, `12...Nf6`, `3. O-O`), as in movetext written without
 //! tags. A PGN file with broken records still has tag pairs, and reads as
@@ -30,10 +30,10 @@ pub(crate) fn reason() -> String {
 /// rule).
 pub(crate) fn is_pgn(head: &[u8]) -> bool {
     let head = &head[..head.len().min(HEAD)];
+    let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
     if head.iter().all(u8::is_ascii_whitespace) {
         return true;
     }
-    let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
     head.split(|&byte| byte == b'\n')
         .any(|line| opens_tag_pair(line) || opens_numbered_move(line))
 }
@@ -81,11 +81,11 @@ fn opens_tag_pair(line: &[u8]) -> bool {
     let rest = &rest[blanks(rest)..];
     let name = rest
         .iter()
-        .position(|byte| !(byte.is_ascii_alphanumeric() || *byte == b'_'))
+        .position(|byte| matches!(byte, b' ' | b'\t'))
         .unwrap_or(rest.len());
-    let rest = &rest[name..];
+    let (name, rest) = rest.split_at(name);
     let gap = blanks(rest);
-    name > 0 && gap > 0 && rest.get(gap) == Some(&b'"')
+    chess960::pgn::is_tag_name(name) && gap > 0 && rest.get(gap) == Some(&b'"')
 }
 
 /// The first [`HEAD`] bytes of `text` (fewer at its end), and `text`
@@ -141,6 +141,10 @@ mod tests {
     fn pgn_and_not_pgn() {
         assert!(is_pgn(b""));
         assert!(is_pgn(b" \r\n\n"));
+        // A byte order mark alone (an empty export of a Windows program).
+        assert!(is_pgn(b"\xEF\xBB\xBF"));
+        assert!(is_pgn(b"\xEF\xBB\xBF\r\n"));
+        assert!(is_pgn(b"[White:Team \"x\"]\n"));
         assert!(is_pgn(b"\xEF\xBB\xBF[Event \"x\"]\n"));
         assert!(is_pgn(b"garbage\n  \t[ Site  \"x\"]\n"));
         assert!(is_pgn(b"[Event \"broken\n\n1. e4 *\n"));

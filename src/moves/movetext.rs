@@ -33,8 +33,8 @@ impl<'a> Tokens<'a> {
     }
 }
 
-/// Where the movetext starts: after the leading tag lines (and any blank
-/// or `%` lines among them).
+/// Where the movetext starts: after the leading tag lines (and any blank,
+/// `%` or `;` comment lines among them).
 fn movetext_start(record: &[u8]) -> usize {
     let mut at = 0;
     while at < record.len() {
@@ -42,7 +42,7 @@ fn movetext_start(record: &[u8]) -> usize {
         let line = &record[at..line_end];
         let first = line.iter().position(|b| !b.is_ascii_whitespace());
         match first.map(|i| line[i]) {
-            None | Some(b'[' | b'%') => at = line_end,
+            None | Some(b'[' | b'%' | b';') => at = line_end,
             Some(_) => return at,
         }
     }

@@ -70,6 +70,7 @@ pub use player_stats::{PlayerGame, PlayerStats, PlayerTally};
 pub use players::{Players, Seat};
 pub use reader::{MAX_RAW_RECORD, Reader};
 pub use record::{MAX_TAG_LINE, Record, RecordError};
+pub use scan::is_tag_name;
 pub use split::likely_record_start;
 pub use stats::{Interval, StartStats, Tally};
 pub use tag_pairs::{TagPair, TagPairs};

@@ -551,12 +551,12 @@ impl<R: BufRead> Reader<R> {
                 scan::set_first(&mut record.error, RecordError::TagLineTooLong);
             }
             self.line.clear();
-            // The next line: another tag (indented or not), a `%` line, or
-            // the movetext.
+            // The next line: another tag (indented or not), a `%` line or
+            // a `;` comment line (passed over), or the movetext.
             loop {
                 line_offset = self.offset;
                 match self.peek() {
-                    Peek::Byte(b'%') => self.skip_line(),
+                    Peek::Byte(b'%' | b';') => self.skip_line(),
                     Peek::Byte(b'[') => break,
                     Peek::Byte(b' ' | b'\t') => {
                         // Past the indentation: a tag line starts at its

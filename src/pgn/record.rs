@@ -38,13 +38,14 @@ pub enum RecordError {
         /// The byte.
         byte: u8,
     },
-    /// No tag name (letters, digits, `_`) follows `[`.
+    /// No tag name (ASCII letters, digits and `_+#=:-`, not starting
+    /// with `+#=:-`) follows `[`.
     BadTagName,
     /// The tag name is not followed by a value in double quotes.
     MissingValue,
     /// The tag value has no closing `"` on its line.
     UnclosedQuote,
-    /// The tag pair has no closing `]`.
+    /// No `"` of the tag value is followed by the pair's closing `]`.
     UnclosedBracket,
     /// A `{` comment is still open when the next game's tags or the end of
     /// the input come.
@@ -87,7 +88,7 @@ impl fmt::Display for RecordError {
                 "a tag line is text, but this one holds the control byte 0x{byte:02X}"
             ),
             RecordError::BadTagName => f.write_str(
-                "a tag pair starts with '[' and its name (letters, digits, '_'), but this one has no name",
+                "a tag pair starts with '[' and its name (letters, digits and '_+#=:-', not starting with '+#=:-'), but this one does not",
             ),
             RecordError::MissingValue => f.write_str(
                 "a tag name is followed by its value in double quotes, but this one is not",
@@ -96,7 +97,7 @@ impl fmt::Display for RecordError {
                 f.write_str("a tag value ends with '\"' on its line, but this one does not")
             }
             RecordError::UnclosedBracket => {
-                f.write_str("a tag pair ends with ']' on its line, but this one does not")
+                f.write_str("a tag value's closing '\"' is followed by ']' on its line, but this one's is not")
             }
             RecordError::UnclosedComment => f.write_str(
                 "a '{' comment ends with '}' before the next game or the end of the input, but this one does not",

@@ -70,11 +70,11 @@ fn tag_section(buffer: &[u8], tags: &mut Tags, bytes: &mut Vec<u8>) -> Option<Sc
             }
             at = end + 1;
         }
-        // The next line: another tag (indented or not), a `%` line, or
-        // the movetext.
+        // The next line: another tag (indented or not), a `%` line or a
+        // `;` comment line (passed over), or the movetext.
         loop {
             match *buffer.get(at)? {
-                b'%' => at += memchr::memchr(b'\n', &buffer[at..])? + 1,
+                b'%' | b';' => at += memchr::memchr(b'\n', &buffer[at..])? + 1,
                 b'[' => break,
                 b' ' | b'\t' => {
                     let indent = buffer[at..]
@@ -386,10 +386,7 @@ pub(super) fn parse_tag_line(
     let mut rest = trim_start(line);
     while let Some(after) = rest.strip_prefix(b"[") {
         let after = trim_start(after);
-        let name_length = after
-            .iter()
-            .position(|byte| !(byte.is_ascii_alphanumeric() || *byte == b'_'))
-            .unwrap_or(after.len());
+        let name_length = tag_name_length(after);
         if name_length == 0 {
             return Err(RecordError::BadTagName);
         }
@@ -397,17 +394,68 @@ pub(super) fn parse_tag_line(
         let Some(value_start) = trim_start(after).strip_prefix(b"\"") else {
             return Err(RecordError::MissingValue);
         };
-        let value_end = closing_quote(value_start).ok_or(RecordError::UnclosedQuote)?;
-        let (value, after) = value_start.split_at(value_end);
-        let Some(after) = trim_start(&after[1..]).strip_prefix(b"]") else {
-            return Err(RecordError::UnclosedBracket);
-        };
+        let (value, after) = tag_value(value_start)?;
         if let Some(name) = TagName::from_name(name) {
             tags.push_raw(bytes, name, value);
         }
         rest = trim_start(after);
     }
     Ok(())
+}
+
+/// Whether `name` is a tag name as the reader reads it: a symbol of PGN's
+/// export format (an ASCII letter or digit, then letters, digits and
+/// `_`, `+`, `#`, `=`, `:`, `-`), or such a name that starts with `_`.
+///
+/// ```
+/// use chess960::pgn::is_tag_name;
+///
+/// assert!(is_tag_name(b"WhiteRatingDiff") && is_tag_name(b"White:Team"));
+/// assert!(!is_tag_name(b"") && !is_tag_name(b"-x") && !is_tag_name(b"Two words"));
+/// ```
+pub fn is_tag_name(name: &[u8]) -> bool {
+    !name.is_empty() && tag_name_length(name) == name.len()
+}
+
+/// The length of the tag name `bytes` starts with (0 for none).
+pub(super) fn tag_name_length(bytes: &[u8]) -> usize {
+    match bytes.first() {
+        Some(first) if first.is_ascii_alphanumeric() || *first == b'_' => bytes
+            .iter()
+            .position(|&byte| {
+                !(byte.is_ascii_alphanumeric()
+                    || matches!(byte, b'_' | b'+' | b'#' | b'=' | b':' | b'-'))
+            })
+            .unwrap_or(bytes.len()),
+        _ => 0,
+    }
+}
+
+/// A tag value, from the byte after its opening `"`: the value (escapes
+/// still in it) and what follows the `]` that closes the pair. The value
+/// ends at the first `"` (not escaped) that a `]` follows, after blanks:
+/// a quote written inside a value without its `\` (`"Blitz "Friday"
+/// Open"`, as some old programs write it) is part of the value, as
+/// python-chess reads it too.
+pub(super) fn tag_value(value: &[u8]) -> Result<(&[u8], &[u8]), RecordError> {
+    let mut from = 0;
+    let mut quoted = false;
+    while let Some(end) = value
+        .get(from..)
+        .and_then(closing_quote)
+        .map(|at| from + at)
+    {
+        quoted = true;
+        if let Some(after) = trim_start(&value[end + 1..]).strip_prefix(b"]") {
+            return Ok((&value[..end], after));
+        }
+        from = end + 1;
+    }
+    Err(if quoted {
+        RecordError::UnclosedBracket
+    } else {
+        RecordError::UnclosedQuote
+    })
 }
 
 /// The index of the `"` that closes a tag value (escapes skipped).

@@ -51,7 +51,8 @@ pub(super) const fn within(word: u64, low: u8, high: u8) -> u64 {
     at_least_low & !above_high & !word & HIGHS
 }
 
-/// Bytes of a tag name: ASCII letters, digits and `_`.
+/// Bytes of a tag name in its common form: ASCII letters, digits and `_` (a
+/// name with `+#=:-` takes the general rules).
 #[inline]
 pub(super) const fn name_bytes(word: u64) -> u64 {
     // Setting bit 0x20 maps `A..=Z` onto `a..=z` and nothing else there.

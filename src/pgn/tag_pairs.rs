@@ -2,7 +2,7 @@
 //! that want tags the [`Reader`](super::Reader) does not keep (`Opening`,
 //! `Termination`, a tag of their own), and the movetext after them.
 
-use super::scan::{closing_quote, trim_start};
+use super::scan::{tag_name_length, tag_value, trim_start};
 use super::tags::Tags;
 use std::borrow::Cow;
 use std::string::String;
@@ -13,11 +13,12 @@ use std::vec::Vec;
 /// written; then [`TagPairs::movetext`] gives what follows them.
 ///
 /// The tag section ends at its first line that is blank or does not start
-/// (after spaces and tabs) with `[`, or at a tag pair that breaks PGN's
-/// rules (the reader reports those records as unreadable). Whatever
-/// follows a line's last tag pair (`[Event "Club"] ; a remark`) is passed
-/// over, as the reader passes it over. Values are
-/// unescaped and decoded as the reader decodes the tags it keeps.
+/// (after spaces and tabs) with `[`; `%` and `;` lines in it are passed
+/// over. A line whose tag pair breaks PGN's rules is passed over (the
+/// reader reports those records as unreadable, and reads the tags around
+/// it as these are read), and so is whatever follows a line's last tag
+/// pair (`[Event "Club"] ; a remark`). Values are unescaped and decoded as
+/// the reader decodes the tags it keeps.
 ///
 /// ```
 /// use chess960::pgn::TagPairs;
@@ -116,8 +117,9 @@ impl<'a> TagPairs<'a> {
     /// The next line of the tag section, or `None` at its end.
     fn next_line(&mut self) -> Option<&'a [u8]> {
         let mut end = memchr::memchr(b'\n', self.rest).map_or(self.rest.len(), |at| at + 1);
-        // A `%` in the first column escapes its line, as the reader has it.
-        while self.rest.first() == Some(&b'%') {
+        // A `%` in the first column escapes its line, and a `;` there
+        // starts a comment line, as the reader has them.
+        while matches!(self.rest.first(), Some(b'%' | b';')) {
             self.rest = &self.rest[end..];
             end = memchr::memchr(b'\n', self.rest).map_or(self.rest.len(), |at| at + 1);
         }
@@ -141,26 +143,20 @@ impl<'a> Iterator for TagPairs<'a> {
             let line = trim_start(self.line);
             if let Some(after) = line.strip_prefix(b"[") {
                 let after = trim_start(after);
-                let name_length = after
-                    .iter()
-                    .position(|byte| !(byte.is_ascii_alphanumeric() || *byte == b'_'))
-                    .unwrap_or(after.len());
-                let (name, after) = after.split_at(name_length);
+                let (name, after) = after.split_at(tag_name_length(after));
                 let pair = trim_start(after)
                     .strip_prefix(b"\"")
-                    .and_then(|value| {
-                        let end = closing_quote(value)?;
-                        let after = trim_start(&value[end + 1..]).strip_prefix(b"]")?;
-                        Some((&value[..end], after))
-                    })
-                    .filter(|_| name_length > 0);
-                // A name is ASCII letters, digits and `_`: UTF-8.
+                    .and_then(|value| tag_value(value).ok())
+                    .filter(|_| !name.is_empty());
+                // A name is ASCII: UTF-8.
                 if let (Some((raw, after)), Ok(name)) = (pair, core::str::from_utf8(name)) {
                     self.line = after;
                     return Some(TagPair { name, raw });
                 }
-                self.ended = true;
-                return None;
+                // A broken pair: its line is passed over, as the reader
+                // passes it over (and reads the record as unreadable).
+                self.line = &[];
+                continue;
             }
             // The rest of the line (blank, or anything but a tag pair after
             // one, such as a `; remark`) is passed over, as the reader
@@ -227,11 +223,36 @@ mod tests {
     }
 
     #[test]
-    fn a_broken_pair_ends_the_section() {
-        assert_eq!(names(b"[A \"1\"]\n[B 2]\n[C \"3\"]\n"), [("A", "1".into())]);
+    fn a_broken_pair_is_passed_over() {
+        let record = b"[A \"1\"]\n[B 2]\n[\xC4x \"y\"]\n[C \"3\"]\n\n1. e4 *\n";
+        assert_eq!(names(record), [("A", "1".into()), ("C", "3".into())]);
+        assert_eq!(TagPairs::new(record).movetext(), b"1. e4 *");
         assert_eq!(names(b"[A \"1\n"), []);
         assert_eq!(names(b"[ \"1\"]\n"), []);
         assert_eq!(names(b"1. e4 *\n"), []);
         assert_eq!(TagPairs::new(b"").movetext(), b"");
+    }
+
+    /// Names as PGN defines them, quotes left unescaped inside a value,
+    /// and `;` comment lines among the tags, as python-chess reads them.
+    #[test]
+    fn symbols_inner_quotes_and_comment_lines() {
+        let record = b"[Event \"Blitz \"Friday\" Open\"]\n; exported by a club tool\n[White:Team \"a-b\"] [Site \"x\"]\n\n1. e4 *\n";
+        assert_eq!(
+            names(record),
+            [
+                ("Event", "Blitz \"Friday\" Open".into()),
+                ("White:Team", "a-b".into()),
+                ("Site", "x".into())
+            ]
+        );
+        assert_eq!(TagPairs::new(record).movetext(), b"1. e4 *");
+        let read = crate::pgn::Reader::new(&record[..]).next().unwrap();
+        assert_eq!(read.error(), None);
+        assert_eq!(
+            read.tags().get(crate::pgn::TagName::Event),
+            Some("Blitz \"Friday\" Open")
+        );
+        assert_eq!(read.tags().get(crate::pgn::TagName::Site), Some("x"));
     }
 }

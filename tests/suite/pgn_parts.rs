@@ -209,7 +209,7 @@ fn record_errors_name_the_rule_broken() {
         ),
         (
             RecordError::BadTagName,
-            "a tag pair starts with '[' and its name (letters, digits, '_'), but this one has no name",
+            "a tag pair starts with '[' and its name (letters, digits and '_+#=:-', not starting with '+#=:-'), but this one does not",
         ),
         (
             RecordError::MissingValue,
@@ -221,7 +221,7 @@ fn record_errors_name_the_rule_broken() {
         ),
         (
             RecordError::UnclosedBracket,
-            "a tag pair ends with ']' on its line, but this one does not",
+            "a tag value's closing '\"' is followed by ']' on its line, but this one's is not",
         ),
         (
             RecordError::UnclosedComment,

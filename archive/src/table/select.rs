@@ -59,7 +59,8 @@ pub enum ColumnError {
     /// A column named twice, in any case (`site` and `Site`: SQL engines
     /// such as DuckDB tell column names apart without case).
     Repeated(String),
-    /// A tag name that PGN cannot write (letters, digits and `_` only).
+    /// A tag name that PGN cannot write (letters, digits and `_+#=:-`,
+    /// not starting with `+#=:-`).
     BadTagName(String),
     /// No column at all.
     Empty,
@@ -89,7 +90,7 @@ impl fmt::Display for ColumnError {
             ),
             ColumnError::BadTagName(name) => write!(
                 f,
-                "{name:?} is not a PGN tag name (letters, digits and '_', such as Annotator)"
+                "{name:?} is not a PGN tag name (letters, digits and '_+#=:-', such as Annotator)"
             ),
             ColumnError::Empty => f.write_str("the column list is empty"),
         }
@@ -207,11 +208,7 @@ impl Columns {
     /// # Ok::<(), chess960_archive::table::ColumnError>(())
     /// ```
     pub fn tag(mut self, name: &str) -> Result<Columns, ColumnError> {
-        if name.is_empty()
-            || !name
-                .bytes()
-                .all(|byte| byte.is_ascii_alphanumeric() || byte == b'_')
-        {
+        if !chess960::pgn::is_tag_name(name.as_bytes()) {
             return Err(ColumnError::BadTagName(name.to_owned()));
         }
         if self.names().any(|known| known.eq_ignore_ascii_case(name)) {

@@ -401,6 +401,67 @@ fn text_after_a_tag_pair_leaves_the_tags_below_it_and_the_movetext_whole() {
     assert_eq!(row["moves"], serde_json::json!(["e2e4", "c7c5"]));
 }
 
+/// Tag sections as older programs write them, read as python-chess 1.11
+/// reads them (`read_game`: the headers and moves asserted here): a quote
+/// left unescaped inside a value, a `;` comment line among the tags, a
+/// name with `:`. A line whose name is not ASCII makes its record
+/// unreadable (python-chess drops the line), but every column still reads
+/// the tags around it, and the movetext starts after them.
+#[test]
+fn tag_sections_of_older_programs_read_as_python_chess_reads_them() {
+    let scratch = Scratch::new("older");
+    let path = scratch.file(
+        "older.pgn",
+        "[Event \"Blitz \"Friday\" Open\"]\n[White \"Ann\"]\n; exported by club-tool 1.2\n[White:Team \"North\"]\n[Variant \"Chess960\"]\n[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n[Event \"two\"]\n[\u{c4}nnotator \"x\"]\n[Round \"3\"]\n[Result \"0-1\"]\n\n1. d4 d5 0-1\n\n".as_bytes(),
+    );
+    let output = run(&[
+        "games",
+        path.to_str().unwrap(),
+        "--columns",
+        "kind,white_id,event,white,round,result,movetext",
+        "--tag",
+        "White:Team",
+        "--moves",
+        "--format",
+        "jsonl",
+    ]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    let rows: Vec<serde_json::Value> = output
+        .stdout
+        .split(|&byte| byte == b'\n')
+        .filter(|line| !line.is_empty())
+        .map(|line| serde_json::from_slice(line).unwrap())
+        .collect();
+    assert_eq!(rows.len(), 2, "{stderr}");
+    assert_eq!(rows[0]["kind"], "chess960");
+    assert_eq!(rows[0]["white_id"], 0);
+    assert_eq!(rows[0]["event"], "Blitz \"Friday\" Open");
+    assert_eq!(rows[0]["white"], "Ann");
+    assert_eq!(rows[0]["White:Team"], "North");
+    assert_eq!(rows[0]["movetext"], "1. e4 e5 1-0");
+    assert_eq!(rows[0]["moves"], serde_json::json!(["e2e4", "e7e5"]));
+    assert_eq!(rows[1]["kind"], "unreadable");
+    assert_eq!(rows[1]["event"], "two");
+    assert_eq!(rows[1]["round"], "3");
+    assert_eq!(rows[1]["result"], "0-1");
+    assert_eq!(rows[1]["movetext"], "1. d4 d5 0-1");
+    assert!(
+        stderr.contains("game 2 at byte 209: a tag pair starts with '[' and its name"),
+        "{stderr}"
+    );
+    // A byte order mark alone, as a Windows program writes an empty
+    // export, is no game, not "not PGN".
+    let empty = scratch.file("empty.pgn", b"\xEF\xBB\xBF\r\n");
+    let output = run(&["games", empty.to_str().unwrap(), "--games"]);
+    assert_eq!(output.status.code(), Some(0));
+    assert!(
+        String::from_utf8_lossy(&output.stderr).contains("0 records read"),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
 #[test]
 fn an_output_that_is_an_input_is_refused_before_it_is_emptied() {
     let scratch = Scratch::new("same");
