@@ -8,7 +8,8 @@ pub(crate) enum Token<'a> {
     /// A move as written, its annotation marks (`+`, `#`, `!`, `?`) taken
     /// off; `at` is its offset in the record.
     Move { text: &'a [u8], at: usize },
-    /// `--`, a null move.
+    /// A null move: `--`, or `Z0`, `0000`, `@@@@` as other writers write
+    /// it, marks and all.
     Null { at: usize },
 }
 
@@ -50,16 +51,21 @@ fn movetext_start(record: &[u8]) -> usize {
 }
 
 /// Bytes that end a move token: white space (a vertical tab too) and
-/// `{ } ( ) ; $`, as a table (the tokenizer's inner loop); and `0xC2`,
-/// the first byte of a no-break space (`C2 A0`), which
-/// [`Tokens::word_end`] looks at again.
+/// `{ } ( ) ; $`, as a table (the tokenizer's inner loop); and the first
+/// bytes of Unicode's spaces in UTF-8 (`0xC2`, `0xE1`, `0xE2`, `0xE3`,
+/// `0xEF`), which [`Tokens::word_end`] looks at again: they also start
+/// `±`, `…` and `∞`, which belong to a word.
 static ENDS_TOKEN: [bool; 256] = {
     let mut table = [false; 256];
     let mut byte = 0;
     while byte < 256 {
         #[allow(clippy::cast_possible_truncation)]
         let b = byte as u8;
-        table[byte] = is_space(b) || matches!(b, b'{' | b'}' | b'(' | b')' | b';' | b'$' | 0xC2);
+        table[byte] = is_space(b)
+            || matches!(
+                b,
+                b'{' | b'}' | b'(' | b')' | b';' | b'$' | 0xC2 | 0xE1 | 0xE2 | 0xE3 | 0xEF
+            );
         byte += 1;
     }
     table
@@ -74,9 +80,23 @@ const fn is_space(byte: u8) -> bool {
     byte.is_ascii_whitespace() || byte == 0x0B
 }
 
-/// A no-break space (`U+00A0`, as text copied from a web page has it),
-/// which separates tokens as a space does.
-const NO_BREAK_SPACE: [u8; 2] = [0xC2, 0xA0];
+/// The length of the Unicode space that `bytes` starts with, in UTF-8, or
+/// 0: a no-break space (`U+00A0`, `U+202F`, as text copied from a web page
+/// or a word processor has them), the spaces of typography (`U+2000` to
+/// `U+200A`, `U+205F`, `U+3000`, `U+1680`), line and paragraph separators,
+/// and the invisible `U+200B` and `U+FEFF`. Each separates tokens as a
+/// space does.
+fn unicode_space(bytes: &[u8]) -> usize {
+    match bytes {
+        [0xC2, 0xA0, ..] => 2,
+        [0xE2, 0x80, 0x80..=0x8B | 0xA8 | 0xA9 | 0xAF, ..]
+        | [0xE2, 0x81, 0x9F, ..]
+        | [0xE3, 0x80, 0x80, ..]
+        | [0xE1, 0x9A, 0x80, ..]
+        | [0xEF, 0xBB, 0xBF, ..] => 3,
+        _ => 0,
+    }
+}
 
 /// The horizontal ellipsis (`U+2026`), written for a move number's dots.
 const ELLIPSIS: [u8; 3] = [0xE2, 0x80, 0xA6];
@@ -90,7 +110,9 @@ impl<'a> Iterator for Tokens<'a> {
             let byte = *bytes.get(self.at)?;
             match byte {
                 b if is_space(b) => self.at += 1,
-                0xC2 if bytes[self.at..].starts_with(&NO_BREAK_SPACE) => self.at += 2,
+                0xC2 | 0xE1 | 0xE2 | 0xE3 | 0xEF if unicode_space(&bytes[self.at..]) > 0 => {
+                    self.at += unicode_space(&bytes[self.at..]);
+                }
                 b'{' => self.at = skip_comment(bytes, self.at),
                 b';' => self.at = line_end(bytes, self.at),
                 b'%' if self.at == 0 || bytes[self.at - 1] == b'\n' => {
@@ -118,8 +140,8 @@ impl<'a> Iterator for Tokens<'a> {
                         return None;
                     }
                     // A null move as other writers write it (python-chess
-                    // reads these too), not a move number.
-                    if matches!(word, b"0000" | b"Z0" | b"@@@@") {
+                    // reads these too), marks and all: not a move number.
+                    if is_null(without_marks(word)) {
                         self.at = end;
                         return Some(Token::Null { at: start });
                     }
@@ -174,7 +196,7 @@ impl<'a> Iterator for Tokens<'a> {
 
 impl<'a> Tokens<'a> {
     /// Where the word that starts at `start` ends: at white space (a
-    /// no-break space too), a comment, a side line, `;` or a NAG.
+    /// Unicode space too), a comment, a side line, `;` or a NAG.
     fn word_end(&self, start: usize) -> usize {
         let bytes = self.bytes;
         let mut end = start;
@@ -182,32 +204,50 @@ impl<'a> Tokens<'a> {
             while end < bytes.len() && !ends_token(bytes[end]) {
                 end += 1;
             }
-            // `0xC2` ends the word only as a no-break space's first byte
-            // (`±` starts with it too).
-            if end < bytes.len() && bytes[end] == 0xC2 && !bytes[end..].starts_with(&NO_BREAK_SPACE)
+            // A byte that may start a Unicode space ends the word only
+            // as one (`±` and `…` start with such bytes too).
+            if end < bytes.len()
+                && matches!(bytes[end], 0xC2 | 0xE1 | 0xE2 | 0xE3 | 0xEF)
+                && unicode_space(&bytes[end..]) == 0
             {
                 end += 1;
                 continue;
             }
-            // A word is never empty: a lone `0xC2` ends the input's text.
+            // A word is never empty: a lone first byte of a space ends
+            // the input's text.
             return end.max(start + 1).min(bytes.len());
         }
     }
 
     /// The token of the word `start..end`, its annotation marks (and a
-    /// glued `e.p.`) taken off; None when nothing is left (marks alone, or
-    /// a move number's glued dots and marks): a move token is never empty.
+    /// glued en passant mark, `e.p.` or `ep`, with the marks before it)
+    /// taken off; None when nothing is left (marks alone, or a move
+    /// number's glued dots and marks): a move token is never empty.
     fn word(&self, start: usize, end: usize) -> Option<Token<'a>> {
-        let text = &self.bytes[start..end];
-        if text == b"--" {
+        let mut text = without_marks(&self.bytes[start..end]);
+        if is_null(text) {
             return Some(Token::Null { at: start });
         }
-        let mut text = without_marks(text);
-        if let Some(capture) = text.strip_suffix(b"e.p.").filter(|rest| !rest.is_empty()) {
+        if let Some(capture) = EN_PASSANT.iter().find_map(|mark| {
+            let capture = without_marks(text.strip_suffix(*mark)?);
+            capture
+                .last()
+                .is_some_and(u8::is_ascii_digit)
+                .then_some(capture)
+        }) {
             text = capture;
         }
         (!text.is_empty()).then_some(Token::Move { text, at: start })
     }
+}
+
+/// The marks of an en passant capture, as writers write them.
+const EN_PASSANT: [&[u8]; 4] = [b"e.p.", b"e.p", b"ep.", b"ep"];
+
+/// Whether a word, its marks taken off, is a null move: `--`, `Z0`,
+/// `0000`, `@@@@`.
+fn is_null(word: &[u8]) -> bool {
+    matches!(word, b"--" | b"Z0" | b"0000" | b"@@@@")
 }
 
 /// A word without the annotation marks (`+`, `#`, `!`, `?`) that end it.
@@ -234,18 +274,20 @@ fn dots(word: &[u8]) -> usize {
 
 /// Whether a word standing alone is an annotation rather than a move: no
 /// ASCII letter or digit in it (marks, dots, `+-`, `=`, `±`, `∞`, `~`,
-/// `…`), save the null move `--` and words that start with it (`--*`,
-/// read as a move and refused); a novelty `N`; an en passant capture's
-/// mark (`e.p.`, `ep`, with marks after it); or a draw written short
-/// (`1/2`, `½`, `0.5-0.5`).
+/// `…`), save null moves (after dots too: `…@@@@`) and words that start
+/// with `--` (`--*`, read as a move and refused); a novelty `N`; an en passant capture's
+/// mark (`e.p.`, `ep`, `ep.`, `e.p`, with marks after it); or a draw
+/// written short (`1/2`, `½`, `0.5-0.5`).
 fn is_annotation(word: &[u8]) -> bool {
-    if word.starts_with(b"--") {
+    // A null move after dots (`...--`, `…@@@@`) is one too.
+    let after_dots = &word[dots(word)..];
+    if after_dots.starts_with(b"--") || is_null(without_marks(after_dots)) {
         return false;
     }
     !word.iter().any(u8::is_ascii_alphanumeric)
         || matches!(
             without_marks(word),
-            b"N" | b"e.p." | b"ep" | b"1/2" | b"0.5-0.5"
+            b"N" | b"e.p." | b"e.p" | b"ep." | b"ep" | b"1/2" | b"0.5-0.5"
         )
 }
 
@@ -377,6 +419,52 @@ mod tests {
             })
             .collect();
         assert_eq!(words, [&b"e4\xC2\xB1x"[..]]);
+    }
+
+    /// Null moves with marks or glued to their number, en passant marks
+    /// glued in every spelling, and Unicode's other spaces, as python-chess
+    /// 1.11 reads them.
+    #[test]
+    fn null_moves_en_passant_marks_and_spaces_in_every_spelling() {
+        assert_eq!(
+            moves(
+                "[A \"b\"]\n\n1. Qc1 0000! 2. Qc7 Qg5 Z0+ @@@@# --! 3.Z0 3...0000 4\u{2026}@@@@ 5.-- \u{2026}@@@@ ...-- *"
+            ),
+            [
+                "Qc1", "--", "Qc7", "Qg5", "--", "--", "--", "--", "--", "--", "--", "--", "--"
+            ]
+        );
+        assert_eq!(
+            moves("[A \"b\"]\n\n1. exf6ep exf6e.p exf6 ep. exf6+e.p. exf6e.p.+ exf6 e.p *"),
+            ["exf6", "exf6", "exf6", "exf6", "exf6", "exf6"]
+        );
+        // `ep` comes off a capture only: a word that ends so otherwise is
+        // read as written, and refused by the replay.
+        assert_eq!(moves("[A \"b\"]\n\n1. Nep Kep *"), ["Nep", "Kep"]);
+        for space in [
+            "\u{202f}", "\u{2009}", "\u{2007}", "\u{3000}", "\u{200b}", "\u{feff}", "\u{2002}",
+            "\u{205f}", "\u{1680}", "\u{2028}",
+        ] {
+            assert_eq!(
+                moves(&std::format!(
+                    "[A \"b\"]\n\n1.{space}e4{space}e5 2. Nf3{space}*"
+                )),
+                ["e4", "e5", "Nf3"],
+                "{space:?}"
+            );
+        }
+        // Bytes that start a space but end the text start no space.
+        for end in [&b"\xE2"[..], b"\xE2\x80", b"\xEF\xBB", b"\xE3"] {
+            let mut record = b"[A \"b\"]\n\ne4 d5".to_vec();
+            record.extend_from_slice(end);
+            let words: Vec<&[u8]> = Tokens::of_record(&record)
+                .map(|token| match token {
+                    Token::Move { text, .. } => text,
+                    Token::Null { .. } => b"--",
+                })
+                .collect();
+            assert_eq!(words.len(), 2, "{end:?}");
+        }
     }
 
     #[test]

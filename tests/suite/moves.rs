@@ -287,6 +287,55 @@ fn escape_lines_in_side_lines_and_marks_standing_alone() {
 }
 
 #[test]
+fn null_moves_en_passant_marks_and_unicode_spaces_as_python_chess_reads_them() {
+    // The moves python-chess 1.11 replays from the same records: null
+    // moves with marks glued to them or glued to their number (a mark
+    // once made `0000!` a move number, and the moves after it went to the
+    // wrong side), en passant marks glued in every spelling, and Unicode's
+    // other spaces between words.
+    let cases: [(&str, &[&str]); 7] = [
+        (
+            "[FEN \"3qk3/8/8/8/8/8/8/3QK3 w - - 0 1\"]\n\n1. Qc1 0000! 2. Qc7 Qg5 *",
+            &["d1c1", "0000", "c1c7", "d8g5"],
+        ),
+        (
+            "\n1. e4 e5 2. Nf3 0000? *",
+            &["e2e4", "e7e5", "g1f3", "0000"],
+        ),
+        (
+            "\n1. e4 e5 2.Z0 Nc6 3. Nf3 Z0! 4. Nc3 --+ 5. d3 2...0000 6. d4 \u{2026}@@@@ 7. d5 *",
+            &[
+                "e2e4", "e7e5", "0000", "b8c6", "g1f3", "0000", "b1c3", "0000", "d2d3", "0000",
+                "d3d4", "0000", "d4d5",
+            ],
+        ),
+        (
+            "\n1. e4 a6 2. e5 d5 3. exd6e.p Nf6 4. d4 h6 5. d5 e5 6. dxe6ep Bxe6 *",
+            &[
+                "e2e4", "a7a6", "e4e5", "d7d5", "e5d6", "g8f6", "d2d4", "h7h6", "d4d5", "e7e5",
+                "d5e6", "c8e6",
+            ],
+        ),
+        (
+            "\n1. e4 d5 2. e5 f5 3. exf6+e.p. Nxf6 *",
+            &["e2e4", "d7d5", "e4e5", "f7f5", "e5f6", "g8f6"],
+        ),
+        (
+            "\n1. e4 d5 2. e5 f5 3. exf6 ep. Nxf6 *",
+            &["e2e4", "d7d5", "e4e5", "f7f5", "e5f6", "g8f6"],
+        ),
+        (
+            "\n1.\u{202f}e4\u{2009}e5 2.\u{3000}Nf3\u{2007}Nc6\u{200b}3. Bb5\u{feff}a6 *",
+            &["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6"],
+        ),
+    ];
+    for (rest, expected) in cases {
+        let pgn = format!("[Event \"x\"]\n{rest}\n");
+        assert_eq!(replay(&pgn, None).unwrap().1, expected, "{rest}");
+    }
+}
+
+#[test]
 fn evaluations_unicode_dots_pawn_letters_and_short_draws_as_python_chess_reads_them() {
     // The moves python-chess 1.11 replays from the same movetext: the
     // annotations it passes over, a pawn's letter, Unicode dots and
