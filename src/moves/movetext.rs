@@ -228,6 +228,9 @@ impl<'a> Tokens<'a> {
         if is_null(text) {
             return Some(Token::Null { at: start });
         }
+        if !matches!(text.last(), Some(b'p' | b'.')) {
+            return (!text.is_empty()).then_some(Token::Move { text, at: start });
+        }
         if let Some(capture) = EN_PASSANT.iter().find_map(|mark| {
             let capture = without_marks(text.strip_suffix(*mark)?);
             capture
