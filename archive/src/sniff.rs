@@ -5,7 +5,8 @@
 //!
 //! The rule: the input is not PGN when its text (decompressed), within
 //! its first [`HEAD`] bytes (all of it, if shorter), holds something
-//! other than whitespace and no line that starts, after spaces and tabs
+//! other than whitespace, `;` remarks and `%` lines, and no line that
+//! starts, after spaces and tabs
 //! (and a byte order mark on the first line), with a tag pair's opening
 //! (`[`, a tag name, spaces, then `"`) or with a
 //! numbered move (a move number, its dots, then the start of a move in
@@ -31,7 +32,13 @@ pub(crate) fn reason() -> String {
 pub(crate) fn is_pgn(head: &[u8]) -> bool {
     let head = &head[..head.len().min(HEAD)];
     let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
-    if head.iter().all(u8::is_ascii_whitespace) {
+    // Nothing but blank lines, `;` remarks and `%` lines: no game, as the
+    // reader reads it.
+    let remark = |line: &[u8]| matches!(line.first(), Some(b';' | b'%'));
+    if head
+        .split(|&byte| byte == b'\n')
+        .all(|line| line.iter().all(u8::is_ascii_whitespace) || remark(line))
+    {
         return true;
     }
     head.split(|&byte| byte == b'\n')
@@ -144,6 +151,7 @@ mod tests {
         // A byte order mark alone (an empty export of a Windows program).
         assert!(is_pgn(b"\xEF\xBB\xBF"));
         assert!(is_pgn(b"\xEF\xBB\xBF\r\n"));
+        assert!(is_pgn(b"\xEF\xBB\xBF; exported by a club tool\r\n%x\n\n"));
         assert!(is_pgn(b"[White:Team \"x\"]\n"));
         assert!(is_pgn(b"\xEF\xBB\xBF[Event \"x\"]\n"));
         assert!(is_pgn(b"garbage\n  \t[ Site  \"x\"]\n"));

@@ -441,8 +441,9 @@ mod tests {
             moves("[A \"b\"]\n\n1. exf6ep exf6e.p exf6 ep. exf6+e.p. exf6e.p.+ exf6 e.p *"),
             ["exf6", "exf6", "exf6", "exf6", "exf6", "exf6"]
         );
-        // `ep` comes off a capture only: a word that ends so otherwise is
-        // read as written, and refused by the replay.
+        // `ep` comes off a word that ends with a rank's digit before it
+        // (`Re1ep` is `Re1`, as python-chess reads it); any other word
+        // that ends so is read as written, and refused by the replay.
         assert_eq!(moves("[A \"b\"]\n\n1. Nep Kep *"), ["Nep", "Kep"]);
         for space in [
             "\u{202f}", "\u{2009}", "\u{2007}", "\u{3000}", "\u{200b}", "\u{feff}", "\u{2002}",

@@ -23,8 +23,8 @@ const RAW_TAIL: usize = MAX_TAG_LINE + 2;
 /// indented (spaces and tabs before its `[`). A line starting with `[`
 /// outside a comment starts the next record, and so do a second `Event` tag in one
 /// tag section and a line starting with a byte order mark (skipped) or with
-/// garbage (a control byte or a byte outside ASCII: a record of its own,
-/// [`RecordError::NoTagSection`]). A record that starts with a digit is
+/// garbage (a control byte, or a byte that starts no character of UTF-8:
+/// a record of its own, [`RecordError::NoTagSection`]). A record that starts with a digit is
 /// movetext written without tags (`1. e4 e5 1-0`): a game with no tags,
 /// which an empty line outside a comment ends too, as python-chess reads
 /// it; one that starts with any other byte is

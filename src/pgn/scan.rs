@@ -330,14 +330,18 @@ pub(super) fn whole_line(rest: &[u8]) -> Option<(usize, bool)> {
 }
 
 /// Whether a byte cannot start a line of movetext: a control byte other
-/// than whitespace, or a byte outside ASCII.
+/// than whitespace, DEL, or a byte that starts no character of UTF-8
+/// (`0x80` to `0xC1`, `0xF5` to `0xFF`). A line may start with a
+/// character outside ASCII: a no-break space, `…Nf6`, `±`.
 pub(super) fn is_garbage(byte: u8) -> bool {
-    (byte < 0x20 && !matches!(byte, b'\t' | b'\n' | b'\r' | 0x0C)) || byte >= 0x7F
+    (byte < 0x20 && !matches!(byte, b'\t' | b'\n' | b'\r' | 0x0C))
+        || matches!(byte, 0x7F..=0xC1 | 0xF5..=0xFF)
 }
 
 /// Whether a movetext line that starts with `byte` (outside a comment)
-/// starts the next record: a `[`, or garbage (a control byte or a byte
-/// outside ASCII: a record of its own, read unreadable); with
+/// starts the next record: a `[`, or garbage (a control byte, or a byte
+/// that starts no character of UTF-8: a record of its own, read
+/// unreadable); with
 /// `ends_at_blank` (a game without tags), an empty line too.
 pub(super) fn starts_record(byte: u8, ends_at_blank: bool) -> bool {
     byte == b'[' || is_garbage(byte) || (ends_at_blank && matches!(byte, b'\n' | b'\r'))
@@ -433,13 +437,15 @@ pub(super) fn tag_name_length(bytes: &[u8]) -> usize {
 
 /// A tag value, from the byte after its opening `"`: the value (escapes
 /// still in it) and what follows the `]` that closes the pair. The value
-/// ends at the first `"` (not escaped) that a `]` follows, after blanks:
-/// a quote written inside a value without its `\` (`"Blitz "Friday"
-/// Open"`, as some old programs write it) is part of the value, as
-/// python-chess reads it too.
+/// ends at a `"` (not escaped) that a `]` follows, after blanks: the first
+/// such after which the line ends, or holds a `;` remark or the next
+/// pair's `[`; else the last. So a quote left unescaped inside a value
+/// stays in it (`"Blitz "Friday" Open"`, `"Open [Group "A"] 2024"`), as
+/// python-chess reads it, and two pairs on one line stay two.
 pub(super) fn tag_value(value: &[u8]) -> Result<(&[u8], &[u8]), RecordError> {
     let mut from = 0;
     let mut quoted = false;
+    let mut last = None;
     while let Some(end) = value
         .get(from..)
         .and_then(closing_quote)
@@ -447,11 +453,15 @@ pub(super) fn tag_value(value: &[u8]) -> Result<(&[u8], &[u8]), RecordError> {
     {
         quoted = true;
         if let Some(after) = trim_start(&value[end + 1..]).strip_prefix(b"]") {
-            return Ok((&value[..end], after));
+            let next = trim_start(after);
+            if matches!(next.first(), None | Some(b'[' | b';' | b'\r' | b'\n')) {
+                return Ok((&value[..end], after));
+            }
+            last = Some((&value[..end], after));
         }
         from = end + 1;
     }
-    Err(if quoted {
+    last.ok_or(if quoted {
         RecordError::UnclosedBracket
     } else {
         RecordError::UnclosedQuote

@@ -2,6 +2,7 @@
 //! that want tags the [`Reader`](super::Reader) does not keep (`Opening`,
 //! `Termination`, a tag of their own), and the movetext after them.
 
+use super::record::MAX_TAG_LINE;
 use super::scan::{tag_name_length, tag_value, trim_start};
 use super::tags::Tags;
 use std::borrow::Cow;
@@ -14,10 +15,11 @@ use std::vec::Vec;
 ///
 /// The tag section ends at its first line that is blank or does not start
 /// (after spaces and tabs) with `[`; `%` and `;` lines in it are passed
-/// over. A line whose tag pair breaks PGN's rules is passed over (the
-/// reader reports those records as unreadable, and reads the tags around
-/// it as these are read), and so is whatever follows a line's last tag
-/// pair (`[Event "Club"] ; a remark`). Values are unescaped and decoded as
+/// over. A line whose tag pair breaks PGN's rules, or that is longer than
+/// [`MAX_TAG_LINE`] or holds a control byte, is passed over (the reader
+/// reports those records as unreadable, and reads the tags around it as
+/// these are read), and so is whatever follows a line's last tag pair
+/// (`[Event "Club"] ; a remark`). Values are unescaped and decoded as
 /// the reader decodes the tags it keeps.
 ///
 /// ```
@@ -114,21 +116,33 @@ impl<'a> TagPairs<'a> {
         &rest[start..end.max(start)]
     }
 
-    /// The next line of the tag section, or `None` at its end.
+    /// The next line of the tag section, or `None` at its end. Lines the
+    /// reader passes over as broken (longer than [`MAX_TAG_LINE`], or
+    /// holding a control byte) are passed over here too.
     fn next_line(&mut self) -> Option<&'a [u8]> {
-        let mut end = memchr::memchr(b'\n', self.rest).map_or(self.rest.len(), |at| at + 1);
-        // A `%` in the first column escapes its line, and a `;` there
-        // starts a comment line, as the reader has them.
-        while matches!(self.rest.first(), Some(b'%' | b';')) {
+        loop {
+            let end = memchr::memchr(b'\n', self.rest).map_or(self.rest.len(), |at| at + 1);
+            // A `%` in the first column escapes its line, and a `;` there
+            // starts a comment line, as the reader has them.
+            if matches!(self.rest.first(), Some(b'%' | b';')) {
+                self.rest = &self.rest[end..];
+                continue;
+            }
+            let whole = &self.rest[..end];
+            let line = trim_start(whole);
+            if !line.starts_with(b"[") {
+                return None;
+            }
             self.rest = &self.rest[end..];
-            end = memchr::memchr(b'\n', self.rest).map_or(self.rest.len(), |at| at + 1);
+            let text = whole.strip_suffix(b"\n").unwrap_or(whole);
+            let text = text.strip_suffix(b"\r").unwrap_or(text);
+            let control = |&byte: &u8| (byte < 0x20 && byte != b'\t') || byte == 0x7F;
+            if whole.len() - usize::from(whole.ends_with(b"\n")) <= MAX_TAG_LINE
+                && !text.iter().any(control)
+            {
+                return Some(line);
+            }
         }
-        let line = trim_start(&self.rest[..end]);
-        if !line.starts_with(b"[") {
-            return None;
-        }
-        self.rest = &self.rest[end..];
-        Some(line)
     }
 }
 
@@ -224,9 +238,25 @@ mod tests {
 
     #[test]
     fn a_broken_pair_is_passed_over() {
-        let record = b"[A \"1\"]\n[B 2]\n[\xC4x \"y\"]\n[C \"3\"]\n\n1. e4 *\n";
+        let record = b"[A \"1\"]\n[B 2]\n[\xC4x \"y\"]\n[D \"\x01\"]\n[C \"3\"]\r\n\n1. e4 *\n";
         assert_eq!(names(record), [("A", "1".into()), ("C", "3".into())]);
         assert_eq!(TagPairs::new(record).movetext(), b"1. e4 *");
+        // A line as long as the reader reads is read; a longer one is not.
+        for (length, read) in [
+            (crate::pgn::MAX_TAG_LINE, true),
+            (crate::pgn::MAX_TAG_LINE + 1, false),
+        ] {
+            let mut record = b"[A \"".to_vec();
+            record.resize(length - 2, b'x');
+            record.extend_from_slice(b"\"]\n[C \"3\"]\n\n1. e4 *\n");
+            let kept = crate::pgn::Reader::new(&record[..])
+                .next()
+                .unwrap()
+                .error()
+                .is_none();
+            assert_eq!(kept, read);
+            assert_eq!(names(&record).len(), if read { 2 } else { 1 }, "{length}");
+        }
         assert_eq!(names(b"[A \"1\n"), []);
         assert_eq!(names(b"[ \"1\"]\n"), []);
         assert_eq!(names(b"1. e4 *\n"), []);
@@ -237,13 +267,15 @@ mod tests {
     /// and `;` comment lines among the tags, as python-chess reads them.
     #[test]
     fn symbols_inner_quotes_and_comment_lines() {
-        let record = b"[Event \"Blitz \"Friday\" Open\"]\n; exported by a club tool\n[White:Team \"a-b\"] [Site \"x\"]\n\n1. e4 *\n";
+        let record = b"[Event \"Blitz \"Friday\" Open\"]\n; exported by a club tool\n[White:Team \"a-b\"] [Site \"x\"]\n[Round \"Open [Group \"A\"] 2\"] ; r\n[Annotator \"A\"] junk\n\n1. e4 *\n";
         assert_eq!(
             names(record),
             [
                 ("Event", "Blitz \"Friday\" Open".into()),
                 ("White:Team", "a-b".into()),
-                ("Site", "x".into())
+                ("Site", "x".into()),
+                ("Round", "Open [Group \"A\"] 2".into()),
+                ("Annotator", "A".into())
             ]
         );
         assert_eq!(TagPairs::new(record).movetext(), b"1. e4 *");

@@ -292,8 +292,12 @@ fn null_moves_en_passant_marks_and_unicode_spaces_as_python_chess_reads_them() {
     // moves with marks glued to them or glued to their number (a mark
     // once made `0000!` a move number, and the moves after it went to the
     // wrong side), en passant marks glued in every spelling, and Unicode's
-    // other spaces between words.
-    let cases: [(&str, &[&str]); 7] = [
+    // other spaces between words and at a line's start.
+    let cases: [(&str, &[&str]); 8] = [
+        (
+            "\n1. e4 e5\n\u{a0}2. Nf3\n\u{2026}Nc6 3. Bb5 *",
+            &["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"],
+        ),
         (
             "[FEN \"3qk3/8/8/8/8/8/8/3QK3 w - - 0 1\"]\n\n1. Qc1 0000! 2. Qc7 Qg5 *",
             &["d1c1", "0000", "c1c7", "d8g5"],

@@ -367,12 +367,15 @@ fn an_escape_line_between_tags_is_skipped() {
     assert_eq!(records[0].tags().get(TagName::Site), Some("Here"));
 }
 
-/// Movetext lines may start with spaces, tabs or a form feed; a control
-/// byte or a byte outside ASCII at a line's start is garbage, a record of
-/// its own.
+/// Movetext lines may start with spaces, tabs, a form feed or a
+/// character outside ASCII in UTF-8 (a no-break space, `…`, `±`, `é`); a
+/// control byte or a byte that starts no UTF-8 character at a line's
+/// start is garbage, a record of its own.
 #[test]
 fn movetext_lines_may_start_with_white_space() {
-    for start in [" ", "  ", "\t", "\x0C"] {
+    for start in [
+        " ", "  ", "\t", "\x0C", "\u{a0}", "\u{2026}", "\u{b1} ", "\u{e9}", "\u{3000}",
+    ] {
         let pgn =
             format!("[Event \"One\"]\n\n1. e4 e5\n{start}2. Nf3 *\n\n[Event \"Two\"]\n\n1. d4 *\n");
         let records: Vec<_> = Reader::new(pgn.as_bytes()).collect();
@@ -382,9 +385,19 @@ fn movetext_lines_may_start_with_white_space() {
             "{start:?}"
         );
     }
-    for start in ["\x01", "\x1F", "\x7F", "\u{e9}"] {
-        let pgn = format!("[Event \"One\"]\n\n1. e4 e5\n{start}2. Nf3 *\n");
-        let records: Vec<_> = Reader::new(pgn.as_bytes()).collect();
+    for start in [
+        &b"\x01"[..],
+        b"\x1F",
+        b"\x7F",
+        b"\x80",
+        b"\xC1",
+        b"\xF5",
+        b"\xFF",
+    ] {
+        let mut pgn = b"[Event \"One\"]\n\n1. e4 e5\n".to_vec();
+        pgn.extend_from_slice(start);
+        pgn.extend_from_slice(b"2. Nf3 *\n");
+        let records: Vec<_> = Reader::new(&pgn[..]).collect();
         assert_eq!(records.len(), 2, "{start:?}: {records:?}");
         assert_eq!(records[0].error(), None, "{start:?}");
         assert!(records[1].error().is_some(), "{start:?}");

@@ -90,7 +90,7 @@ impl fmt::Display for ColumnError {
             ),
             ColumnError::BadTagName(name) => write!(
                 f,
-                "{name:?} is not a PGN tag name (letters, digits and '_+#=:-', such as Annotator)"
+                "{name:?} is not a PGN tag name (letters, digits and '_+#=:-', not starting with '+#=:-', such as Annotator)"
             ),
             ColumnError::Empty => f.write_str("the column list is empty"),
         }
