@@ -305,11 +305,7 @@ pub(crate) fn is_file_of(path: &Path, file: &std::fs::Metadata) -> bool {
 pub(crate) fn same_file(a: &Path, b: &Path) -> bool {
     #[cfg(unix)]
     {
-        use std::os::unix::fs::MetadataExt;
-        match (std::fs::metadata(a), std::fs::metadata(b)) {
-            (Ok(a), Ok(b)) => a.is_file() && a.dev() == b.dev() && a.ino() == b.ino(),
-            _ => false,
-        }
+        std::fs::metadata(b).is_ok_and(|b| is_file_of(a, &b))
     }
     #[cfg(not(unix))]
     {

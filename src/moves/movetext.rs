@@ -62,10 +62,8 @@ static ENDS_TOKEN: [bool; 256] = {
         #[allow(clippy::cast_possible_truncation)]
         let b = byte as u8;
         table[byte] = is_space(b)
-            || matches!(
-                b,
-                b'{' | b'}' | b'(' | b')' | b';' | b'$' | 0xC2 | 0xE1 | 0xE2 | 0xE3 | 0xEF
-            );
+            || may_start_space(b)
+            || matches!(b, b'{' | b'}' | b'(' | b')' | b';' | b'$');
         byte += 1;
     }
     table
@@ -78,6 +76,12 @@ fn ends_token(byte: u8) -> bool {
 /// White space between tokens: ASCII's, and the vertical tab.
 const fn is_space(byte: u8) -> bool {
     byte.is_ascii_whitespace() || byte == 0x0B
+}
+
+/// Whether `byte` may be the first byte of a Unicode space in UTF-8 (of
+/// `±`, `…` and `∞` too): the bytes [`unicode_space`] looks at.
+const fn may_start_space(byte: u8) -> bool {
+    matches!(byte, 0xC2 | 0xE1 | 0xE2 | 0xE3 | 0xEF)
 }
 
 /// The length of the Unicode space that `bytes` starts with, in UTF-8, or
@@ -110,7 +114,7 @@ impl<'a> Iterator for Tokens<'a> {
             let byte = *bytes.get(self.at)?;
             match byte {
                 b if is_space(b) => self.at += 1,
-                0xC2 | 0xE1 | 0xE2 | 0xE3 | 0xEF if unicode_space(&bytes[self.at..]) > 0 => {
+                b if may_start_space(b) && unicode_space(&bytes[self.at..]) > 0 => {
                     self.at += unicode_space(&bytes[self.at..]);
                 }
                 b'{' => self.at = skip_comment(bytes, self.at),
@@ -206,9 +210,7 @@ impl<'a> Tokens<'a> {
             }
             // A byte that may start a Unicode space ends the word only
             // as one (`±` and `…` start with such bytes too).
-            if end < bytes.len()
-                && matches!(bytes[end], 0xC2 | 0xE1 | 0xE2 | 0xE3 | 0xEF)
-                && unicode_space(&bytes[end..]) == 0
+            if end < bytes.len() && may_start_space(bytes[end]) && unicode_space(&bytes[end..]) == 0
             {
                 end += 1;
                 continue;
@@ -224,28 +226,36 @@ impl<'a> Tokens<'a> {
     /// taken off; None when nothing is left (marks alone, or a move
     /// number's glued dots and marks): a move token is never empty.
     fn word(&self, start: usize, end: usize) -> Option<Token<'a>> {
-        let mut text = without_marks(&self.bytes[start..end]);
+        let text = without_marks(&self.bytes[start..end]);
         if is_null(text) {
             return Some(Token::Null { at: start });
         }
-        if !matches!(text.last(), Some(b'p' | b'.')) {
-            return (!text.is_empty()).then_some(Token::Move { text, at: start });
-        }
-        if let Some(capture) = EN_PASSANT.iter().find_map(|mark| {
-            let capture = without_marks(text.strip_suffix(*mark)?);
-            capture
-                .last()
-                .is_some_and(u8::is_ascii_digit)
-                .then_some(capture)
-        }) {
-            text = capture;
-        }
+        let text = without_en_passant(text);
         (!text.is_empty()).then_some(Token::Move { text, at: start })
     }
 }
 
 /// The marks of an en passant capture, as writers write them.
 const EN_PASSANT: [&[u8]; 4] = [b"e.p.", b"e.p", b"ep.", b"ep"];
+
+/// A word without a glued en passant mark and the marks before it
+/// (`exf6+e.p.` is `exf6`), where a rank's digit is left before them.
+fn without_en_passant(word: &[u8]) -> &[u8] {
+    // Every spelling of the mark ends with `p` or a dot.
+    if !matches!(word.last(), Some(b'p' | b'.')) {
+        return word;
+    }
+    EN_PASSANT
+        .iter()
+        .find_map(|mark| {
+            let capture = without_marks(word.strip_suffix(*mark)?);
+            capture
+                .last()
+                .is_some_and(u8::is_ascii_digit)
+                .then_some(capture)
+        })
+        .unwrap_or(word)
+}
 
 /// Whether a word, its marks taken off, is a null move: `--`, `Z0`,
 /// `0000`, `@@@@`.

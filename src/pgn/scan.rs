@@ -378,12 +378,11 @@ pub(super) fn parse_tag_line(
     bytes: &mut Vec<u8>,
 ) -> Result<(), RecordError> {
     // Without an early exit, so that the compiler can vectorise it.
-    let control = |byte: u8| (byte < 0x20 && byte != b'\t') || byte == 0x7F;
     if line
         .iter()
-        .fold(false, |found, &byte| found | control(byte))
+        .fold(false, |found, &byte| found | is_control(byte))
     {
-        if let Some(&byte) = line.iter().find(|&&byte| control(byte)) {
+        if let Some(&byte) = line.iter().find(|&&byte| is_control(byte)) {
             return Err(RecordError::ControlByte { byte });
         }
     }
@@ -405,6 +404,12 @@ pub(super) fn parse_tag_line(
         rest = trim_start(after);
     }
     Ok(())
+}
+
+/// Whether a tag line's byte is a control byte, which breaks the line (a
+/// tab is not one).
+pub(super) const fn is_control(byte: u8) -> bool {
+    (byte < 0x20 && byte != b'\t') || byte == 0x7F
 }
 
 /// Whether `name` is a tag name as the reader reads it: a symbol of PGN's

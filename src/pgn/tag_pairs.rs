@@ -3,7 +3,7 @@
 //! `Termination`, a tag of their own), and the movetext after them.
 
 use super::record::MAX_TAG_LINE;
-use super::scan::{tag_name_length, tag_value, trim_start};
+use super::scan::{is_control, tag_name_length, tag_value, trim_start};
 use super::tags::Tags;
 use std::borrow::Cow;
 use std::string::String;
@@ -134,12 +134,10 @@ impl<'a> TagPairs<'a> {
                 return None;
             }
             self.rest = &self.rest[end..];
+            // As the reader measures it: without its `\n`, with its `\r`.
             let text = whole.strip_suffix(b"\n").unwrap_or(whole);
-            let text = text.strip_suffix(b"\r").unwrap_or(text);
-            let control = |&byte: &u8| (byte < 0x20 && byte != b'\t') || byte == 0x7F;
-            if whole.len() - usize::from(whole.ends_with(b"\n")) <= MAX_TAG_LINE
-                && !text.iter().any(control)
-            {
+            let before_cr = text.strip_suffix(b"\r").unwrap_or(text);
+            if text.len() <= MAX_TAG_LINE && !before_cr.iter().any(|&byte| is_control(byte)) {
                 return Some(line);
             }
         }
