@@ -11,7 +11,8 @@ with `super::` inside them meaning the file itself.
 
 Usage: python3 .ci/module-cycles.py [--edges]
 Prints each crate's cycles (two modules that name each other, or a longer
-loop) and exits 1 if there is any; `--edges` also prints every edge.
+loop), and for a crate of layers (LAYERS) each module that names a layer
+above its own, and exits 1 if there is any; `--edges` also prints every edge.
 """
 
 import os
@@ -22,9 +23,16 @@ CRATES = {
     "chess960": "src/lib.rs",
     "chess960-core": "core/src/lib.rs",
     "chess960-macros": "macros/src/lib.rs",
+    "chess960-games": "games/src/lib.rs",
     "chess960-archive": "archive/src/lib.rs",
     "chess960-cli": "cli/src/main.rs",
     "chess960-python": "python/src/lib.rs",
+}
+
+# Crates whose top modules are layers, lowest first: a module of one layer
+# may name modules of its own layer and the layers below, never above.
+LAYERS = {
+    "chess960-games": ["read", "replay", "stats"],
 }
 
 ITEM = re.compile(
@@ -273,6 +281,20 @@ def main():
         else:
             count = sum(len(t) for t in edges.values())
             print(f"{crate}: {len(modules)} modules, {count} edges, no cycles")
+        layers = LAYERS.get(crate, [])
+        rank = lambda m: layers.index(m.split("::")[0]) if m and m.split("::")[0] in layers else None
+        upward = [
+            (a, b)
+            for a in sorted(edges)
+            for b in sorted(edges[a])
+            if rank(a) is not None and rank(b) is not None and rank(b) > rank(a)
+        ]
+        for a, b in upward:
+            bad = True
+            print(f"{crate}: {label(a)} names {label(b)}, a layer above it")
+            print(f"{crate}:     {EVIDENCE[(a, b)]}")
+        if layers and not upward:
+            print(f"{crate}: layers {' < '.join(layers)}, none named from below")
     sys.exit(1 if bad else 0)
 
 

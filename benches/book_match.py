@@ -8,7 +8,7 @@ Each game carries the book it came from: `[Book "<the chess960 book
 command>"]` and `[BookLine "<its line number>"]`, so anyone can re-run the
 command and find the game's FEN on that line (the test suite does,
 `cli/tests/suite/book.rs`). The PGN is committed as
-`cli/tests/fixtures/book_match.pgn`; engine play is not reproducible across
+`cli/games/tests/fixtures/book_match.pgn`; engine play is not reproducible across
 machines and versions, so this script documents how it was made rather
 than being run by the tests.
 
@@ -17,11 +17,11 @@ Needs python-chess (`pip install chess`) and Stockfish (Debian's
 
     cargo build --release
     python3 benches/book_match.py target/release/chess960 /usr/games/stockfish \
-        > cli/tests/fixtures/book_match.pgn
+        > cli/games/tests/fixtures/book_match.pgn
 
 and then, as a tester reads the results:
 
-    target/release/chess960 games --player cli/tests/fixtures/book_match.pgn
+    target/release/chess960 games --player cli/games/tests/fixtures/book_match.pgn
 """
 
 import os
@@ -32,7 +32,7 @@ import chess
 import chess.engine
 import chess.pgn
 
-# The game loop is the engine match fixture's (tests/fixtures/engine_match.py).
+# The game loop is the engine match fixture's (games/tests/fixtures/engine_match.py).
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "fixtures"))
 from engine_match import play_out  # noqa: E402
 

@@ -13,7 +13,7 @@ of each side. INPUT names which inputs to time (default all four):
   engine    TCEC-like engine games, a long comment on every move
             (benches/games_gen_engine.py engine);
   lichess   lichess-like records (benches/games_gen.py);
-  fixtures  the committed real records (tests/fixtures/engine_match.pgn
+  fixtures  the committed real records (games/tests/fixtures/engine_match.pgn
             and player_archive.pgn) repeated;
   wc        no reader: one `wc -l` of the mix against two at once on the
             same file, the machine's own scaling of a pass over memory.

@@ -7,7 +7,7 @@ test: run it by hand). Figures and how to read them: benches/README.md,
 
 Inputs, made in BENCH_DIR (default: a new temporary directory; set it to
 keep the files between runs):
-  fixtures.pgn  the committed real records (tests/fixtures/engine_match.pgn,
+  fixtures.pgn  the committed real records (games/tests/fixtures/engine_match.pgn,
                 an engine match Stockfish played, and player_archive.pgn)
                 repeated to SIZE_MB megabytes;
   lichess.pgn   lichess-like records of benches/games_gen.py (clock

@@ -18,7 +18,6 @@
 // plus the length of `guide_links.md`. (The player statistics chapter's
 // are reported as `src/guide.rs`, after its first attribute.)
 #![cfg_attr(not(feature = "macros"), doc = "[guide-macros]: crate::guide")]
-#![cfg_attr(not(feature = "pgn"), doc = "[guide-player-statistics]: crate::guide")]
 #![cfg_attr(not(feature = "seeded"), doc = "[guide-engine-testing]: crate::guide")]
 #![doc = include_str!("guide_links.md")]
 #![doc = include_str!("../docs/guide/index.md")]
@@ -29,7 +28,6 @@ macro_rules! page {
     ($(#[$attr:meta])* $name:ident = $file:literal $({ $($inner:tt)* })?) => {
         $(#[$attr])*
         #[cfg_attr(not(feature = "macros"), doc = "[guide-macros]: crate::guide")]
-        #[cfg_attr(not(feature = "pgn"), doc = "[guide-player-statistics]: crate::guide")]
         #[cfg_attr(not(feature = "seeded"), doc = "[guide-engine-testing]: crate::guide")]
         #[doc = include_str!("guide_links.md")]
         #[doc = include_str!($file)]
@@ -48,20 +46,6 @@ page!(
 );
 page!(draws = "../docs/guide/draws.md");
 page!(diagrams = "../docs/guide/diagrams.md");
-page!(games = "../docs/guide/games.md");
-page!(
-    #[cfg(feature = "pgn")]
-    #[cfg_attr(docsrs, doc(cfg(feature = "pgn")))]
-    // Its links to items: to their source files on GitHub, to their pages
-    // here (not in `guide_links.md`, which every page includes whatever
-    // the features).
-    #[doc = "[`Players`]: crate::pgn::Players"]
-    #[doc = "[`PlayerStats`]: crate::pgn::PlayerStats"]
-    #[doc = "[`PlayerTally`]: crate::pgn::PlayerTally"]
-    #[doc = "[`MatchScore`]: crate::pgn::MatchScore"]
-    #[doc = "[`Filter::player`]: crate::pgn::Filter::player"]
-    player_statistics = "../docs/guide/player-statistics.md"
-);
 page!(
     // Its examples sample a book with `seeded_sample`. Its links to items:
     // to their source files on GitHub, to their pages here.

@@ -5,10 +5,6 @@
 // examples use `sp!`, so without the `macros` feature the front page is a
 // pointer.
 #![cfg_attr(
-    all(feature = "macros", not(feature = "pgn")),
-    doc = "[guide-player-statistics]: crate::guide"
-)]
-#![cfg_attr(
     all(feature = "macros", not(feature = "seeded")),
     doc = "[guide-engine-testing]: crate::guide"
 )]
@@ -26,9 +22,6 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![no_std]
 #![warn(clippy::unwrap_used, clippy::expect_used)]
-
-#[cfg(feature = "pgn")]
-extern crate std;
 
 // How the modules are laid out, and which sits on which.
 //
@@ -65,17 +58,10 @@ extern crate std;
 //      below: `FromStr` for Position, DoublePosition and PositionSet).
 //   8. The features: `random` and `seeded` (position, position_set),
 //      `sample` (seeded),
-//      `serialization` (the value types), `svg` (position, double, color),
-//      `pgn` (identify, fen, position_set and below; inside it `tags` <-
-//      `record` <- `scan` <- `reader`, `scan` on `swar`, `split` and
-//      `swar` on nothing, `tag_pairs` on `scan` and `tags`, `kind` on
-//      `record` and `tags`, and the counting modules on `kind`: reading
-//      below, the statistics (`outcome`, `stats`, `counts`, `players`,
-//      `player_stats`, `match_score`, `pairing`, `pentanomial`) above).
-//   9. `moves` (pgn, position, and cozy-chess): the replay; inside it
-//      `movetext` and `san` on nothing of ours, `error`, `start` (san,
-//      error, pgn) <- `replay` (movetext, san, start, error) <- `openings`
-//      (replay, and `pgn`'s tallies).
+//      `serialization` (the value types), `svg` (position, double, color).
+//
+// Game records (reading PGN, replaying moves, their statistics) are the
+// crate `chess960-games`, which builds on this one.
 
 // First, so that rustdoc lists `Position`'s constructors and accessors
 // before the methods other modules add (it follows declaration order).
@@ -94,14 +80,8 @@ mod identify;
 mod lookup;
 #[cfg(feature = "macros")]
 mod macros;
-#[cfg(feature = "moves")]
-#[cfg_attr(docsrs, doc(cfg(feature = "moves")))]
-pub mod moves;
 mod numbering;
 mod parse;
-#[cfg(feature = "pgn")]
-#[cfg_attr(docsrs, doc(cfg(feature = "pgn")))]
-pub mod pgn;
 mod position_set;
 pub mod printed_tables;
 #[cfg(feature = "rand")]

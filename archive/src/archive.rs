@@ -10,7 +10,7 @@ use crate::source::{self, Source, Text};
 use crate::split;
 use crate::stream;
 use crate::summary::{Skip, Summary};
-use chess960::pgn::{Filter, Players, Reader};
+use chess960_games::read::{Filter, Players, Reader};
 use std::fs::File;
 use std::io::{self, BufRead, Read};
 use std::path::{Path, PathBuf};
@@ -66,7 +66,7 @@ const MAP_WINDOW: usize = 4 << 20;
 /// The same from any reader, with a filter and a player:
 ///
 /// ```
-/// use chess960::pgn::{Filter, Players};
+/// use chess960_games::read::{Filter, Players};
 /// use chess960_archive::Archive;
 ///
 /// let pgn = "[White \"Ada\"]\n[Black \"Bo\"]\n[Result \"1-0\"]\n[Variant \"Chess960\"]\n\
@@ -228,7 +228,7 @@ impl Archive {
     /// players, starts); every game by default.
     ///
     /// ```
-    /// use chess960::pgn::Filter;
+    /// use chess960_games::read::Filter;
     ///
     /// let archive = chess960_archive::Archive::new().filter(Filter::new().min_elo(2000));
     /// # let _ = archive;
@@ -243,7 +243,7 @@ impl Archive {
     /// [`Summary::player`] statistics give.
     ///
     /// ```
-    /// use chess960::pgn::Players;
+    /// use chess960_games::read::Players;
     ///
     /// let archive = chess960_archive::Archive::new().players(["Ada"].into_iter().collect::<Players>());
     /// # let _ = archive;
@@ -741,11 +741,7 @@ fn read_text<R: BufRead, C: Collect>(
     summary: &mut Summary,
     deliver: &mut dyn FnMut(Batch<'_, C::Part>) -> io::Result<()>,
 ) -> io::Result<()> {
-    let Job {
-        input: name,
-        context,
-        collect,
-    } = *job;
+    let (name, context, collect) = (job.input, job.context, job.collect);
     if collect.keeps_raw() {
         reader = reader.keep_raw();
     }

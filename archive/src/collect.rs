@@ -2,7 +2,7 @@
 //! the [`Game`] each call sees and the [`Batch`] of gathered output that
 //! comes back in input order.
 
-use chess960::pgn::{GameKind, Record};
+use chess960_games::read::{GameKind, Record};
 
 /// Gathers something from each selected record, on the reading threads,
 /// into parts that `Archive::collect` hands
@@ -26,7 +26,7 @@ use chess960::pgn::{GameKind, Record};
 ///         Vec::new()
 ///     }
 ///     fn game(&self, part: &mut Vec<String>, game: &Game<'_>) {
-///         let white = game.record().tags().get(chess960::pgn::TagName::White);
+///         let white = game.record().tags().get(chess960_games::read::TagName::White);
 ///         part.push(white.unwrap_or("?").to_owned());
 ///     }
 /// }

@@ -9,9 +9,9 @@
 //! order, exactly as one core would find it:
 //!
 //! - [`Archive::statistics`] gives a [`Summary`]: counts by kind, White's
-//!   results per start ([`StartStats`](chess960::pgn::StartStats)), one
+//!   results per start ([`StartStats`](chess960_games::stats::StartStats)), one
 //!   player's results per start
-//!   ([`PlayerStats`](chess960::pgn::PlayerStats)), and the skipped records,
+//!   ([`PlayerStats`](chess960_games::stats::PlayerStats)), and the skipped records,
 //!   each a [`Skip`] naming the input, the byte offset and the broken rule.
 //! - [`Archive::collect`] also hands each selected record to a
 //!   [`Collect`]or on the reading threads, and what it gathered back to the
@@ -20,7 +20,7 @@
 //! - [`Progress`] counts bytes and records as they are read, and
 //!   [`Cancel`] stops a reading from another thread.
 //!
-//! The records are read by [`chess960::pgn`], which this crate builds on:
+//! The records are read by [`chess960_games`], which this crate builds on:
 //! the reader, the kinds of game, the filter and the statistics live
 //! there, with no threads, files or compression, so that nothing a chess
 //! engine links pulls in this crate.

@@ -8,8 +8,11 @@ use crate::collect::{Collect, Game};
 use crate::error::Error;
 use crate::summary::{Skip, Summary};
 use chess960::DoublePosition;
-use chess960::moves::{OpeningStats, Replay, ReplayError, Replayer};
-use chess960::pgn::GameKind;
+use chess960_games::read::GameKind;
+use chess960_games::{
+    replay::{Replay, ReplayError, Replayer},
+    stats::OpeningStats,
+};
 use std::cell::RefCell;
 
 thread_local! {
@@ -21,7 +24,7 @@ thread_local! {
 /// on this thread's replayer, and hands the result to `f`. For a
 /// [`Collect`]or whose [`keeps_raw`](Collect::keeps_raw) is true (the
 /// replay reads the record's bytes; without them the result is
-/// [`NotReplayed::NoBytes`](chess960::moves::NotReplayed::NoBytes)).
+/// [`NotReplayed::NoBytes`](chess960_games::replay::NotReplayed::NoBytes)).
 ///
 /// ```
 /// use chess960_archive::{Archive, Collect, Game, replay_game};
@@ -60,7 +63,7 @@ pub fn replay_game<R>(
 ) -> R {
     let Some(raw) = game.raw() else {
         return f(Err(ReplayError::NotReplayed(
-            chess960::moves::NotReplayed::NoBytes,
+            chess960_games::replay::NotReplayed::NoBytes,
         )));
     };
     REPLAYER.with(|replayer| {
@@ -74,7 +77,7 @@ pub fn replay_game<R>(
 /// [`Batch::base`](crate::Batch::base)), its offset and the error.
 ///
 /// ```
-/// use chess960::moves::{NotReplayed, ReplayError};
+/// use chess960_games::replay::{NotReplayed, ReplayError};
 /// use chess960_archive::{Archive, Collect, Game, Skip, move_skip};
 ///
 /// struct Skips;

@@ -5,7 +5,7 @@
 use crate::collect::{Collect, Game};
 use crate::progress::{Cancel, Progress};
 use crate::summary::{Skip, Summary};
-use chess960::pgn::{Filter, GameKind, MAX_RAW_RECORD, Players, Reader, Record};
+use chess960_games::read::{Filter, GameKind, MAX_RAW_RECORD, Players, Reader, Record};
 use std::io::BufRead;
 use std::sync::{Arc, Mutex};
 

@@ -92,7 +92,7 @@ fn opens_tag_pair(line: &[u8]) -> bool {
         .unwrap_or(rest.len());
     let (name, rest) = rest.split_at(name);
     let gap = blanks(rest);
-    chess960::pgn::is_tag_name(name) && gap > 0 && rest.get(gap) == Some(&b'"')
+    chess960_games::read::is_tag_name(name) && gap > 0 && rest.get(gap) == Some(&b'"')
 }
 
 /// The first [`HEAD`] bytes of `text` (fewer at its end), and `text`

@@ -11,7 +11,7 @@ use crate::collect::{Batch, Collect};
 use crate::mapped::Whole;
 use crate::part::{self, Context, Job, Part, Spare};
 use crate::summary::{Skip, Summary};
-use chess960::pgn::{Reader, likely_record_start};
+use chess960_games::read::{Reader, likely_record_start};
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom};

@@ -9,7 +9,7 @@
 use crate::collect::{Batch, Collect};
 use crate::part::{self, Context, Job, Part, Spare};
 use crate::summary::{Skip, Summary};
-use chess960::pgn::{MAX_RAW_RECORD, Reader};
+use chess960_games::read::{MAX_RAW_RECORD, Reader};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::io::{self, BufRead, Read};

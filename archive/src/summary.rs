@@ -1,7 +1,10 @@
 //! What a reading found: counts by kind, the per-start and per-player
 //! statistics, and the skipped records and inputs, merged in input order.
 
-use chess960::pgn::{KindCounts, PlayerStats, Players, StartStats};
+use chess960_games::{
+    read::Players,
+    stats::{KindCounts, PlayerStats, StartStats},
+};
 use std::fmt;
 
 /// How many skips a [`Summary`] lists one by one (all are counted).

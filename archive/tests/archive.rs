@@ -5,9 +5,9 @@
 
 #![allow(clippy::format_push_string)] // The generated inputs read best as pieces of text.
 
-use chess960::pgn::{Filter, Players};
 use chess960::{FenStyle, Position};
 use chess960_archive::{Archive, Cancel, Collect, Error, Game, Progress, Summary};
+use chess960_games::read::{Filter, Players};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -506,17 +506,12 @@ fn cancel_stops_a_reading_and_gives_what_was_read() {
     let path = scratch.file("games.pgn", archive_text(5000).as_bytes());
     for threads in [1, 2] {
         let cancel = Cancel::new();
-        let raised = cancel.clone();
         let archive = Archive::new()
             .path(&path)
             .threads(threads)
             .part_size(4096)
             .cancel(&cancel)
-            .on_progress(move |progress| {
-                if progress.records() >= 1024 {
-                    raised.cancel();
-                }
-            });
+            .on_progress(cancel_after(&cancel, 1024));
         let Err(Error::Cancelled(summary)) = archive.statistics() else {
             panic!("not cancelled on {threads} thread(s)");
         };
@@ -788,16 +783,11 @@ fn a_stream_spread_over_the_cores_stops_as_one_core_does() {
         assert!(matches!(read, Err(Error::Deliver(_))));
         assert_eq!(*delivered.lock().unwrap(), 1);
         let cancel = Cancel::new();
-        let raised = cancel.clone();
         let read = stream()
             .threads(threads)
             .part_size(4096)
             .cancel(&cancel)
-            .on_progress(move |progress| {
-                if progress.records() >= 1024 {
-                    raised.cancel();
-                }
-            })
+            .on_progress(cancel_after(&cancel, 1024))
             .collect(&Spread(Places), |_| Ok(()));
         let Err(Error::Cancelled(summary)) = read else {
             panic!("not cancelled on {threads} threads");
@@ -935,4 +925,14 @@ fn a_stream_s_tail_counts_its_progress_as_it_goes() {
         "{}",
         calls.load(Ordering::Relaxed)
     );
+}
+
+/// A progress callback that raises `cancel` once `records` records are read.
+fn cancel_after(cancel: &Cancel, records: u64) -> impl Fn(&Progress) + Send + Sync + 'static {
+    let raised = cancel.clone();
+    move |progress| {
+        if progress.records() >= records {
+            raised.cancel();
+        }
+    }
 }

@@ -1,4 +1,4 @@
-//! The replay of the games' moves (`chess960::moves`) against shakmaty's.
+//! The replay of the games' moves (`chess960_games::replay`) against shakmaty's.
 //!
 //! Input: two bytes choosing White's and Black's start (a double Chess960
 //! start when they differ), then bytes used twice. First as a game: each
@@ -14,8 +14,8 @@
 //! replays is legal to shakmaty, move for move.
 #![no_main]
 
-use chess960::moves::{ReplayError, Replayer};
-use chess960::pgn::{GameKind, Reader};
+use chess960_games::replay::{ReplayError, Replayer};
+use chess960_games::read::{GameKind, Reader};
 use libfuzzer_sys::fuzz_target;
 use shakmaty::fen::Fen;
 use shakmaty::san::{San, SanPlus};

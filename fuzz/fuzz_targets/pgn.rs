@@ -1,4 +1,4 @@
-//! The PGN reader (`chess960::pgn::Reader`) and the classification of its
+//! The PGN reader (`chess960_games::read::Reader`) and the classification of its
 //! records (`GameKind`) on any bytes.
 //!
 //! Input: one byte choosing the reader's buffer size (1 to 64 bytes), then
@@ -13,7 +13,7 @@
 #![no_main]
 
 use chess960::identify_fen;
-use chess960::pgn::{GameKind, KindCounts, Reader, Record, StartStats};
+use chess960_games::{read::{GameKind, Reader, Record}, stats::{KindCounts, StartStats}};
 use chess960_fuzz::one_line;
 use libfuzzer_sys::fuzz_target;
 use std::io::BufReader;

@@ -1,4 +1,4 @@
-//! The PGN reader (`chess960::pgn::Reader`) against itself across buffer
+//! The PGN reader (`chess960_games::read::Reader`) against itself across buffer
 //! and read sizes, and against an independent reader (`pgn-reader`) on
 //! well-formed PGN.
 //!
@@ -7,7 +7,7 @@
 //! records (number, offset, tags, error) through that buffer and through
 //! reads of 1 to 13 bytes at random points as from the whole input at once.
 //! Then as the choices of a grammar of well-formed PGN
-//! (`tests/suite/pgn_differential/grammar.rs`, included by path, as is
+//! (`games/tests/suite/pgn_differential/grammar.rs`, included by path, as is
 //! `compare.rs`): pgn-reader reads back exactly the tag pairs and results
 //! the grammar wrote, and our reader finds the same games with the same
 //! kept tags, results and starts (the start from shakmaty's reading of the
@@ -15,13 +15,13 @@
 //! the input is cut at any record (each record's span alone is one game
 //! to both; from any record on, both read the rest alike). The
 //! exclusions (where the two readers differ by design) are listed in
-//! `tests/suite/pgn_differential.rs`.
+//! `games/tests/suite/pgn_differential.rs`.
 #![no_main]
 
 #[allow(dead_code, reason = "shared with the test suite, which uses all of it")]
-#[path = "../../tests/suite/pgn_differential/compare.rs"]
+#[path = "../../games/tests/suite/pgn_differential/compare.rs"]
 mod compare;
-#[path = "../../tests/suite/pgn_differential/grammar.rs"]
+#[path = "../../games/tests/suite/pgn_differential/grammar.rs"]
 mod grammar;
 
 use compare::{

@@ -11,7 +11,7 @@
 //! renumbered): the rule the command's parts rely on.
 #![no_main]
 
-use chess960::pgn::{Reader, Record, likely_record_start};
+use chess960_games::read::{Reader, Record, likely_record_start};
 use libfuzzer_sys::fuzz_target;
 use std::io::BufReader;
 

@@ -1,4 +1,4 @@
-//! One player's statistics (`chess960::pgn::PlayerStats`, `Players`,
+//! One player's statistics (`chess960_games::stats::PlayerStats`, `Players`,
 //! `Filter::player`) and the match figures (`MatchScore`) on any bytes.
 //!
 //! Input: 12 bytes of counts (three little-endian `u32`: wins, draws,
@@ -10,7 +10,7 @@
 //! row's colours add up; two halves merged are the whole.
 #![no_main]
 
-use chess960::pgn::{Filter, GameKind, MatchScore, PlayerStats, Players, Reader, Record};
+use chess960_games::{read::{Filter, GameKind, Players, Reader, Record}, stats::{MatchScore, PlayerStats}};
 use libfuzzer_sys::fuzz_target;
 
 /// The figures of a score in their ranges, `None` where undefined.

@@ -7,23 +7,20 @@
 //! waiting with the GIL released.
 
 use crate::errors::value_error;
-use crate::inputs::{flag, inputs_of, naming, real, text, type_name, unsigned};
+use crate::filters::Filters;
+use crate::inputs::{flag, real, text, type_name};
 use crate::output::Output;
-use crate::reading::{Request, input_error, read_error, report_of, run, summary_dict};
-use crate::set::set_of;
+use crate::reading::{Request, input_error, read_error, run, summary_dict};
 use crate::stream::{Job, Message, PyGames};
 use crate::table::PyTable;
 use arrow_array::RecordBatch;
-use chess960::pgn::{EloModel, Filter, Players, Sprt};
+use chess960_archive::Summary;
 use chess960_archive::table::{Columns, Table};
-use chess960_archive::{Archive, Cancel, Progress, Summary};
+use chess960_games::stats::{EloModel, Sprt};
 use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 use std::sync::Arc;
-
-/// What `min_elo` and `max_elo` are.
-const ELO: &str = "a rating from 0 to 4294967295";
 
 /// The table of `columns` (None: those of `chess960 games --games`; a
 /// list, or a text of names separated by commas; `"all"`: every column),
@@ -84,114 +81,10 @@ fn player_batch(summary: &Summary, sprt: Option<&Sprt>) -> PyResult<RecordBatch>
     chess960_archive::table::player_batch(&summary.player, sprt).map_err(value_error)
 }
 
-/// Reads `player`: a name or a sequence of names.
-fn names_of(player: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
-    let Some(player) = player else {
-        return Ok(Vec::new());
-    };
-    let names: Vec<String> = if player.is_instance_of::<PyString>() {
-        vec![player.extract()?]
-    } else {
-        player.extract().map_err(|_| {
-            let shown = player
-                .repr()
-                .map_or_else(|_| type_name(player), |repr| repr.to_string());
-            let shown: String = shown.chars().take(60).collect();
-            PyTypeError::new_err(format!(
-                "player is a name or a list of names (texts), not {shown}"
-            ))
-        })?
-    };
-    if let Some(name) = names.iter().find(|name| name.trim().is_empty()) {
-        return Err(PyValueError::new_err(format!(
-            "player needs a name, not {name:?}"
-        )));
-    }
-    Ok(names)
-}
-
-/// The filter of the ratings and tag texts given to `read_games`,
-/// `start_stats` and `player_stats` (the players and starts are added by
-/// `request`).
-pub(crate) fn filter(
-    min_elo: Option<&Bound<'_, PyAny>>,
-    max_elo: Option<&Bound<'_, PyAny>>,
-    event: Option<&Bound<'_, PyAny>>,
-    variant: Option<&Bound<'_, PyAny>>,
-    time_control: Option<&Bound<'_, PyAny>>,
-) -> PyResult<Filter> {
-    let mut filter = Filter::new();
-    if let Some(elo) = unsigned::<u32>(min_elo, "min_elo", ELO)? {
-        filter = filter.min_elo(elo);
-    }
-    if let Some(elo) = unsigned::<u32>(max_elo, "max_elo", ELO)? {
-        filter = filter.max_elo(elo);
-    }
-    if let Some(text) = text(event, "event")? {
-        filter = filter.event(&text);
-    }
-    if let Some(text) = text(variant, "variant")? {
-        filter = filter.variant(&text);
-    }
-    if let Some(text) = text(time_control, "time_control")? {
-        filter = filter.time_control(&text);
-    }
-    Ok(filter)
-}
-
-/// Builds the archive, its filter (`filter`, with the players and starts
-/// added) and its players from the arguments shared by `read_games`,
-/// `start_stats` and `player_stats`.
-pub(crate) fn request(
-    paths: &Bound<'_, PyAny>,
-    start: Option<&Bound<'_, PyAny>>,
-    player: Option<&Bound<'_, PyAny>>,
-    filter: Filter,
-    threads: Option<&Bound<'_, PyAny>>,
-    progress: Option<&Bound<'_, PyAny>>,
-) -> PyResult<Request> {
-    let mut filter = filter;
-    let names = names_of(player)?;
-    let mut players = Players::new();
-    for name in &names {
-        filter = filter.player(name);
-        players.add(name);
-    }
-    if let Some(start) = start {
-        let set = set_of(start).map_err(|error| naming(start.py(), "start", error))?;
-        filter = filter.starts(set);
-    }
-    let cancel = Cancel::new();
-    let counters = Progress::new();
-    let mut archive = inputs_of(paths)?
-        .into_iter()
-        .fold(Archive::new(), |archive, input| input.add_to(archive))
-        .filter(filter)
-        .players(players)
-        .cancel(&cancel)
-        .progress(&counters);
-    let threads_are = "1 or more (None: all cores)";
-    if let Some(threads) = unsigned::<usize>(threads, "threads", threads_are)? {
-        if threads == 0 {
-            return Err(PyValueError::new_err(format!(
-                "threads is {threads_are}, not 0"
-            )));
-        }
-        archive = archive.threads(threads);
-    }
-    let report = report_of(progress)?;
-    Ok(Request {
-        archive,
-        cancel,
-        progress: counters,
-        report,
-    })
-}
-
-/// Declares a `#[pyfunction]` reading archives with the arguments of
-/// `read_games` (`paths`, then the keywords `start` to `progress`), whose
-/// body gets the Python token and the `Request` made from them under the
-/// two names given.
+/// Declares a `#[pyfunction]` reading archives with `paths`, the
+/// function's own arguments and the shared keywords (`**filters`, read by
+/// `Filters`), whose body gets the Python token and the `Request` made
+/// from them under the two names given.
 macro_rules! reading_function {
     (
         $(#[doc = $doc:expr])*
@@ -200,27 +93,15 @@ macro_rules! reading_function {
     ) => {
         $(#[doc = $doc])*
         #[pyfunction]
-        #[pyo3(signature = (paths, $($pos,)* *, start = None, min_elo = None, max_elo = None,
-                            player = None, event = None, variant = None, time_control = None,
-                            threads = None, progress = None $(, $kw = $kdef)*))]
-        #[allow(clippy::too_many_arguments)]
+        #[pyo3(signature = (paths, $($pos,)* * $(, $kw = $kdef)*, **filters))]
         pub(crate) fn $name(
             $py: Python<'_>,
             paths: &Bound<'_, PyAny>,
             $($pos: $pty,)*
-            start: Option<&Bound<'_, PyAny>>,
-            min_elo: Option<&Bound<'_, PyAny>>,
-            max_elo: Option<&Bound<'_, PyAny>>,
-            player: Option<&Bound<'_, PyAny>>,
-            event: Option<&Bound<'_, PyAny>>,
-            variant: Option<&Bound<'_, PyAny>>,
-            time_control: Option<&Bound<'_, PyAny>>,
-            threads: Option<&Bound<'_, PyAny>>,
-            progress: Option<&Bound<'_, PyAny>>,
             $($kw: $kty,)*
+            filters: Option<&Bound<'_, PyDict>>,
         ) -> PyResult<$ret> {
-            let filter = filter(min_elo, max_elo, event, variant, time_control)?;
-            let $request = request(paths, start, player, filter, threads, progress)?;
+            let $request = Filters::of(stringify!($name), filters)?.request(paths)?;
             $body
         }
     };
@@ -353,27 +234,18 @@ reading_function! {
 /// log-likelihood ratio `llr`, its bounds and the verdict `sprt` (H1, H0,
 /// continue). Takes the other arguments of `read_games`.
 #[pyfunction]
-#[pyo3(signature = (paths, player, *, start = None, min_elo = None, max_elo = None,
-                    event = None, variant = None, time_control = None, threads = None,
-                    progress = None, sprt = None, alpha = None, beta = None,
-                    elo_model = None))]
+#[pyo3(signature = (paths, player, *, sprt = None, alpha = None, beta = None, elo_model = None,
+                    **filters))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn player_stats(
     py: Python<'_>,
     paths: &Bound<'_, PyAny>,
     player: &Bound<'_, PyAny>,
-    start: Option<&Bound<'_, PyAny>>,
-    min_elo: Option<&Bound<'_, PyAny>>,
-    max_elo: Option<&Bound<'_, PyAny>>,
-    event: Option<&Bound<'_, PyAny>>,
-    variant: Option<&Bound<'_, PyAny>>,
-    time_control: Option<&Bound<'_, PyAny>>,
-    threads: Option<&Bound<'_, PyAny>>,
-    progress: Option<&Bound<'_, PyAny>>,
     sprt: Option<&Bound<'_, PyAny>>,
     alpha: Option<&Bound<'_, PyAny>>,
     beta: Option<&Bound<'_, PyAny>>,
     elo_model: Option<&Bound<'_, PyAny>>,
+    filters: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<PyTable> {
     let sprt = match sprt.filter(|sprt| !sprt.is_none()) {
         None => None,
@@ -403,7 +275,8 @@ pub(crate) fn player_stats(
     if player.is_none() {
         return Err(PyTypeError::new_err("player_stats needs a player"));
     }
-    let filter = filter(min_elo, max_elo, event, variant, time_control)?;
-    let request = request(paths, start, Some(player), filter, threads, progress)?;
+    let request = Filters::of("player_stats", filters)?
+        .with_player("player_stats", player)?
+        .request(paths)?;
     statistics(py, &request, |summary| player_batch(summary, sprt.as_ref()))
 }

@@ -21,6 +21,7 @@ mod book;
 mod draws;
 mod errors;
 mod eval;
+mod filters;
 mod games;
 mod identify;
 mod inputs;

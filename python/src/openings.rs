@@ -2,12 +2,13 @@
 //! read by `chess960-archive` on Rust threads into one Arrow table.
 
 use crate::errors::value_error;
-use crate::games::{filter, request};
+use crate::filters::Filters;
 use crate::inputs::required;
 use crate::reading::{input_error, read_error, run, summary_dict};
 use crate::table::PyTable;
 use chess960_archive::table::openings_batch;
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 
 /// The explorer of the PGN archives `paths`: per start (White's and
 /// Black's for double Chess960), one row per sequence of the games' first
@@ -20,23 +21,12 @@ use pyo3::prelude::*;
 /// named in `summary["skips"]`. The games and the keyword arguments are
 /// those of `start_stats`.
 #[pyfunction]
-#[pyo3(signature = (paths, plies, *, start = None, min_elo = None, max_elo = None, player = None,
-                    event = None, variant = None, time_control = None, threads = None,
-                    progress = None))]
-#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (paths, plies, **filters))]
 pub(crate) fn opening_stats(
     py: Python<'_>,
     paths: &Bound<'_, PyAny>,
     plies: &Bound<'_, PyAny>,
-    start: Option<&Bound<'_, PyAny>>,
-    min_elo: Option<&Bound<'_, PyAny>>,
-    max_elo: Option<&Bound<'_, PyAny>>,
-    player: Option<&Bound<'_, PyAny>>,
-    event: Option<&Bound<'_, PyAny>>,
-    variant: Option<&Bound<'_, PyAny>>,
-    time_control: Option<&Bound<'_, PyAny>>,
-    threads: Option<&Bound<'_, PyAny>>,
-    progress: Option<&Bound<'_, PyAny>>,
+    filters: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<PyTable> {
     let plies: usize = required(plies, "plies", "a number of plies, 1 or more")?;
     if plies == 0 {
@@ -44,8 +34,7 @@ pub(crate) fn opening_stats(
             "plies is 1 or more",
         ));
     }
-    let filter = filter(min_elo, max_elo, event, variant, time_control)?;
-    let request = request(paths, start, player, filter, threads, progress)?;
+    let request = Filters::of("opening_stats", filters)?.request(paths)?;
     let archive = request.archive.clone();
     let total = archive.total_size();
     let found = run(py, &request, total, move || archive.openings(plies))?

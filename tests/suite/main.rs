@@ -29,20 +29,8 @@ mod fen;
 mod fen_dialects;
 mod grammar;
 mod identify;
-#[cfg(feature = "moves")]
-mod moves;
 mod mutants;
 mod peer_boards;
-#[cfg(feature = "pgn")]
-mod pgn;
-#[cfg(feature = "pgn")]
-mod pgn_differential;
-#[cfg(feature = "pgn")]
-mod pgn_parts;
-#[cfg(feature = "pgn")]
-mod pgn_raw;
-#[cfg(feature = "pgn")]
-mod player;
 mod printed_tables;
 #[cfg(feature = "rand")]
 mod random;
@@ -56,8 +44,6 @@ mod serde_forms;
 #[cfg(feature = "serde")]
 mod serde_types;
 mod set_text;
-#[cfg(feature = "pgn")]
-mod sprt;
 #[cfg(feature = "svg")]
 mod svg;
 mod tables;

@@ -6,7 +6,7 @@ use super::row::Row;
 use super::value::{Value, time_control};
 use arrow_schema::{DataType, Field, TimeUnit};
 use chess960::Color;
-use chess960::pgn::{Outcome, TagName};
+use chess960_games::{read::TagName, stats::Outcome};
 use std::borrow::Cow;
 use std::sync::Arc;
 

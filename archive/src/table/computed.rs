@@ -55,7 +55,7 @@ impl Computed {
     pub fn game(&mut self, game: &Game<'_>) {
         #[cfg(feature = "moves")]
         if self.replay {
-            use chess960::pgn::GameKind;
+            use chess960_games::read::GameKind;
             self.plies = None;
             self.moves.clear();
             // A record whose bytes were not kept is a skip already.

@@ -6,7 +6,7 @@
 use super::computed::Computed;
 use super::value::Value;
 use crate::collect::Game;
-use chess960::pgn::TagPairs;
+use chess960_games::read::TagPairs;
 use std::borrow::Cow;
 
 /// One record as the columns read it.

@@ -208,7 +208,7 @@ impl Columns {
     /// # Ok::<(), chess960_archive::table::ColumnError>(())
     /// ```
     pub fn tag(mut self, name: &str) -> Result<Columns, ColumnError> {
-        if !chess960::pgn::is_tag_name(name.as_bytes()) {
+        if !chess960_games::read::is_tag_name(name.as_bytes()) {
             return Err(ColumnError::BadTagName(name.to_owned()));
         }
         if self.names().any(|known| known.eq_ignore_ascii_case(name)) {

@@ -7,7 +7,7 @@
 use arrow_array::{ArrayRef, Float64Array, RecordBatch, StringArray, UInt16Array, UInt64Array};
 use arrow_schema::{ArrowError, DataType, Field, Schema};
 use chess960::DoublePosition;
-use chess960::pgn::{
+use chess960_games::stats::{
     PairTally, Pentanomial, PlayerStats, PlayerTally, Sprt, StartStats, Tally, Verdict,
 };
 use std::sync::Arc;
@@ -23,7 +23,7 @@ use std::sync::Arc;
 ///
 /// ```
 /// use chess960::{DoublePosition, Position};
-/// use chess960::pgn::{Outcome, StartStats};
+/// use chess960_games::stats::{Outcome, StartStats};
 /// use chess960_archive::table::stats_batch;
 ///
 /// let mut stats = StartStats::new();
@@ -58,7 +58,7 @@ pub fn stats_batch(stats: &StartStats) -> Result<RecordBatch, ArrowError> {
 ///
 /// ```
 /// use chess960_archive::table::player_batch;
-/// use chess960::pgn::{PlayerStats, Players};
+/// use chess960_games::{read::Players, stats::PlayerStats};
 ///
 /// let players: Players = ["Ada"].into_iter().collect();
 /// let batch = player_batch(&PlayerStats::new(players), None)?;
@@ -154,9 +154,11 @@ pub fn player_batch(stats: &PlayerStats, sprt: Option<&Sprt>) -> Result<RecordBa
 /// ```
 #[cfg(feature = "moves")]
 #[cfg_attr(docsrs, doc(cfg(feature = "moves")))]
-pub fn openings_batch(stats: &chess960::moves::OpeningStats) -> Result<RecordBatch, ArrowError> {
+pub fn openings_batch(
+    stats: &chess960_games::stats::OpeningStats,
+) -> Result<RecordBatch, ArrowError> {
     use arrow_array::builder::{ListBuilder, StringBuilder};
-    use chess960::moves::OpeningRow;
+    use chess960_games::stats::OpeningRow;
     let rows = stats.rows();
     let positions: Vec<_> = rows.iter().map(OpeningRow::start).collect();
     let (mut fields, mut columns) = start_columns(&positions);

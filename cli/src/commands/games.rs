@@ -1,5 +1,5 @@
 //! `chess960 games`: which start position each game of a PGN file used, and
-//! how each start scored. A thin layer over [`chess960::pgn`]: opening and
+//! how each start scored. A thin layer over [`chess960_games`]: opening and
 //! decompressing the inputs, threads, rows, the summary, the plot.
 
 mod collect;
@@ -13,9 +13,9 @@ use crate::failure::Failure;
 use arrow_array::RecordBatch;
 use arrow_schema::ArrowError;
 use chess960::PositionSet;
-use chess960::pgn::{Filter, Players};
 use chess960_archive::table::{self, Columns, ParquetWriter, Table};
 use chess960_archive::{Archive, Batch, Error, Progress, Skip, Summary};
+use chess960_games::read::{Filter, Players};
 use clap::Args;
 use collect::{Records, Rows};
 use output::{Format, Writer};

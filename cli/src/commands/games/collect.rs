@@ -4,9 +4,9 @@
 //! comes. (Parquet rows are `chess960_archive::table::Table`'s.)
 
 use super::output::{Cell, Format, Writer};
-use chess960::pgn::GameKind;
 use chess960_archive::table::{Column, Columns, Computed};
 use chess960_archive::{Batch, Collect, Game};
+use chess960_games::read::GameKind;
 use std::io::{self, Write};
 
 /// Bytes of output a part gathers, read on one core, before it is written.

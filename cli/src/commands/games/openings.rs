@@ -2,7 +2,7 @@
 //! start and sequence of first plies, from `Archive::openings`.
 
 use super::output::{Cell, Format, Writer, start_cells, tally_cells};
-use chess960::moves::OpeningStats;
+use chess960_games::stats::OpeningStats;
 use std::io::{self, Write};
 
 /// The columns of `--openings`.

@@ -3,8 +3,8 @@
 //! `chess960_archive::table`'s columns).
 
 use chess960::DoublePosition;
-use chess960::pgn::Tally;
 use chess960_archive::table::Value;
+use chess960_games::stats::Tally;
 use clap::ValueEnum;
 use std::borrow::Cow;
 use std::io::{self, Write};

@@ -1,14 +1,14 @@
 //! `chess960 games --player NAME`: one player's rows per start and the
 //! total, the summary lines, and the plot from the player's side. The
-//! figures are [`chess960::pgn::PlayerStats`]'s,
-//! [`chess960::pgn::MatchScore`]'s, [`chess960::pgn::Pentanomial`]'s and
-//! [`chess960::pgn::Sprt`]'s; this file only lays them out.
+//! figures are [`chess960_games::stats::PlayerStats`]'s,
+//! [`chess960_games::stats::MatchScore`]'s, [`chess960_games::stats::Pentanomial`]'s and
+//! [`chess960_games::stats::Sprt`]'s; this file only lays them out.
 
 use super::output::{Cell, Format, Writer, decimal};
 use super::plot::{self, Point};
 use crate::failure::Failure;
 use chess960::DoublePosition;
-use chess960::pgn::{
+use chess960_games::stats::{
     EloModel, MatchScore, PairTally, Pentanomial, PlayerStats, PlayerTally, Sprt, Verdict,
 };
 use clap::ValueEnum;

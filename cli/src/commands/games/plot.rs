@@ -1,7 +1,7 @@
 //! The picture of `chess960 games --plot`: White's score for every start
 //! position with its 95% interval, drawn by hand as SVG.
 
-use chess960::pgn::{Interval, StartStats};
+use chess960_games::stats::{Interval, StartStats};
 use std::fmt::Write as _;
 
 /// The picture's size and the margins around the plot, in pixels.

@@ -1,0 +1,288 @@
+//! Every tag pair of one record's bytes, whatever its name: for callers
+//! that want tags the [`Reader`](super::Reader) does not keep (`Opening`,
+//! `Termination`, a tag of their own), and the movetext after them.
+
+use super::record::MAX_TAG_LINE;
+use super::scan::{is_control, tag_name_length, tag_value, trim_start};
+use super::tags::Tags;
+use std::borrow::Cow;
+use std::string::String;
+use std::vec::Vec;
+
+/// The tag pairs at the start of a record's bytes (as
+/// [`Reader::raw`](super::Reader::raw) gives them), in order, each name as
+/// written; then [`TagPairs::movetext`] gives what follows them.
+///
+/// The tag section ends at its first line that is blank or does not start
+/// (after spaces and tabs) with `[`; `%` and `;` lines in it are passed
+/// over. A line whose tag pair breaks PGN's rules, or that is longer than
+/// [`MAX_TAG_LINE`] or holds a control byte, is passed over (the reader
+/// reports those records as unreadable, and reads the tags around it as
+/// these are read), and so is whatever follows a line's last tag pair
+/// (`[Event "Club"] ; a remark`). Values are unescaped and decoded as
+/// the reader decodes the tags it keeps.
+///
+/// ```
+/// use chess960_games::read::TagPairs;
+///
+/// let record = b"[Event \"Rated\"]\n[Opening \"King's \\\"Gambit\\\"\"]\n\n1. e4 { [%clk 0:03:00] } *\n\n";
+/// let mut pairs = TagPairs::new(record);
+/// let names: Vec<_> = pairs.by_ref().map(|pair| (pair.name(), pair.value().into_owned())).collect();
+/// assert_eq!(names, [("Event", "Rated".to_owned()), ("Opening", "King's \"Gambit\"".to_owned())]);
+/// assert_eq!(pairs.movetext(), b"1. e4 { [%clk 0:03:00] } *");
+/// ```
+#[derive(Clone, Debug)]
+pub struct TagPairs<'a> {
+    /// The current tag line's rest, then the lines after it.
+    line: &'a [u8],
+    rest: &'a [u8],
+    ended: bool,
+}
+
+/// One tag pair: its name as written and its value.
+///
+/// ```
+/// let pair = chess960_games::read::TagPairs::new(b"[ECO \"A00\"]\n").next().unwrap();
+/// assert_eq!((pair.name(), pair.value().as_ref()), ("ECO", "A00"));
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct TagPair<'a> {
+    name: &'a str,
+    raw: &'a [u8],
+}
+
+impl<'a> TagPair<'a> {
+    /// The tag's name, as written (PGN names are case-sensitive).
+    pub fn name(&self) -> &'a str {
+        self.name
+    }
+
+    /// The value: unescaped (`\"` is `"`, `\\` is `\`), read as UTF-8, or
+    /// as ISO 8859-1 when its bytes are not UTF-8; borrowed when nothing
+    /// needed changing.
+    ///
+    /// ```
+    /// let pair = chess960_games::read::TagPairs::new(b"[White \"M\xfcller\"]").next().unwrap();
+    /// assert_eq!(pair.value(), "Müller");
+    /// ```
+    pub fn value(&self) -> Cow<'a, str> {
+        if !self.raw.contains(&b'\\') {
+            if let Ok(text) = core::str::from_utf8(self.raw) {
+                return Cow::Borrowed(text);
+            }
+        }
+        let mut bytes = Vec::with_capacity(self.raw.len() + 4);
+        Tags::push_decoded(&mut bytes, self.raw);
+        // `push_decoded` writes UTF-8 only.
+        Cow::Owned(
+            String::from_utf8(bytes)
+                .unwrap_or_else(|error| String::from_utf8_lossy(error.as_bytes()).into_owned()),
+        )
+    }
+}
+
+impl<'a> TagPairs<'a> {
+    /// The tag pairs of `record`, which starts at its first tag line (a
+    /// byte order mark before it is skipped).
+    pub fn new(record: &'a [u8]) -> TagPairs<'a> {
+        let record = record.strip_prefix(&super::scan::BOM).unwrap_or(record);
+        TagPairs {
+            line: &[],
+            rest: record,
+            ended: false,
+        }
+    }
+
+    /// What follows the tag section, from its first line that is not
+    /// blank, without the whitespace at the end: the movetext as written,
+    /// comments and line ends included (the tags not yet iterated are
+    /// passed over).
+    ///
+    /// ```
+    /// let pairs = chess960_games::read::TagPairs::new(b"[Event \"e\"]\r\n\r\n1. d4 d5\r\n2. c4 *\r\n\r\n");
+    /// assert_eq!(pairs.movetext(), b"1. d4 d5\r\n2. c4 *");
+    /// ```
+    pub fn movetext(mut self) -> &'a [u8] {
+        while self.next().is_some() {}
+        let rest = self.rest;
+        let start = rest
+            .iter()
+            .position(|byte| !byte.is_ascii_whitespace())
+            .unwrap_or(rest.len());
+        let end = rest
+            .iter()
+            .rposition(|byte| !byte.is_ascii_whitespace())
+            .map_or(start, |last| last + 1);
+        &rest[start..end.max(start)]
+    }
+
+    /// The next line of the tag section, or `None` at its end. Lines the
+    /// reader passes over as broken (longer than [`MAX_TAG_LINE`], or
+    /// holding a control byte) are passed over here too.
+    fn next_line(&mut self) -> Option<&'a [u8]> {
+        loop {
+            let end = memchr::memchr(b'\n', self.rest).map_or(self.rest.len(), |at| at + 1);
+            // A `%` in the first column escapes its line, and a `;` there
+            // starts a comment line, as the reader has them.
+            if matches!(self.rest.first(), Some(b'%' | b';')) {
+                self.rest = &self.rest[end..];
+                continue;
+            }
+            let whole = &self.rest[..end];
+            let line = trim_start(whole);
+            if !line.starts_with(b"[") {
+                return None;
+            }
+            self.rest = &self.rest[end..];
+            // As the reader measures it: without its `\n`, with its `\r`.
+            let text = whole.strip_suffix(b"\n").unwrap_or(whole);
+            let before_cr = text.strip_suffix(b"\r").unwrap_or(text);
+            if text.len() <= MAX_TAG_LINE && !before_cr.iter().any(|&byte| is_control(byte)) {
+                return Some(line);
+            }
+        }
+    }
+}
+
+impl<'a> Iterator for TagPairs<'a> {
+    type Item = TagPair<'a>;
+
+    fn next(&mut self) -> Option<TagPair<'a>> {
+        if self.ended {
+            return None;
+        }
+        loop {
+            let line = trim_start(self.line);
+            if let Some(after) = line.strip_prefix(b"[") {
+                let after = trim_start(after);
+                let (name, after) = after.split_at(tag_name_length(after));
+                let pair = trim_start(after)
+                    .strip_prefix(b"\"")
+                    .and_then(|value| tag_value(value).ok())
+                    .filter(|_| !name.is_empty());
+                // A name is ASCII: UTF-8.
+                if let (Some((raw, after)), Ok(name)) = (pair, core::str::from_utf8(name)) {
+                    self.line = after;
+                    return Some(TagPair { name, raw });
+                }
+                // A broken pair: its line is passed over, as the reader
+                // passes it over (and reads the record as unreadable).
+                self.line = &[];
+                continue;
+            }
+            // The rest of the line (blank, or anything but a tag pair after
+            // one, such as a `; remark`) is passed over, as the reader
+            // passes it over.
+            if let Some(next) = self.next_line() {
+                self.line = next;
+            } else {
+                self.ended = true;
+                return None;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::TagPairs;
+    use std::vec::Vec;
+
+    fn names(record: &[u8]) -> Vec<(&str, std::string::String)> {
+        TagPairs::new(record)
+            .map(|pair| (pair.name(), pair.value().into_owned()))
+            .collect()
+    }
+
+    /// Text after a line's last pair is passed over, and the pairs of the
+    /// lines below are read, as the reader reads them.
+    #[test]
+    fn text_after_a_lines_last_pair_is_passed_over() {
+        let record = b"[Event \"e\"] ; from the club\n[Opening \"Sicilian\"] junk\n[Result \"1-0\"]\n\n1. e4 c5 1-0\n";
+        assert_eq!(
+            names(record),
+            [
+                ("Event", "e".into()),
+                ("Opening", "Sicilian".into()),
+                ("Result", "1-0".into())
+            ]
+        );
+        assert_eq!(TagPairs::new(record).movetext(), b"1. e4 c5 1-0");
+        let mut tags = crate::read::Reader::new(&record[..]);
+        let read = tags.next().unwrap();
+        assert_eq!(read.tags().get(crate::read::TagName::Result), Some("1-0"));
+    }
+
+    #[test]
+    fn pairs_end_at_the_first_line_that_is_not_a_tag_pair() {
+        let record =
+            b"\xEF\xBB\xBF  [A \"1\"] [B \"2\"]\n\t[C_3  \"x\\\\y\" ]\n\n[D \"not a tag\"]\n";
+        assert_eq!(
+            names(record),
+            [("A", "1".into()), ("B", "2".into()), ("C_3", "x\\y".into())]
+        );
+        assert_eq!(TagPairs::new(record).movetext(), b"[D \"not a tag\"]");
+    }
+
+    #[test]
+    fn escaped_lines_in_the_tag_section_are_passed_over() {
+        let record = b"[A \"1\"]\n% escaped [X \"no\"]\n[B \"2\"]\n%\n\n1. e4 *\n";
+        assert_eq!(names(record), [("A", "1".into()), ("B", "2".into())]);
+        assert_eq!(TagPairs::new(record).movetext(), b"1. e4 *");
+        // Not in the first column: not an escape, and the section ends.
+        assert_eq!(names(b"[A \"1\"]\n %x\n[B \"2\"]\n"), [("A", "1".into())]);
+        assert_eq!(names(b"[A \"1\"]\n% last"), [("A", "1".into())]);
+    }
+
+    #[test]
+    fn a_broken_pair_is_passed_over() {
+        let record = b"[A \"1\"]\n[B 2]\n[\xC4x \"y\"]\n[D \"\x01\"]\n[C \"3\"]\r\n\n1. e4 *\n";
+        assert_eq!(names(record), [("A", "1".into()), ("C", "3".into())]);
+        assert_eq!(TagPairs::new(record).movetext(), b"1. e4 *");
+        // A line as long as the reader reads is read; a longer one is not.
+        for (length, read) in [
+            (crate::read::MAX_TAG_LINE, true),
+            (crate::read::MAX_TAG_LINE + 1, false),
+        ] {
+            let mut record = b"[A \"".to_vec();
+            record.resize(length - 2, b'x');
+            record.extend_from_slice(b"\"]\n[C \"3\"]\n\n1. e4 *\n");
+            let kept = crate::read::Reader::new(&record[..])
+                .next()
+                .unwrap()
+                .error()
+                .is_none();
+            assert_eq!(kept, read);
+            assert_eq!(names(&record).len(), if read { 2 } else { 1 }, "{length}");
+        }
+        assert_eq!(names(b"[A \"1\n"), []);
+        assert_eq!(names(b"[ \"1\"]\n"), []);
+        assert_eq!(names(b"1. e4 *\n"), []);
+        assert_eq!(TagPairs::new(b"").movetext(), b"");
+    }
+
+    /// Names as PGN defines them, quotes left unescaped inside a value,
+    /// and `;` comment lines among the tags, as python-chess reads them.
+    #[test]
+    fn symbols_inner_quotes_and_comment_lines() {
+        let record = b"[Event \"Blitz \"Friday\" Open\"]\n; exported by a club tool\n[White:Team \"a-b\"] [Site \"x\"]\n[Round \"Open [Group \"A\"] 2\"] ; r\n[Annotator \"A\"] junk\n\n1. e4 *\n";
+        assert_eq!(
+            names(record),
+            [
+                ("Event", "Blitz \"Friday\" Open".into()),
+                ("White:Team", "a-b".into()),
+                ("Site", "x".into()),
+                ("Round", "Open [Group \"A\"] 2".into()),
+                ("Annotator", "A".into())
+            ]
+        );
+        assert_eq!(TagPairs::new(record).movetext(), b"1. e4 *");
+        let read = crate::read::Reader::new(&record[..]).next().unwrap();
+        assert_eq!(read.error(), None);
+        assert_eq!(
+            read.tags().get(crate::read::TagName::Event),
+            Some("Blitz \"Friday\" Open")
+        );
+        assert_eq!(read.tags().get(crate::read::TagName::Site), Some("x"));
+    }
+}
