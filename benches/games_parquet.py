@@ -32,6 +32,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "benches"))
 import games_gen  # noqa: E402
+from peak import peak_kb  # noqa: E402
 
 BINARY = os.environ.get("CHESS960_BINARY") or os.path.join(
     os.environ.get("CARGO_TARGET_DIR", os.path.join(ROOT, "target")), "release", "chess960"
@@ -53,14 +54,7 @@ def timed(command, out):
 
 def peak_mb(command):
     """Peak resident size of `command` in MB, by GNU time."""
-    result = subprocess.run(
-        ["/usr/bin/time", "-f", "%M"] + command,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-        check=True,
-    )
-    return int(result.stderr.strip().splitlines()[-1]) / 1024
+    return peak_kb(command) / 1024
 
 
 def main():

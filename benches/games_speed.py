@@ -31,6 +31,8 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "benches"))
+from peak import peak_kb  # noqa: E402
 
 
 def run(command, **kwargs):
@@ -52,15 +54,6 @@ def median_seconds(command, runs, null=False):
     return statistics.median(times)
 
 
-def peak_kb(command):
-    result = subprocess.run(
-        ["/usr/bin/time", "-f", "%M"] + command,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        check=False,
-        text=True,
-    )
-    return int(result.stderr.strip().splitlines()[-1])
 
 
 def make_inputs(work, size_mb):

@@ -19,19 +19,18 @@ mod table;
 
 const ENGINE_MATCH: &str = include_str!("fixtures/engine_match.pgn");
 
-/// A directory of its own, removed at the end.
-struct Scratch(PathBuf);
+/// A temporary directory of its own (`tempfile`), removed when dropped.
+struct Scratch(tempfile::TempDir);
 
 impl Scratch {
     fn new(name: &str) -> Scratch {
-        let dir =
-            std::env::temp_dir().join(format!("chess960-archive-{name}-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        Scratch(dir)
+        let prefix = format!("chess960-archive-{name}-");
+        Scratch(tempfile::Builder::new().prefix(&prefix).tempdir().unwrap())
     }
 
+    /// Writes `bytes` to the file `name` in the directory, and gives its path.
     fn file(&self, name: &str, bytes: &[u8]) -> PathBuf {
-        let path = self.0.join(name);
+        let path = self.0.path().join(name);
         std::fs::write(&path, bytes).unwrap();
         path
     }
@@ -43,12 +42,6 @@ fn generated(name: &str, games: u32) -> (Scratch, String, PathBuf) {
     let text = archive_text(games);
     let path = scratch.file("games.pgn", text.as_bytes());
     (scratch, text, path)
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 /// Records of every shape a part's cut must survive: long comments that
@@ -457,7 +450,7 @@ fn garbage_missing_and_unknown_inputs_are_skips_not_panics() {
         bytes.push(b"[]\"\\ \n\r{};%abc0\x00\xff"[usize::try_from(state % 17).unwrap()]);
     }
     let garbage = scratch.file("garbage.pgn", &bytes);
-    let missing = scratch.0.join("missing.pgn");
+    let missing = scratch.0.path().join("missing.pgn");
     let fake_zstd = scratch.file("fake.zst", &[0x28, 0xB5, 0x2F, 0xFD, 1, 2, 3]);
     for threads in [1, 2] {
         let archive = Archive::new()

@@ -49,11 +49,11 @@ impl PyTable {
     fn __arrow_c_stream__<'py>(
         &self,
         py: Python<'py>,
-        requested_schema: Option<Bound<'py, PyAny>>,
+        requested_schema: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyCapsule>> {
         let batches = self.batches.clone().into_iter().map(Ok);
         let reader = RecordBatchIterator::new(batches, self.schema.clone());
-        stream_capsule(py, requested_schema.as_ref(), Box::new(reader))
+        stream_capsule(py, requested_schema, Box::new(reader))
     }
 
     /// The Arrow C schema of the table, in a PyCapsule named `arrow_schema`.
