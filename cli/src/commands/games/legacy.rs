@@ -1,0 +1,142 @@
+//! The legacy form of `chess960 games`: today's flat flags (`--stats`,
+//! `--games`, `--pgn`, `--player NAME`, `--openings N` and the rest behind
+//! one set), hidden from `--help`, each run handed to the subcommand it
+//! names, with the same output and the same errors as before.
+
+use super::destination::Destination;
+use super::extract::{self, ExtractArgs};
+use super::filters::{Filters, PlayerFilter};
+use super::inputs::Inputs;
+use super::list::{self, ColumnArgs, ListArgs};
+use super::openings::{self, OpeningsArgs};
+use super::output::FormatArg;
+use super::player::{self, PlayerArgs};
+use super::player_rows::SprtArgs;
+use super::plot::PlotArg;
+use super::session::Also;
+use super::stats::{self, StatsArgs};
+use crate::failure::Failure;
+use clap::Args;
+use std::io::Write;
+
+/// The flat flags of `chess960 games` before its subcommands: the shared
+/// options of every subcommand, and a switch for each mode but `stats`,
+/// the default (`--player NAME` alone is `games player NAME`).
+#[derive(Args, Debug)]
+// Each flag is a switch of its own on the command line; `--sprt` needs
+// `--player`, which `games player` gives as a word.
+#[allow(clippy::struct_excessive_bools)]
+#[command(mut_arg("sprt", |sprt| sprt.requires("player")))]
+pub(crate) struct LegacyArgs {
+    #[command(flatten)]
+    inputs: Inputs,
+    /// `games stats` (the default).
+    #[arg(long, conflicts_with_all = ["games", "columns", "moves", "tag"])]
+    stats: bool,
+    /// `games list`.
+    #[arg(long, conflicts_with = "pgn")]
+    games: bool,
+    // `--columns`, `--moves`, `--tag`: each implies `--games`.
+    #[command(flatten)]
+    columns: ColumnArgs,
+    /// `games openings N`.
+    #[arg(
+        long,
+        value_name = "N",
+        value_parser = clap::value_parser!(u16).range(1..),
+        conflicts_with_all = ["stats", "games", "pgn", "columns", "tag", "moves", "sprt", "plot"]
+    )]
+    openings: Option<u16>,
+    #[command(flatten)]
+    destination: Destination,
+    /// `games extract`.
+    #[arg(long, conflicts_with_all = ["stats", "format", "columns", "moves", "tag"])]
+    pgn: bool,
+    #[command(flatten)]
+    filters: Filters,
+    #[command(flatten)]
+    format: FormatArg,
+    #[command(flatten)]
+    players: PlayerFilter,
+    #[command(flatten)]
+    sprt: SprtArgs,
+    #[command(flatten)]
+    plot: PlotArg,
+}
+
+/// Runs the subcommand the flags name, as `chess960 games` ran them
+/// before: `--openings`, else `--games` (or a column option), else
+/// `--pgn`, else `--player`, else the statistics. `--plot` and `--sprt`,
+/// which the flat form allowed with `--games` and `--pgn`, still work
+/// there.
+pub(crate) fn run(args: &LegacyArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let inputs = args.inputs.clone();
+    let filters = args.filters.clone();
+    let players = args.players.clone();
+    let destination = args.destination.clone();
+    let format = args.format.clone();
+    let also = Also {
+        plot: args.plot.plot.as_deref(),
+        sprt: Some(&args.sprt),
+    };
+    if let Some(plies) = args.openings {
+        let openings = OpeningsArgs {
+            plies,
+            inputs,
+            filters,
+            players,
+            format,
+            destination,
+        };
+        return openings::run(&openings, out);
+    }
+    if args.games || args.columns.any() {
+        let columns = args.columns.clone();
+        let list = ListArgs {
+            inputs,
+            columns,
+            filters,
+            players,
+            format,
+            destination,
+        };
+        return list::run(&list, &also, out);
+    }
+    if args.pgn {
+        let extract = ExtractArgs {
+            inputs,
+            filters,
+            players,
+            destination,
+        };
+        return extract::run(&extract, &also, out);
+    }
+    let plot = args.plot.clone();
+    match args.players.player.split_first() {
+        Some((name, others)) => {
+            let player = PlayerArgs {
+                name: name.clone(),
+                inputs,
+                sprt: args.sprt.clone(),
+                also: PlayerFilter {
+                    player: others.to_vec(),
+                },
+                filters,
+                format,
+                destination,
+                plot,
+            };
+            player::run(&player, out)
+        }
+        None => {
+            let stats = StatsArgs {
+                inputs,
+                filters,
+                format,
+                destination,
+                plot,
+            };
+            stats::run(&stats, out)
+        }
+    }
+}
