@@ -29,11 +29,7 @@ pub(crate) struct ExtractArgs {
 
 /// Reads the inputs and copies the selected records; the summary goes to
 /// standard error. `also`: what the legacy form may add.
-pub(crate) fn run(
-    args: &ExtractArgs,
-    also: &Also<'_>,
-    out: &mut dyn Write,
-) -> Result<(), Failure> {
+pub(crate) fn run(args: &ExtractArgs, also: &Also<'_>, out: &mut dyn Write) -> Result<(), Failure> {
     let common = Common {
         inputs: &args.inputs,
         filters: &args.filters,

@@ -76,11 +76,7 @@ const OPENING_COLUMNS: [&str; 12] = [
 
 /// Writes the explorer's rows: by start, then by games, most first. A
 /// start's cells are made once for all of its rows.
-fn write_rows(
-    out: &mut dyn Write,
-    format: Format,
-    stats: &OpeningStats,
-) -> io::Result<()> {
+fn write_rows(out: &mut dyn Write, format: Format, stats: &OpeningStats) -> io::Result<()> {
     let mut writer = Writer::new(io::BufWriter::new(out), format, &OPENING_COLUMNS)?;
     let mut line = String::with_capacity(256);
     let (mut uci, mut san) = (String::with_capacity(64), String::with_capacity(64));

@@ -116,7 +116,11 @@ impl<'out> Session<'out> {
     /// After the rows: the `plot`, if asked for, then the output flushed,
     /// the summary on standard error (and the players' record) and the
     /// exit status.
-    pub(crate) fn conclude(mut self, summary: &Summary, plot: Option<&Path>) -> Result<(), Failure> {
+    pub(crate) fn conclude(
+        mut self,
+        summary: &Summary,
+        plot: Option<&Path>,
+    ) -> Result<(), Failure> {
         let who = self.who();
         if let Some(path) = plot {
             let svg = if self.has_players() {
