@@ -112,31 +112,27 @@ pub(crate) fn run(args: &LegacyArgs, out: &mut dyn Write) -> Result<(), Failure>
         return extract::run(&extract, &also, out);
     }
     let plot = args.plot.clone();
-    match args.players.player.split_first() {
-        Some((name, others)) => {
-            let player = PlayerArgs {
-                name: name.clone(),
-                inputs,
-                sprt: args.sprt.clone(),
-                also: PlayerFilter {
-                    player: others.to_vec(),
-                },
-                filters,
-                format,
-                destination,
-                plot,
-            };
-            player::run(&player, out)
-        }
-        None => {
-            let stats = StatsArgs {
-                inputs,
-                filters,
-                format,
-                destination,
-                plot,
-            };
-            stats::run(&stats, out)
-        }
-    }
+    let Some((name, others)) = args.players.player.split_first() else {
+        let stats = StatsArgs {
+            inputs,
+            filters,
+            format,
+            destination,
+            plot,
+        };
+        return stats::run(&stats, out);
+    };
+    let player = PlayerArgs {
+        name: name.clone(),
+        inputs,
+        sprt: args.sprt.clone(),
+        also: PlayerFilter {
+            player: others.to_vec(),
+        },
+        filters,
+        format,
+        destination,
+        plot,
+    };
+    player::run(&player, out)
 }
