@@ -14,6 +14,7 @@ mod inputs;
 mod legacy;
 mod list;
 mod openings;
+mod options;
 mod output;
 mod player;
 mod player_rows;

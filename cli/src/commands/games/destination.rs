@@ -22,35 +22,7 @@ pub(crate) struct Destination {
 
 /// The output of a run: the `--output` file, or the standard output the
 /// command was given.
-pub(crate) enum Sink<'out> {
-    /// `--output FILE`.
-    File(io::BufWriter<std::fs::File>),
-    /// Standard output, as the command was given it.
-    Given(&'out mut dyn Write),
-}
-
-impl Write for Sink<'_> {
-    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        match self {
-            Sink::File(file) => file.write(bytes),
-            Sink::Given(out) => out.write(bytes),
-        }
-    }
-
-    fn write_all(&mut self, bytes: &[u8]) -> io::Result<()> {
-        match self {
-            Sink::File(file) => file.write_all(bytes),
-            Sink::Given(out) => out.write_all(bytes),
-        }
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        match self {
-            Sink::File(file) => file.flush(),
-            Sink::Given(out) => out.flush(),
-        }
-    }
-}
+pub(crate) type Sink<'out> = Box<dyn Write + 'out>;
 
 /// Why Parquet is not written to a terminal.
 const PARQUET_ON_A_TERMINAL: &str =
@@ -77,14 +49,14 @@ pub(crate) fn open<'out>(
             if format == Format::Parquet && created.is_terminal() {
                 return Err(Failure::input(PARQUET_ON_A_TERMINAL));
             }
-            Ok(Sink::File(io::BufWriter::new(created)))
+            Ok(Box::new(io::BufWriter::new(created)))
         }
         _ if format == Format::Parquet && io::stdout().is_terminal() => {
             Err(Failure::input(PARQUET_ON_A_TERMINAL))
         }
         _ => {
             refuse_stdout_if_input(archive)?;
-            Ok(Sink::Given(out))
+            Ok(Box::new(out))
         }
     }
 }

@@ -3,9 +3,8 @@
 //! each followed by one blank line.
 
 use super::collect::FLUSH;
-use super::destination::Destination;
-use super::filters::{Filters, PlayerFilter};
-use super::inputs::Inputs;
+use super::filters::PlayerFilter;
+use super::options::Shared;
 use super::output::Format;
 use super::session::{self, Also, Common, Session};
 use crate::failure::Failure;
@@ -18,23 +17,17 @@ use std::io::{self, Write};
 #[derive(Args, Debug, Default)]
 pub(crate) struct ExtractArgs {
     #[command(flatten)]
-    pub(crate) inputs: Inputs,
-    #[command(flatten)]
-    pub(crate) filters: Filters,
+    pub(crate) shared: Shared,
     #[command(flatten)]
     pub(crate) players: PlayerFilter,
-    #[command(flatten)]
-    pub(crate) destination: Destination,
 }
 
 /// Reads the inputs and copies the selected records; the summary goes to
 /// standard error. `also`: what the legacy form may add.
 pub(crate) fn run(args: &ExtractArgs, also: &Also<'_>, out: &mut dyn Write) -> Result<(), Failure> {
     let common = Common {
-        inputs: &args.inputs,
-        filters: &args.filters,
+        shared: &args.shared,
         names: &args.players.player,
-        destination: &args.destination,
         format: Format::Tsv,
         sprt: also.sprt,
     };

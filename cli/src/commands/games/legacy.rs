@@ -3,12 +3,11 @@
 //! one set), hidden from `--help`, each run handed to the subcommand it
 //! names, with the same output and the same errors as before.
 
-use super::destination::Destination;
 use super::extract::{self, ExtractArgs};
-use super::filters::{Filters, PlayerFilter};
-use super::inputs::Inputs;
+use super::filters::PlayerFilter;
 use super::list::{self, ColumnArgs, ListArgs};
 use super::openings::{self, OpeningsArgs};
+use super::options::Shared;
 use super::output::FormatArg;
 use super::player::{self, PlayerArgs};
 use super::player_rows::SprtArgs;
@@ -29,7 +28,7 @@ use std::io::Write;
 #[command(mut_arg("sprt", |sprt| sprt.requires("player")))]
 pub(crate) struct LegacyArgs {
     #[command(flatten)]
-    inputs: Inputs,
+    shared: Shared,
     /// `games stats` (the default).
     #[arg(long, conflicts_with_all = ["games", "columns", "moves", "tag"])]
     stats: bool,
@@ -47,13 +46,9 @@ pub(crate) struct LegacyArgs {
         conflicts_with_all = ["stats", "games", "pgn", "columns", "tag", "moves", "sprt", "plot"]
     )]
     openings: Option<u16>,
-    #[command(flatten)]
-    destination: Destination,
     /// `games extract`.
     #[arg(long, conflicts_with_all = ["stats", "format", "columns", "moves", "tag"])]
     pgn: bool,
-    #[command(flatten)]
-    filters: Filters,
     #[command(flatten)]
     format: FormatArg,
     #[command(flatten)]
@@ -70,10 +65,8 @@ pub(crate) struct LegacyArgs {
 /// which the flat form allowed with `--games` and `--pgn`, still work
 /// there.
 pub(crate) fn run(args: &LegacyArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let inputs = args.inputs.clone();
-    let filters = args.filters.clone();
+    let shared = args.shared.clone();
     let players = args.players.clone();
-    let destination = args.destination.clone();
     let format = args.format.clone();
     let also = Also {
         plot: args.plot.plot.as_deref(),
@@ -82,56 +75,43 @@ pub(crate) fn run(args: &LegacyArgs, out: &mut dyn Write) -> Result<(), Failure>
     if let Some(plies) = args.openings {
         let openings = OpeningsArgs {
             plies,
-            inputs,
-            filters,
+            shared,
             players,
             format,
-            destination,
         };
         return openings::run(&openings, out);
     }
     if args.games || args.columns.any() {
         let columns = args.columns.clone();
         let list = ListArgs {
-            inputs,
+            shared,
             columns,
-            filters,
             players,
             format,
-            destination,
         };
         return list::run(&list, &also, out);
     }
     if args.pgn {
-        let extract = ExtractArgs {
-            inputs,
-            filters,
-            players,
-            destination,
-        };
+        let extract = ExtractArgs { shared, players };
         return extract::run(&extract, &also, out);
     }
     let plot = args.plot.clone();
     let Some((name, others)) = args.players.player.split_first() else {
         let stats = StatsArgs {
-            inputs,
-            filters,
+            shared,
             format,
-            destination,
             plot,
         };
         return stats::run(&stats, out);
     };
     let player = PlayerArgs {
         name: name.clone(),
-        inputs,
+        shared,
         sprt: args.sprt.clone(),
         also: PlayerFilter {
             player: others.to_vec(),
         },
-        filters,
         format,
-        destination,
         plot,
     };
     player::run(&player, out)

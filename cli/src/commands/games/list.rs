@@ -3,9 +3,8 @@
 //! Parquet, written in input order as the parts are read.
 
 use super::collect::Rows;
-use super::destination::Destination;
-use super::filters::{Filters, PlayerFilter};
-use super::inputs::Inputs;
+use super::filters::PlayerFilter;
+use super::options::Shared;
 use super::output::{Format, FormatArg, Writer};
 use super::session::{self, Also, Common, Session};
 use crate::failure::Failure;
@@ -80,17 +79,13 @@ impl ColumnArgs {
 #[derive(Args, Clone, Debug, Default)]
 pub(crate) struct ListArgs {
     #[command(flatten)]
-    pub(crate) inputs: Inputs,
+    pub(crate) shared: Shared,
     #[command(flatten)]
     pub(crate) columns: ColumnArgs,
-    #[command(flatten)]
-    pub(crate) filters: Filters,
     #[command(flatten)]
     pub(crate) players: PlayerFilter,
     #[command(flatten)]
     pub(crate) format: FormatArg,
-    #[command(flatten)]
-    pub(crate) destination: Destination,
 }
 
 /// Reads the inputs and writes a row per game; the summary goes to
@@ -98,10 +93,8 @@ pub(crate) struct ListArgs {
 pub(crate) fn run(args: &ListArgs, also: &Also<'_>, out: &mut dyn Write) -> Result<(), Failure> {
     let format = args.format.get();
     let common = Common {
-        inputs: &args.inputs,
-        filters: &args.filters,
+        shared: &args.shared,
         names: &args.players.player,
-        destination: &args.destination,
         format,
         sprt: also.sprt,
     };

@@ -2,9 +2,8 @@
 //! explorer's rows, one per start and sequence of first plies, from
 //! `Archive::openings`.
 
-use super::destination::Destination;
-use super::filters::{Filters, PlayerFilter};
-use super::inputs::Inputs;
+use super::filters::PlayerFilter;
+use super::options::Shared;
 use super::output::{Cell, Format, FormatArg, Writer, start_cells, tally_cells};
 use super::session::{self, Common, Session};
 use crate::failure::Failure;
@@ -24,15 +23,11 @@ pub(crate) struct OpeningsArgs {
     )]
     pub(crate) plies: u16,
     #[command(flatten)]
-    pub(crate) inputs: Inputs,
-    #[command(flatten)]
-    pub(crate) filters: Filters,
+    pub(crate) shared: Shared,
     #[command(flatten)]
     pub(crate) players: PlayerFilter,
     #[command(flatten)]
     pub(crate) format: FormatArg,
-    #[command(flatten)]
-    pub(crate) destination: Destination,
 }
 
 /// Reads the inputs and writes the explorer's rows; the summary goes to
@@ -40,10 +35,8 @@ pub(crate) struct OpeningsArgs {
 pub(crate) fn run(args: &OpeningsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let format = args.format.get();
     let common = Common {
-        inputs: &args.inputs,
-        filters: &args.filters,
+        shared: &args.shared,
         names: &args.players.player,
-        destination: &args.destination,
         format,
         sprt: None,
     };

@@ -3,9 +3,8 @@
 //! as engine testers score them, and the SPRT verdict (`--sprt`); the
 //! layout is [`super::player_rows`]'s.
 
-use super::destination::Destination;
-use super::filters::{self, Filters, PlayerFilter};
-use super::inputs::Inputs;
+use super::filters::{self, PlayerFilter};
+use super::options::Shared;
 use super::output::{Format, FormatArg};
 use super::player_rows::{self, SprtArgs};
 use super::plot::PlotArg;
@@ -22,18 +21,14 @@ pub(crate) struct PlayerArgs {
     #[arg(value_name = "NAME", value_parser = filters::name)]
     pub(crate) name: String,
     #[command(flatten)]
-    pub(crate) inputs: Inputs,
+    pub(crate) shared: Shared,
     #[command(flatten)]
     pub(crate) sprt: SprtArgs,
     // More names of the same player, as `--player NAME`.
     #[command(flatten)]
     pub(crate) also: PlayerFilter,
     #[command(flatten)]
-    pub(crate) filters: Filters,
-    #[command(flatten)]
     pub(crate) format: FormatArg,
-    #[command(flatten)]
-    pub(crate) destination: Destination,
     #[command(flatten)]
     pub(crate) plot: PlotArg,
 }
@@ -46,10 +41,8 @@ pub(crate) fn run(args: &PlayerArgs, out: &mut dyn Write) -> Result<(), Failure>
         .chain(args.also.player.iter().cloned())
         .collect();
     let common = Common {
-        inputs: &args.inputs,
-        filters: &args.filters,
+        shared: &args.shared,
         names: &names,
-        destination: &args.destination,
         format,
         sprt: Some(&args.sprt),
     };

@@ -4,9 +4,10 @@
 //! the exit status. Each subcommand's module adds only what it reads and
 //! writes.
 
-use super::destination::{self, Destination, Sink};
-use super::filters::{self, Filters};
-use super::inputs::{self, Inputs};
+use super::destination::{self, Sink};
+use super::filters;
+use super::inputs;
+use super::options::Shared;
 use super::output::Format;
 use super::player_rows::{self, SprtArgs};
 use super::plot;
@@ -23,15 +24,11 @@ use std::path::Path;
 
 /// What a subcommand hands over to be read: its shared options.
 pub(crate) struct Common<'a> {
-    /// The files and how to read them.
-    pub(crate) inputs: &'a Inputs,
-    /// Which games count.
-    pub(crate) filters: &'a Filters,
+    /// The inputs, the filters, the output.
+    pub(crate) shared: &'a Shared,
     /// The players whose games alone count (their record is summed up on
     /// standard error).
     pub(crate) names: &'a [String],
-    /// Where the rows go.
-    pub(crate) destination: &'a Destination,
     /// The rows' format.
     pub(crate) format: Format,
     /// The SPRT asked for (`games player`).
@@ -78,9 +75,9 @@ impl<'out> Session<'out> {
         };
         let players: Players = common.names.iter().collect();
         let progress = Progress::new();
-        let filter = filters::filter(common.filters, common.names)?;
-        let archive = inputs::archive(common.inputs, filter, &progress).players(players);
-        let out = destination::open(common.destination, &archive, common.format, out)?;
+        let filter = filters::filter(&common.shared.filters, common.names)?;
+        let archive = inputs::archive(&common.shared.inputs, filter, &progress).players(players);
+        let out = destination::open(&common.shared.destination, &archive, common.format, out)?;
         let session = Session {
             archive,
             out,

@@ -1,9 +1,7 @@
 //! `chess960 games stats` (the legacy form's default): one row per start
 //! position with how it scored for White, from `Archive::statistics`.
 
-use super::destination::Destination;
-use super::filters::Filters;
-use super::inputs::Inputs;
+use super::options::Shared;
 use super::output::{self, Format, FormatArg, Writer};
 use super::plot::PlotArg;
 use super::session::{self, Common, Session};
@@ -22,13 +20,9 @@ use std::io::Write;
 #[derive(Args, Debug, Default)]
 pub(crate) struct StatsArgs {
     #[command(flatten)]
-    pub(crate) inputs: Inputs,
-    #[command(flatten)]
-    pub(crate) filters: Filters,
+    pub(crate) shared: Shared,
     #[command(flatten)]
     pub(crate) format: FormatArg,
-    #[command(flatten)]
-    pub(crate) destination: Destination,
     #[command(flatten)]
     pub(crate) plot: PlotArg,
 }
@@ -38,10 +32,8 @@ pub(crate) struct StatsArgs {
 pub(crate) fn run(args: &StatsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let format = args.format.get();
     let common = Common {
-        inputs: &args.inputs,
-        filters: &args.filters,
+        shared: &args.shared,
         names: &[],
-        destination: &args.destination,
         format,
         sprt: None,
     };
