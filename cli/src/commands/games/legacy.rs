@@ -29,16 +29,16 @@ use std::io::Write;
 pub(crate) struct LegacyArgs {
     #[command(flatten)]
     shared: Shared,
-    /// `games stats` (the default).
+    /// One row per start position (the default): `games stats`.
     #[arg(long, conflicts_with_all = ["games", "columns", "moves", "tag"])]
     stats: bool,
-    /// `games list`.
+    /// One row per game: `games list`.
     #[arg(long, conflicts_with = "pgn")]
     games: bool,
     // `--columns`, `--moves`, `--tag`: each implies `--games`.
     #[command(flatten)]
     columns: ColumnArgs,
-    /// `games openings N`.
+    /// The opening explorer over N plies: `games openings N`.
     #[arg(
         long,
         value_name = "N",
@@ -46,7 +46,7 @@ pub(crate) struct LegacyArgs {
         conflicts_with_all = ["stats", "games", "pgn", "columns", "tag", "moves", "sprt", "plot"]
     )]
     openings: Option<u16>,
-    /// `games extract`.
+    /// The selected games' records as they stand: `games extract`.
     #[arg(long, conflicts_with_all = ["stats", "format", "columns", "moves", "tag"])]
     pgn: bool,
     #[command(flatten)]
