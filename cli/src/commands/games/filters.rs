@@ -63,7 +63,7 @@ pub(crate) fn check_names(names: &[String]) -> Result<(), Failure> {
 /// blank.
 pub(crate) fn name(text: &str) -> Result<String, String> {
     if text.trim().is_empty() {
-        return Err(format!("a player's name is not blank, as {text:?} is"));
+        return Err("a player's name cannot be blank".to_owned());
     }
     Ok(text.to_owned())
 }

@@ -16,6 +16,10 @@ use std::io::Write;
 
 /// The arguments of `chess960 games player`.
 #[derive(Args, Debug)]
+#[command(mut_arg("player", |arg| arg.help(
+    "Another name of the same player (an account, an engine version); repeatable. \
+     A game between two of the names is a self-game and is not counted"
+)))]
 pub(crate) struct PlayerArgs {
     /// The player (the `White` or `Black` tag, any case, whole name).
     #[arg(value_name = "NAME", value_parser = filters::name)]
