@@ -49,139 +49,98 @@ fn run_in(dir: &Path, args: &[&str]) -> (Output, Vec<(String, Vec<u8>)>) {
     (output, written)
 }
 
-/// Each pair: a legacy form and its subcommand form (both after `games`).
-const PAIRS: &[(&[&str], &[&str])] = &[
-    (&[ENGINE], &["stats", ENGINE]),
-    (&[], &["stats"]),
-    (&["--stats", ENGINE, BOOK], &["stats", ENGINE, BOOK]),
+/// Each case: the words of the legacy form, those of the subcommand form
+/// (both after `games`), and the words they share, after them.
+const PAIRS: &[(&[&str], &[&str], &[&str])] = &[
+    (&[], &["stats"], &[ENGINE]),
+    (&[], &["stats"], &[]),
+    (&["--stats"], &["stats"], &[ENGINE, BOOK]),
     (
+        &[],
+        &["stats"],
         &["--format", "csv", "--start", "0-500", ENGINE],
-        &["stats", "--format", "csv", "--start", "0-500", ENGINE],
     ),
     (
+        &[],
+        &["stats"],
         &["--format", "parquet", "-o", "OUT", ENGINE],
-        &["stats", "--format", "parquet", "-o", "OUT", ENGINE],
     ),
     (
+        &[],
+        &["stats"],
         &["--plot", "OUT", "--min-elo", "1", ENGINE],
-        &["stats", "--plot", "OUT", "--min-elo", "1", ENGINE],
     ),
-    (&["--games", ENGINE, PAIRED], &["list", ENGINE, PAIRED]),
+    (&["--games"], &["list"], &[ENGINE, PAIRED]),
+    (&[], &["list"], &["--columns", "all", "--moves", WRITERS]),
     (
-        &["--columns", "all", "--moves", WRITERS],
-        &["list", "--columns", "all", "--moves", WRITERS],
-    ),
-    (
+        &[],
+        &["list"],
         &["--tag", "Round", "--format", "jsonl", BOOK],
-        &["list", "--tag", "Round", "--format", "jsonl", BOOK],
     ),
     (
-        &["--games", "--format", "parquet", "--output", "OUT", ENGINE],
-        &["list", "--format", "parquet", "--output", "OUT", ENGINE],
+        &["--games"],
+        &["list"],
+        &["--format", "parquet", "--output", "OUT", ENGINE],
     ),
     (
-        &["--games", "--player", "SF-nodes-3000", ENGINE],
-        &["list", "--player", "SF-nodes-3000", ENGINE],
-    ),
-    (&["--pgn", ENGINE], &["extract", ENGINE]),
-    (
-        &[
-            "--pgn", "--start", "0-99", "--event", "match", ENGINE, PAIRED,
-        ],
-        &[
-            "extract", "--start", "0-99", "--event", "match", ENGINE, PAIRED,
-        ],
-    ),
-    (
+        &["--games"],
+        &["list"],
         &["--player", "SF-nodes-3000", ENGINE],
-        &["player", "SF-nodes-3000", ENGINE],
+    ),
+    (&["--pgn"], &["extract"], &[ENGINE]),
+    (
+        &["--pgn"],
+        &["extract"],
+        &["--start", "0-99", "--event", "match", ENGINE, PAIRED],
+    ),
+    (&["--player"], &["player"], &["SF-nodes-3000", ENGINE]),
+    (
+        &["--player"],
+        &["player"],
+        &["New", "--sprt", "0,5", "--elo-model", "logistic", PAIRED],
     ),
     (
-        &[
-            "--player",
-            "New",
-            "--sprt",
-            "0,5",
-            "--elo-model",
-            "logistic",
-            PAIRED,
-        ],
-        &[
-            "player",
-            "New",
-            "--sprt",
-            "0,5",
-            "--elo-model",
-            "logistic",
-            PAIRED,
-        ],
+        &["--player"],
+        &["player"],
+        &["New", "--player", "Base", "--format", "jsonl", PAIRED],
     ),
     (
+        &["--player"],
+        &["player"],
         &[
-            "--player", "New", "--player", "Base", "--format", "jsonl", PAIRED,
-        ],
-        &[
-            "player", "New", "--player", "Base", "--format", "jsonl", PAIRED,
-        ],
-    ),
-    (
-        &[
-            "--player", "New", "--plot", "OUT", "--format", "parquet", "-o", "-", PAIRED,
-        ],
-        &[
-            "player", "New", "--plot", "OUT", "--format", "parquet", "-o", "-", PAIRED,
+            "New", "--plot", "OUT", "--format", "parquet", "-o", "-", PAIRED,
         ],
     ),
-    (&["--openings", "3", WRITERS], &["openings", "3", WRITERS]),
+    (&["--openings"], &["openings"], &["3", WRITERS]),
     (
-        &[
-            "--openings",
-            "2",
-            "--player",
-            "SF-nodes-2000",
-            "--format",
-            "csv",
-            ENGINE,
-        ],
-        &[
-            "openings",
-            "2",
-            "--player",
-            "SF-nodes-2000",
-            "--format",
-            "csv",
-            ENGINE,
-        ],
+        &["--openings"],
+        &["openings"],
+        &["2", "--player", "SF-nodes-2000", "--format", "csv", ENGINE],
     ),
     // Failures: the same message and status either way.
-    (
-        &["--columns", "bogus", ENGINE],
-        &["list", "--columns", "bogus", ENGINE],
-    ),
-    (
-        &["--start", "bogus", ENGINE],
-        &["stats", "--start", "bogus", ENGINE],
-    ),
-    (
-        &["--player", " ", ENGINE],
-        &["list", "--player", " ", ENGINE],
-    ),
-    (
-        &["--player", "New", "--sprt", "5", PAIRED],
-        &["player", "New", "--sprt", "5", PAIRED],
-    ),
-    (
-        &["--pgn", "no-such-file.pgn"],
-        &["extract", "no-such-file.pgn"],
-    ),
+    (&[], &["list"], &["--columns", "bogus", ENGINE]),
+    (&[], &["stats"], &["--start", "bogus", ENGINE]),
+    (&["--games"], &["list"], &["--player", " ", ENGINE]),
+    (&["--player"], &["player"], &["New", "--sprt", "5", PAIRED]),
+    (&["--pgn"], &["extract"], &["no-such-file.pgn"]),
 ];
 
 #[test]
 fn each_subcommand_gives_the_bytes_of_its_legacy_form() {
     let dir = scratch("pairs");
-    for (legacy, subcommand) in PAIRS {
-        let legacy: Vec<&str> = ["games"].iter().chain(*legacy).copied().collect();
-        let subcommand: Vec<&str> = ["games"].iter().chain(*subcommand).copied().collect();
+    for (legacy, subcommand, rest) in PAIRS {
+        let legacy: Vec<&str> = ["games"]
+            .iter()
+            .chain(*legacy)
+            .chain(*rest)
+            .copied()
+            .collect();
+        let subcommand: Vec<&str> = ["games"]
+            .iter()
+            .chain(*subcommand)
+            .chain(*rest)
+            .copied()
+            .collect();
         let (old, old_files) = run_in(&dir, &legacy);
         let (new, new_files) = run_in(&dir, &subcommand);
         assert_eq!(old.status.code(), new.status.code(), "{subcommand:?}");
