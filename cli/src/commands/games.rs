@@ -2,9 +2,10 @@
 //! how each start scored. A thin layer over [`chess960::pgn`], in one
 //! subcommand a mode (`stats`, `list`, `extract`, `player`, `openings`,
 //! each a module of its own), over shared layers below them: the options
-//! (`filters`, `inputs`, `destination`), the run's path (`session`), the
-//! rows (`output`, `collect`, `player_rows`, `plot`, `progress`). The
-//! legacy flat flags (`legacy`) map into the same subcommands.
+//! (`options` gathering `filters`, `inputs`, `destination`), the run's path
+//! (`session`), the rows (`output`, `collect`, `player_rows`, `plot`,
+//! `progress`). The legacy flat flags (`legacy`) map into the same
+//! subcommands.
 
 mod collect;
 mod destination;
