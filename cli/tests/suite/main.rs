@@ -19,6 +19,7 @@ mod games;
 mod games_columns;
 mod games_parts;
 mod games_pgn;
+mod games_subcommands;
 mod moves;
 mod player;
 mod property;

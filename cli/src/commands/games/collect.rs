@@ -1,18 +1,18 @@
-//! What `chess960 games` gathers from each selected record on the reading
-//! threads: its `--games` row as text, or its record as it stands
-//! (`--pgn`); and how each part is written once its turn in the input
-//! comes. (Parquet rows are `chess960_archive::table::Table`'s.)
+//! What `chess960 games list` gathers from each selected record on the
+//! reading threads: its row as text; and how each part is written once its
+//! turn in the input comes. (Parquet rows are
+//! `chess960_archive::table::Table`'s.)
 
 use super::output::{Cell, Format, Writer};
 use chess960_archive::table::{Column, Columns, Computed};
 use chess960_archive::{Batch, Collect, Game};
-use chess960_games::read::GameKind;
 use std::io::{self, Write};
 
-/// Bytes of output a part gathers, read on one core, before it is written.
-const FLUSH: usize = 1 << 20;
+/// Bytes of output a part gathers, read on one core, before it is written
+/// (`list` and `extract`).
+pub(crate) const FLUSH: usize = 1 << 20;
 
-/// `--games` as text: a row per game, its cells the values of the
+/// `games list` as text: a row per game, its cells the values of the
 /// selected columns, made on the reading thread but for the game's number
 /// in the input, written when the part's place in the input is known.
 pub(crate) struct Rows {
@@ -132,54 +132,4 @@ impl Collect for Rows {
         part.out.clear();
         part.rows.clear();
     }
-}
-
-/// `--pgn`: the selected records as they stand, each followed by one blank
-/// line; unreadable records are not copied.
-pub(crate) struct Records;
-
-impl Collect for Records {
-    type Part = Vec<u8>;
-
-    fn part(&self) -> Vec<u8> {
-        Vec::new()
-    }
-
-    fn game(&self, part: &mut Vec<u8>, game: &Game<'_>) {
-        if let (Some(raw), false) = (game.raw(), matches!(game.kind(), GameKind::Unreadable(_))) {
-            copy_record(raw, part);
-        }
-    }
-
-    fn keeps_raw(&self) -> bool {
-        true
-    }
-
-    fn is_full(&self, part: &Vec<u8>) -> bool {
-        part.len() >= FLUSH
-    }
-
-    fn reset(&self, part: &mut Vec<u8>) {
-        part.clear();
-    }
-}
-
-/// Adds a record as it stands, up to the line end of its last line that is
-/// not blank, then one blank line in that line end (`\r\n` or `\n`).
-fn copy_record(raw: &[u8], out: &mut Vec<u8>) {
-    let last = raw
-        .iter()
-        .rposition(|byte| !byte.is_ascii_whitespace())
-        .map_or(0, |last| last + 1);
-    let (end, line_end): (usize, &[u8]) = match raw[last..].iter().position(|&byte| byte == b'\n') {
-        Some(newline) => {
-            let end = last + newline + 1;
-            let crlf = raw[..end].ends_with(b"\r\n");
-            (end, if crlf { b"\r\n" } else { b"\n" })
-        }
-        // The input's last line, without a line end: one is added.
-        None => (raw.len(), b"\n\n"),
-    };
-    out.extend_from_slice(&raw[..end]);
-    out.extend_from_slice(line_end);
 }

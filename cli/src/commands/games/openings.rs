@@ -1,12 +1,58 @@
-//! `chess960 games --openings N`: the opening explorer's rows, one per
-//! start and sequence of first plies, from `Archive::openings`.
+//! `chess960 games openings N` (the legacy `--openings N`): the opening
+//! explorer's rows, one per start and sequence of first plies, from
+//! `Archive::openings`.
 
-use super::output::{Cell, Format, Writer, start_cells, tally_cells};
+use super::filters::PlayerFilter;
+use super::options::Shared;
+use super::output::{Cell, Format, FormatArg, Writer, start_cells, tally_cells};
+use super::session::{self, Common, Session};
+use crate::failure::Failure;
+use chess960_archive::table;
 use chess960_games::stats::OpeningStats;
+use clap::Args;
 use std::io::{self, Write};
 
-/// The columns of `--openings`.
-pub(crate) const OPENING_COLUMNS: [&str; 12] = [
+/// The arguments of `chess960 games openings`.
+#[derive(Args, Debug)]
+pub(crate) struct OpeningsArgs {
+    /// How many first plies make a row's sequence (a shorter game gives
+    /// all of its).
+    #[arg(
+        value_name = "N",
+        value_parser = clap::value_parser!(u16).range(1..)
+    )]
+    pub(crate) plies: u16,
+    #[command(flatten)]
+    pub(crate) shared: Shared,
+    #[command(flatten)]
+    pub(crate) players: PlayerFilter,
+    #[command(flatten)]
+    pub(crate) format: FormatArg,
+}
+
+/// Reads the inputs and writes the explorer's rows; the summary goes to
+/// standard error.
+pub(crate) fn run(args: &OpeningsArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let format = args.format.get();
+    let common = Common {
+        shared: &args.shared,
+        names: &args.players.player,
+        format,
+        sprt: None,
+    };
+    let (mut session, ()) = Session::open(&common, || Ok(()), out)?;
+    let plies = usize::from(args.plies);
+    let found = session.read(|archive, _| session::failure(archive.openings(plies)))?;
+    if format == Format::Parquet {
+        session::write_table(&mut session.out, table::openings_batch(&found.stats))?;
+    } else {
+        write_rows(&mut session.out, format, &found.stats)?;
+    }
+    session.end(&found.summary)
+}
+
+/// The columns of `games openings`.
+const OPENING_COLUMNS: [&str; 12] = [
     "white_id",
     "black_id",
     "rank",
@@ -23,11 +69,7 @@ pub(crate) const OPENING_COLUMNS: [&str; 12] = [
 
 /// Writes the explorer's rows: by start, then by games, most first. A
 /// start's cells are made once for all of its rows.
-pub(crate) fn write_rows(
-    out: &mut dyn Write,
-    format: Format,
-    stats: &OpeningStats,
-) -> io::Result<()> {
+fn write_rows(out: &mut dyn Write, format: Format, stats: &OpeningStats) -> io::Result<()> {
     let mut writer = Writer::new(io::BufWriter::new(out), format, &OPENING_COLUMNS)?;
     let mut line = String::with_capacity(256);
     let (mut uci, mut san) = (String::with_capacity(64), String::with_capacity(64));

@@ -5,7 +5,7 @@
 use chess960::DoublePosition;
 use chess960_archive::table::Value;
 use chess960_games::stats::Tally;
-use clap::ValueEnum;
+use clap::{Args, ValueEnum};
 use std::borrow::Cow;
 use std::io::{self, Write};
 
@@ -19,9 +19,25 @@ pub(crate) enum Format {
     Csv,
     /// One JSON object per line; missing values are null.
     Jsonl,
-    /// Parquet: typed columns, zstd-compressed (`--games`: a row group per
-    /// part read); to a file (`--output FILE`) or a pipe.
+    /// Parquet: typed columns, zstd-compressed (`games list`: a row group
+    /// per part read); to a file (`--output FILE`) or a pipe.
     Parquet,
+}
+
+/// The `--format` option, defined once for the subcommands that write rows.
+#[derive(Args, Clone, Debug, Default)]
+pub(crate) struct FormatArg {
+    /// The output format (default tsv). Parquet holds the same table,
+    /// typed.
+    #[arg(long, value_enum)]
+    pub(crate) format: Option<Format>,
+}
+
+impl FormatArg {
+    /// The format asked for, TSV by default.
+    pub(crate) fn get(&self) -> Format {
+        self.format.unwrap_or(Format::Tsv)
+    }
 }
 
 /// One cell: text, a number, a list of texts, or nothing.

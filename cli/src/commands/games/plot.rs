@@ -1,8 +1,20 @@
-//! The picture of `chess960 games --plot`: White's score for every start
-//! position with its 95% interval, drawn by hand as SVG.
+//! The picture of `chess960 games stats --plot`: White's score for every
+//! start position with its 95% interval, drawn by hand as SVG; and the
+//! `--plot` option, defined once for `stats` and `player`.
 
 use chess960_games::stats::{Interval, StartStats};
+use clap::Args;
 use std::fmt::Write as _;
+use std::path::PathBuf;
+
+/// The `--plot` option.
+#[derive(Args, Clone, Debug, Default)]
+pub(crate) struct PlotArg {
+    /// Also draw the score per start position (White's; in `games
+    /// player`, the player's) as an SVG picture.
+    #[arg(long, value_name = "FILE.svg")]
+    pub(crate) plot: Option<PathBuf>,
+}
 
 /// The picture's size and the margins around the plot, in pixels.
 struct Frame {
