@@ -51,26 +51,11 @@ pub(crate) fn run(args: &OpeningsArgs, out: &mut dyn Write) -> Result<(), Failur
     session.end(&found.summary)
 }
 
-/// The columns of `games openings`.
-const OPENING_COLUMNS: [&str; 12] = [
-    "white_id",
-    "black_id",
-    "rank",
-    "moves",
-    "san",
-    "games",
-    "white_wins",
-    "draws",
-    "black_wins",
-    "unknown",
-    "score",
-    "mean_elo",
-];
-
 /// Writes the explorer's rows: by start, then by games, most first. A
 /// start's cells are made once for all of its rows.
 fn write_rows(out: &mut dyn Write, format: Format, stats: &OpeningStats) -> io::Result<()> {
-    let mut writer = Writer::new(io::BufWriter::new(out), format, &OPENING_COLUMNS)?;
+    let header = table::openings_batch(&OpeningStats::new(1));
+    let mut writer = Writer::for_table(io::BufWriter::new(out), format, header)?;
     let mut line = String::with_capacity(256);
     let (mut uci, mut san) = (String::with_capacity(64), String::with_capacity(64));
     let mut start = None;

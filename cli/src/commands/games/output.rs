@@ -2,6 +2,8 @@
 //! TSV, CSV or JSON Lines (a game's cells are the values of
 //! `chess960_archive::table`'s columns).
 
+use arrow_array::RecordBatch;
+use arrow_schema::ArrowError;
 use chess960::DoublePosition;
 use chess960_archive::table::Value;
 use chess960_games::stats::Tally;
@@ -71,22 +73,6 @@ impl<'a> From<Value<'a>> for Cell<'a> {
     }
 }
 
-/// The columns of `--stats`.
-pub(crate) const STAT_COLUMNS: [&str; 12] = [
-    "white_id",
-    "black_id",
-    "rank",
-    "games",
-    "white_wins",
-    "draws",
-    "black_wins",
-    "unknown",
-    "score",
-    "ci_low",
-    "ci_high",
-    "mean_elo",
-];
-
 /// Writes rows of cells in one format.
 pub(crate) struct Writer<W> {
     out: W,
@@ -97,6 +83,23 @@ pub(crate) struct Writer<W> {
 }
 
 impl<W: Write> Writer<W> {
+    /// A writer whose columns are those of a table the archive crate
+    /// makes (`header`: its batch of no rows), so that a table's column
+    /// names are written in one place whatever the format.
+    pub(crate) fn for_table(
+        out: W,
+        format: Format,
+        header: Result<RecordBatch, ArrowError>,
+    ) -> io::Result<Writer<W>> {
+        let schema = header.map_err(io::Error::other)?.schema();
+        let names: Vec<&str> = schema
+            .fields()
+            .iter()
+            .map(|field| field.name().as_str())
+            .collect();
+        Writer::new(out, format, &names)
+    }
+
     /// A writer; the header line is written now (TSV and CSV).
     pub(crate) fn new(mut out: W, format: Format, columns: &[&str]) -> io::Result<Writer<W>> {
         match format {

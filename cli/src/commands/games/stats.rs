@@ -7,6 +7,7 @@ use super::plot::PlotArg;
 use super::session::{self, Common, Session};
 use crate::failure::Failure;
 use chess960_archive::table;
+use chess960_games::stats::StartStats;
 use clap::Args;
 use std::io::Write;
 
@@ -42,7 +43,8 @@ pub(crate) fn run(args: &StatsArgs, out: &mut dyn Write) -> Result<(), Failure> 
     if format == Format::Parquet {
         session::write_table(&mut session.out, table::stats_batch(&summary.stats))?;
     } else {
-        let mut writer = Writer::new(&mut session.out, format, &output::STAT_COLUMNS)?;
+        let header = table::stats_batch(&StartStats::new());
+        let mut writer = Writer::for_table(&mut session.out, format, header)?;
         for (start, tally) in summary.stats.iter() {
             writer.row(&output::stat_row(start, tally))?;
         }
