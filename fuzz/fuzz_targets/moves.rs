@@ -14,8 +14,8 @@
 //! replays is legal to shakmaty, move for move.
 #![no_main]
 
-use chess960_games::replay::{ReplayError, Replayer};
 use chess960_games::read::{GameKind, Reader};
+use chess960_games::replay::{ReplayError, Replayer};
 use libfuzzer_sys::fuzz_target;
 use shakmaty::fen::Fen;
 use shakmaty::san::{San, SanPlus};

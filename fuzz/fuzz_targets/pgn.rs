@@ -13,8 +13,11 @@
 #![no_main]
 
 use chess960::identify_fen;
-use chess960_games::{read::{GameKind, Reader, Record}, stats::{KindCounts, StartStats}};
 use chess960_fuzz::one_line;
+use chess960_games::{
+    read::{GameKind, Reader, Record},
+    stats::{KindCounts, StartStats},
+};
 use libfuzzer_sys::fuzz_target;
 use std::io::BufReader;
 

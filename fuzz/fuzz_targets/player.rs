@@ -10,7 +10,10 @@
 //! row's colours add up; two halves merged are the whole.
 #![no_main]
 
-use chess960_games::{read::{Filter, GameKind, Players, Reader, Record}, stats::{MatchScore, PlayerStats}};
+use chess960_games::{
+    read::{Filter, GameKind, Players, Reader, Record},
+    stats::{MatchScore, PlayerStats},
+};
 use libfuzzer_sys::fuzz_target;
 
 /// The figures of a score in their ranges, `None` where undefined.
