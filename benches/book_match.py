@@ -33,7 +33,7 @@ import chess.engine
 import chess.pgn
 
 # The game loop is the engine match fixture's (games/tests/fixtures/engine_match.py).
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "fixtures"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "games", "tests", "fixtures"))
 from engine_match import play_out  # noqa: E402
 
 ENGINES = [("SF-nodes-4000", 4000), ("SF-nodes-1000", 1000)]

@@ -84,7 +84,7 @@ def generate(src, name, size_mb):
         else:
             unit = b""
             for fixture in ["engine_match.pgn", "player_archive.pgn"]:
-                with open(os.path.join(ROOT, "tests", "fixtures", fixture), "rb") as file:
+                with open(os.path.join(ROOT, "games", "tests", "fixtures", fixture), "rb") as file:
                     unit += file.read().rstrip(b"\n") + b"\n\n"
             out.write(unit * (size_mb * 1_000_000 // len(unit) + 1))
     os.replace(path + ".tmp", path)

@@ -61,7 +61,7 @@ def make_inputs(work, size_mb):
     if not os.path.exists(fixtures):
         unit = b""
         for name in ["engine_match.pgn", "player_archive.pgn"]:
-            with open(os.path.join(ROOT, "tests", "fixtures", name), "rb") as file:
+            with open(os.path.join(ROOT, "games", "tests", "fixtures", name), "rb") as file:
                 unit += file.read().rstrip(b"\n") + b"\n\n"
         with open(fixtures, "wb") as out:
             out.write(unit * (size_mb * 1_000_000 // len(unit) + 1))

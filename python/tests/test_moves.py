@@ -86,7 +86,7 @@ def test_read_games_moves_equal_python_chess(tmp_path: Path) -> None:
 def test_real_lichess_games_replay_as_python_chess_replays_them() -> None:
     """The first 438 games of lichess's open database of May 2025 (standard
     chess with clock and evaluation comments): python-chess's moves."""
-    path = Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "lichess_2025-05_438.pgn"
+    path = Path(__file__).resolve().parents[2] / "games" / "tests" / "fixtures" / "lichess_2025-05_438.pgn"
     table = pa.table(chess960.read_games(path, moves=True, columns="number"))
     expected = their_moves(path.read_text())
     assert len(expected) == 438
