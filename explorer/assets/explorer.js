@@ -270,7 +270,7 @@
     return span;
   }
 
-  function renderGames(list, games) {
+  function renderGames(list, games, sanOf) {
     list.replaceChildren();
     if (!games || games.length === 0) {
       const li = document.createElement("li");
@@ -291,7 +291,7 @@
       players.textContent = who(game.white) + " \u2013 " + who(game.black);
       const meta = document.createElement("span");
       meta.className = "meta";
-      meta.textContent = [game.uci, SPEED_LABELS[game.speed] || game.speed, game.month].join(" \u00b7 ");
+      meta.textContent = [sanOf.get(game.uci) || game.uci, SPEED_LABELS[game.speed] || game.speed, game.month].join(" \u00b7 ");
       li.append(result, players, meta, gameLink(game));
       list.appendChild(li);
     }
@@ -419,10 +419,12 @@
     }
     if (mine !== generation) return;
     document.querySelector("#moves").dataset.api = url;
+    (answer.playSan || []).forEach((san, i) => sanCache.set(key(state, state.play.slice(0, i + 1)), san));
     drawBoard(answer.fen, state.play[state.play.length - 1], state.flip);
     renderMoves(state, answer);
-    renderGames($("top-games"), answer.topGames);
-    renderGames($("recent-games"), answer.recentGames);
+    const sanOf = new Map(answer.moves.map((m) => [m.uci, m.san]));
+    renderGames($("top-games"), answer.topGames, sanOf);
+    renderGames($("recent-games"), answer.recentGames, sanOf);
     renderLine(state);
     const total = answer.white + answer.draws + answer.black;
     setStatus(fmt(total) + (total === 1 ? " game" : " games") + " reached this position.");

@@ -64,9 +64,10 @@ struct Shared {
     page: page::Page,
 }
 
-/// The routes: `GET /` (the page, with `/explorer.js` and `/explorer.css`),
-/// `GET /lichess` (lichess's explorer API: the answer, plus the position's
-/// FEN as `fen`), `GET /player` (the same question of a database made with
+/// The routes: `GET /` (the page, with `/explorer.js` and
+/// `/explorer.css`), `GET /lichess` (lichess's explorer API: the answer,
+/// plus the position's FEN as `fen` and the moves played in SAN as
+/// `playSan`), `GET /player` (the same question of a database made with
 /// `--player`, as lichess's personal explorer is asked; a 404 for another
 /// database); anything else a 404 as JSON.
 ///
@@ -147,12 +148,12 @@ async fn answer(shared: Arc<Shared>, uri: &Uri, endpoint: Endpoint) -> Response 
         let explorer = Arc::clone(&shared.explorer);
         let answered = tokio::task::spawn_blocking(move || {
             let answer = explorer.query(&query);
-            answer.map(|answer| (reply::fen_after(&query), answer))
+            answer.map(|answer| (reply::line_of(&query), answer))
         })
         .await;
         drop(turn);
         match answered {
-            Ok(Ok((fen, answer))) => reply::answer(&answer, fen),
+            Ok(Ok((line, answer))) => reply::answer(&answer, line.as_ref()),
             Ok(Err(error)) => reply::query_error(&error),
             Err(_) => reply::internal("the query failed unexpectedly"),
         }

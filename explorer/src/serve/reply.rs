@@ -2,7 +2,7 @@
 //! and each kind of refusal as one object `{"error": ..., "parameter": ...}`.
 
 use crate::query::{Answer, Query};
-use crate::{Explorer, QueryError};
+use crate::{Explorer, QueryError, board};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse as _, Response};
 use serde::Serialize;
@@ -16,14 +16,24 @@ pub(super) enum Endpoint {
     Player,
 }
 
-/// An answer as lichess's explorer writes it, with one field more: `fen`,
-/// the position asked about (Shredder-FEN), for clients that do not
-/// replay moves themselves.
+/// Where a query's moves lead.
+pub(super) struct Line {
+    /// The position's FEN (Shredder-FEN).
+    fen: String,
+    /// The moves played, in SAN.
+    sans: Vec<String>,
+}
+
+/// An answer as lichess's explorer writes it, with two fields more, for
+/// clients that do not replay moves themselves: `fen`, the position asked
+/// about (Shredder-FEN), and `playSan`, the `play` moves in SAN.
 #[derive(Serialize)]
-struct WithFen<'a> {
+#[serde(rename_all = "camelCase")]
+struct WithLine<'a> {
     #[serde(flatten)]
     answer: &'a Answer,
-    fen: Option<String>,
+    fen: Option<&'a str>,
+    play_san: &'a [String],
 }
 
 /// A refusal: why, and which parameter (when one is to blame).
@@ -58,9 +68,14 @@ fn refusal(status: StatusCode, error: &str, parameter: Option<&str>) -> Response
     json(status, body)
 }
 
-/// 200: the answer, with `fen`.
-pub(super) fn answer(answer: &Answer, fen: Option<String>) -> Response {
-    match serde_json::to_vec(&WithFen { answer, fen }) {
+/// 200: the answer, with `fen` and `playSan`.
+pub(super) fn answer(answer: &Answer, line: Option<&Line>) -> Response {
+    let reply = WithLine {
+        answer,
+        fen: line.map(|line| line.fen.as_str()),
+        play_san: line.map_or(&[], |line| &line.sans),
+    };
+    match serde_json::to_vec(&reply) {
         Ok(body) => json(StatusCode::OK, body),
         Err(_) => internal("the answer could not be written as JSON"),
     }
@@ -100,10 +115,24 @@ pub(super) fn internal(reason: &str) -> Response {
     refusal(StatusCode::INTERNAL_SERVER_ERROR, reason, None)
 }
 
-/// The FEN (Shredder-FEN) of the position `query` asks about: its root
-/// with its moves played, as the index reads them ([`Explorer::position`]).
-pub(super) fn fen_after(query: &Query) -> Option<String> {
-    Explorer::position(query)
-        .ok()
-        .map(|board| format!("{board:#}"))
+/// Where a query's moves lead: the position's FEN (Shredder-FEN) and the
+/// moves played in SAN, replayed as the index reads them
+/// ([`Explorer::position`], [`board::parse_uci`]); `None` where they
+/// cannot be (the index has refused the query then).
+pub(super) fn line_of(query: &Query) -> Option<Line> {
+    let root = Query {
+        play: Vec::new(),
+        ..query.clone()
+    };
+    let mut board = Explorer::position(&root).ok()?;
+    let mut sans = Vec::with_capacity(query.play.len());
+    for text in &query.play {
+        let mv = board::parse_uci(&board, text)?;
+        sans.push(board::san(&board, mv));
+        board.try_play(mv).ok()?;
+    }
+    Some(Line {
+        fen: format!("{board:#}"),
+        sans,
+    })
 }
