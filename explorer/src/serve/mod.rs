@@ -60,7 +60,7 @@ pub const SHUTDOWN_GRACE: Duration = Duration::from_millis(800);
 /// page.
 struct Shared {
     explorer: Arc<Explorer>,
-    turns: Semaphore,
+    turns: Arc<Semaphore>,
     page: page::Page,
 }
 
@@ -86,7 +86,7 @@ struct Shared {
 pub fn router(explorer: Arc<Explorer>) -> Router {
     let shared = Arc::new(Shared {
         explorer,
-        turns: Semaphore::new(MAX_CONCURRENT_QUERIES),
+        turns: Arc::new(Semaphore::new(MAX_CONCURRENT_QUERIES)),
         page: page::Page::new(),
     });
     Router::new()
@@ -142,16 +142,18 @@ async fn answer(shared: Arc<Shared>, uri: &Uri, endpoint: Endpoint) -> Response 
         Err(error) => return reply::bad_request(error.parameter(), error.reason()),
     };
     let work = async move {
-        let Ok(turn) = shared.turns.acquire().await else {
+        let Ok(turn) = Arc::clone(&shared.turns).acquire_owned().await else {
             return reply::unavailable("the server is shutting down");
         };
         let explorer = Arc::clone(&shared.explorer);
+        // The turn goes with the query: given back when it ends, even
+        // after its answer was given up for taking too long.
         let answered = tokio::task::spawn_blocking(move || {
             let answer = explorer.query(&query);
+            drop(turn);
             answer.map(|answer| (reply::line_of(&query), answer))
         })
         .await;
-        drop(turn);
         match answered {
             Ok(Ok((line, answer))) => reply::answer(&answer, line.as_ref()),
             Ok(Err(error)) => reply::query_error(&error),
