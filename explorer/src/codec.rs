@@ -107,7 +107,9 @@ pub fn hash128(bytes: &[u8]) -> u128 {
         let mut word = [0u8; 8];
         word[..chunk.len()].copy_from_slice(chunk);
         let word = u64::from_le_bytes(word);
-        a = (a ^ word).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(31);
+        a = (a ^ word)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .rotate_left(31);
         b = (b ^ word.rotate_left(17))
             .wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
             .rotate_left(29);

@@ -120,7 +120,9 @@ impl Entry {
         let entry = &mut self.moves[index];
         let before = entry.games();
         let groups = &mut entry.groups;
-        let at = match groups.binary_search_by_key(&(played.cell, played.month), |g| (g.cell, g.month)) {
+        let at = match groups
+            .binary_search_by_key(&(played.cell, played.month), |g| (g.cell, g.month))
+        {
             Ok(at) => at,
             Err(at) => {
                 groups.insert(

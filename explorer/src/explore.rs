@@ -184,7 +184,11 @@ impl Explorer {
         let mut rows = Vec::new();
         for played in &entry.moves {
             let mut total = crate::entry::Counts::default();
-            for group in played.groups.iter().filter(|g| filter.passes(g.cell, g.month)) {
+            for group in played
+                .groups
+                .iter()
+                .filter(|g| filter.passes(g.cell, g.month))
+            {
                 total.add(&group.counts);
             }
             if total.games() == 0 {
@@ -220,34 +224,35 @@ impl Explorer {
         rows.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.uci.cmp(&b.1.uci)));
         let take = query.moves.unwrap_or(usize::MAX);
         answer.moves = rows.into_iter().take(take).map(|(_, row)| row).collect();
-        let pick = |list: &[(u64, u16)], top: bool, count: usize| -> Result<Vec<GameRef>, QueryError> {
-            let mut found = Vec::new();
-            if count == 0 {
-                return Ok(Vec::new());
-            }
-            for &(game, mv) in list {
-                if let Some(info) = info(game)? {
-                    let cell = info.speed.index() * 10 + info.rating_group().index();
-                    let month = info.month.map_or(0, crate::query::Month::number);
-                    if filter.passes(cell, month) {
-                        found.push((mv, info));
+        let pick =
+            |list: &[(u64, u16)], top: bool, count: usize| -> Result<Vec<GameRef>, QueryError> {
+                let mut found = Vec::new();
+                if count == 0 {
+                    return Ok(Vec::new());
+                }
+                for &(game, mv) in list {
+                    if let Some(info) = info(game)? {
+                        let cell = info.speed.index() * 10 + info.rating_group().index();
+                        let month = info.month.map_or(0, crate::query::Month::number);
+                        if filter.passes(cell, month) {
+                            found.push((mv, info));
+                        }
                     }
                 }
-            }
-            if top {
-                found.sort_by_key(|(_, info)| info.top_order());
-            } else {
-                found.sort_by_key(|(_, info)| info.recent_order());
-            }
-            Ok(found
-                .into_iter()
-                .take(count)
-                .map(|(mv, info)| {
-                    let uci = board::unpack(mv).map(board::uci).unwrap_or_default();
-                    info.game_ref(&uci)
-                })
-                .collect())
-        };
+                if top {
+                    found.sort_by_key(|(_, info)| info.top_order());
+                } else {
+                    found.sort_by_key(|(_, info)| info.recent_order());
+                }
+                Ok(found
+                    .into_iter()
+                    .take(count)
+                    .map(|(mv, info)| {
+                        let uci = board::unpack(mv).map(board::uci).unwrap_or_default();
+                        info.game_ref(&uci)
+                    })
+                    .collect())
+            };
         answer.top_games = pick(&entry.top, true, query.top_games)?;
         answer.recent_games = pick(&entry.recent, false, query.recent_games)?;
         Ok(answer)

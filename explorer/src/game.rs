@@ -162,7 +162,9 @@ impl GameInfo {
     /// when both are).
     pub fn mean_rating(&self) -> Option<u16> {
         match (self.white_elo, self.black_elo) {
-            (Some(w), Some(b)) => Some(u16::try_from((u32::from(w) + u32::from(b)) / 2).unwrap_or(0)),
+            (Some(w), Some(b)) => {
+                Some(u16::try_from((u32::from(w) + u32::from(b)) / 2).unwrap_or(0))
+            }
             (one, other) => one.or(other),
         }
     }
@@ -208,7 +210,10 @@ impl GameInfo {
                 rating: self.black_elo,
             },
             year: self.month.map_or(0, |month| month.year),
-            month: self.month.map(|month| month.to_string()).unwrap_or_default(),
+            month: self
+                .month
+                .map(|month| month.to_string())
+                .unwrap_or_default(),
         }
     }
 
@@ -246,7 +251,8 @@ impl GameInfo {
             2 => Outcome::Black,
             _ => return Err(Error::Corrupt("a game's result is unknown")),
         };
-        let speed = Speed::from_index(byte >> 2).ok_or(Error::Corrupt("a game's speed is unknown"))?;
+        let speed =
+            Speed::from_index(byte >> 2).ok_or(Error::Corrupt("a game's speed is unknown"))?;
         let month = Month::from_number(get_as(input)?);
         let when = get(input)?;
         let elo = |value: u64| -> Result<Option<u16>, Error> {
@@ -276,7 +282,13 @@ impl GameInfo {
 
 /// `YYYYMMDDhhmmss` of a PGN date and time, unknown parts 0.
 fn when(date: &str, time: &str) -> u64 {
-    let number = |text: &str, max: u64| text.trim().parse::<u64>().ok().filter(|&n| n <= max).unwrap_or(0);
+    let number = |text: &str, max: u64| {
+        text.trim()
+            .parse::<u64>()
+            .ok()
+            .filter(|&n| n <= max)
+            .unwrap_or(0)
+    };
     let mut date = date.split(['.', '-', '/']);
     let mut time = time.split(':');
     let mut value = 0;

@@ -205,7 +205,10 @@ struct Writer<'a> {
 }
 
 /// The batch's transaction, begun when first needed.
-fn begin<'t>(db: &Database, txn: &'t mut Option<WriteTransaction>) -> Result<&'t WriteTransaction, Error> {
+fn begin<'t>(
+    db: &Database,
+    txn: &'t mut Option<WriteTransaction>,
+) -> Result<&'t WriteTransaction, Error> {
     if txn.is_none() {
         *txn = Some(db.begin_write().map_err(store)?);
     }
@@ -213,7 +216,6 @@ fn begin<'t>(db: &Database, txn: &'t mut Option<WriteTransaction>) -> Result<&'t
 }
 
 impl Writer<'_> {
-
     /// Counts the games of a part, each once.
     fn add(&mut self, games: Vec<Indexed>) -> Result<(), Error> {
         for game in games {

@@ -140,7 +140,8 @@ pub fn merge<P: AsRef<Path>>(sources: &[P], into: impl AsRef<Path>) -> Result<Me
                 }
                 if entry.needs_trim() {
                     for &(game, _) in entry.top.iter().chain(&entry.recent) {
-                        if let std::collections::hash_map::Entry::Vacant(slot) = orders.entry(game) {
+                        if let std::collections::hash_map::Entry::Vacant(slot) = orders.entry(game)
+                        {
                             let info = games
                                 .get(game)
                                 .map_err(store)?

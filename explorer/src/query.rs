@@ -300,7 +300,13 @@ impl FromStr for Month {
             expected: "a month (YYYY-MM)",
         };
         let (year, month) = text.trim().split_once('-').ok_or_else(error)?;
-        if year.len() != 4 || month.len() != 2 || !year.bytes().chain(month.bytes()).all(|b| b.is_ascii_digit()) {
+        if year.len() != 4
+            || month.len() != 2
+            || !year
+                .bytes()
+                .chain(month.bytes())
+                .all(|b| b.is_ascii_digit())
+        {
             return Err(error());
         }
         let year: u16 = year.parse().map_err(|_| error())?;

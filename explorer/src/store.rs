@@ -40,7 +40,10 @@ impl Settings {
             other => store(other),
         })?;
         let get = |name: &str| -> Result<Option<Vec<u8>>, Error> {
-            Ok(meta.get(name).map_err(store)?.map(|value| value.value().to_vec()))
+            Ok(meta
+                .get(name)
+                .map_err(store)?
+                .map(|value| value.value().to_vec()))
         };
         let version = get("format")?
             .and_then(|bytes| <[u8; 4]>::try_from(bytes.as_slice()).ok())

@@ -1,0 +1,236 @@
+//! What a db answers, position by position, against what shakmaty's
+//! replay of the same games says: moves, SAN, results, mean ratings, top
+//! and recent games, with and without filters.
+
+use crate::common::{Model, TestGame, games, model, pgn, temp_dir};
+use chess960_archive::Archive;
+use chess960_explorer::query::{Month, Query, RatingGroup, Speed};
+use chess960_explorer::{Explorer, IndexOptions, index};
+use std::collections::HashMap;
+
+pub(crate) fn index_games(games: &[TestGame], dir: &std::path::Path, options: &IndexOptions) {
+    let archive = Archive::new().reader("games.pgn", std::io::Cursor::new(pgn(games)));
+    let summary = index(&archive, dir, options).unwrap();
+    assert_eq!(summary.reading.skipped, 0, "{:?}", summary.reading.skips);
+}
+
+/// Compares every position of the model with the db's answer to `query`
+/// (its position fields filled from the model's path).
+fn check(explorer: &Explorer, model: &Model, query: &Query, with_games: bool) -> usize {
+    let mut checked = 0;
+    for (key, moves) in &model.positions {
+        let (start, play) = &model.paths[key];
+        let query = Query {
+            start: *start,
+            play: play.clone(),
+            top_games: 4,
+            recent_games: 4,
+            ..query.clone()
+        };
+        let answer = explorer.query(&query).unwrap();
+        let got: HashMap<&str, _> = answer
+            .moves
+            .iter()
+            .map(|row| (row.uci.as_str(), row))
+            .collect();
+        assert_eq!(
+            got.len(),
+            moves.len(),
+            "{start:?} {play:?}: {answer:?} against {moves:?}"
+        );
+        let mut all_games = Vec::new();
+        for (uci, expected) in moves {
+            let row = got
+                .get(uci.as_str())
+                .unwrap_or_else(|| panic!("{start:?} {play:?}: no {uci}"));
+            assert_eq!(
+                (row.san.as_str(), row.white, row.draws, row.black),
+                (
+                    expected.san.as_str(),
+                    expected.white,
+                    expected.draws,
+                    expected.black
+                ),
+                "{start:?} {play:?} {uci}"
+            );
+            let games = expected.white + expected.draws + expected.black;
+            assert_eq!(
+                row.average_rating,
+                Some(u32::try_from(expected.rating_sum / games).unwrap())
+            );
+            if with_games {
+                // The one game of a move played once (unfiltered).
+                assert_eq!(
+                    row.game.as_ref().map(|g| g.id.clone()),
+                    (games == 1).then(|| expected.games[0].0.clone())
+                );
+            }
+            all_games.extend(
+                expected
+                    .games
+                    .iter()
+                    .map(|(id, mean, when)| (id.clone(), *mean, when.clone(), uci.clone())),
+            );
+        }
+        // Most played first.
+        let counts: Vec<u64> = answer
+            .moves
+            .iter()
+            .map(|m| m.white + m.draws + m.black)
+            .collect();
+        assert!(counts.windows(2).all(|w| w[0] >= w[1]));
+        if with_games {
+            let mut top = all_games.clone();
+            top.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.cmp(&a.2)));
+            let top: Vec<(String, String)> = top.into_iter().take(4).map(|g| (g.0, g.3)).collect();
+            let got: Vec<(String, String)> = answer
+                .top_games
+                .iter()
+                .map(|g| (g.id.clone(), g.uci.clone()))
+                .collect();
+            assert_eq!(got, top, "{start:?} {play:?}");
+            let mut recent = all_games;
+            recent.sort_by(|a, b| b.2.cmp(&a.2));
+            let recent: Vec<String> = recent.into_iter().take(4).map(|g| g.0).collect();
+            let got: Vec<String> = answer.recent_games.iter().map(|g| g.id.clone()).collect();
+            assert_eq!(got, recent, "{start:?} {play:?}");
+        }
+        checked += 1;
+    }
+    checked
+}
+
+/// Every position of 1,500 games (12 plies deep, small batches so that
+/// entries are merged across batches) answers as shakmaty's replay says.
+#[test]
+fn answers_match_shakmatys_replay() {
+    let games = games(11, 1500, 0);
+    let dir = temp_dir("counts");
+    let options = IndexOptions {
+        plies: 12,
+        batch_games: 97,
+        ..IndexOptions::default()
+    };
+    index_games(&games, &dir, &options);
+    let explorer = Explorer::open(&dir).unwrap();
+    assert_eq!(explorer.games().unwrap(), 1500);
+    let model = model(&games, 12, |_| true);
+    let checked = check(&explorer, &model, &Query::default(), true);
+    assert!(checked > 1000, "{checked}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Filters by speed, rating group and month count the games they name.
+#[test]
+fn filters_count_what_they_name() {
+    let games = games(13, 600, 0);
+    let dir = temp_dir("filters");
+    let options = IndexOptions {
+        plies: 6,
+        ..IndexOptions::default()
+    };
+    index_games(&games, &dir, &options);
+    let explorer = Explorer::open(&dir).unwrap();
+    let speed = |game: &TestGame| Speed::of_time_control(game.time_control).unwrap();
+    let group = |game: &TestGame| {
+        RatingGroup::of((u32::from(game.white_elo) + u32::from(game.black_elo)) / 2)
+    };
+    let month = |game: &TestGame| Month::of_date(&game.date).unwrap();
+    let blitz_rapid = Query {
+        speeds: Some(vec![Speed::Blitz, Speed::Rapid]),
+        ..Query::default()
+    };
+    let model_speed = model(&games, 6, |g| {
+        matches!(speed(g), Speed::Blitz | Speed::Rapid)
+    });
+    assert!(check(&explorer, &model_speed, &blitz_rapid, false) > 50);
+    let ratings = Query {
+        ratings: Some(vec!["1600".parse().unwrap(), "2200".parse().unwrap()]),
+        ..Query::default()
+    };
+    let model_ratings = model(&games, 6, |g| [1600, 2200].contains(&group(g).lower()));
+    assert!(check(&explorer, &model_ratings, &ratings, false) > 50);
+    let months = Query {
+        since: Some("2026-10".parse().unwrap()),
+        until: Some("2026-10".parse().unwrap()),
+        ..Query::default()
+    };
+    let model_months = model(&games, 6, |g| month(g).to_string() == "2026-10");
+    assert!(check(&explorer, &model_months, &months, false) > 50);
+    // A position whose games the filter leaves out: no moves.
+    let none = Query {
+        speeds: Some(vec![Speed::Correspondence]),
+        since: Some("2030-01".parse().unwrap()),
+        ..Query::default()
+    };
+    let answer = explorer
+        .query(&Query {
+            start: Some(518),
+            ..none
+        })
+        .unwrap();
+    assert!(answer.moves.is_empty());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Bad questions name their parameter.
+#[test]
+fn bad_questions_name_their_parameter() {
+    let games = games(17, 20, 0);
+    let dir = temp_dir("bad-questions");
+    index_games(&games, &dir, &IndexOptions::default());
+    let explorer = Explorer::open(&dir).unwrap();
+    let ask = |query: Query| explorer.query(&query).unwrap_err();
+    let error = ask(Query {
+        start: Some(518),
+        play: vec!["e2e4".into(), "e7e4".into()],
+        ..Query::default()
+    });
+    assert_eq!(error.parameter(), "play");
+    assert_eq!(error.to_string(), "play: ply 2: e7e4 is not a legal move");
+    let error = ask(Query {
+        fen: Some("8/8/8/8/8/8/8/8 w - - 0 1".into()),
+        ..Query::default()
+    });
+    assert_eq!(error.parameter(), "fen");
+    assert_eq!(
+        ask(Query {
+            start: Some(960),
+            ..Query::default()
+        })
+        .parameter(),
+        "start"
+    );
+    let error = ask(Query {
+        since: Some("2026-11".parse().unwrap()),
+        until: Some("2026-10".parse().unwrap()),
+        ..Query::default()
+    });
+    assert_eq!(error.parameter(), "until");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A position given by FEN answers as the same position reached by moves;
+/// standard castling (`e1g1`) is read as the king taking its rook.
+#[test]
+fn fen_and_moves_reach_the_same_entry() {
+    let games = games(19, 400, 0);
+    let dir = temp_dir("fen");
+    index_games(&games, &dir, &IndexOptions::default());
+    let explorer = Explorer::open(&dir).unwrap();
+    let by_start = explorer
+        .query(&Query {
+            start: Some(518),
+            ..Query::default()
+        })
+        .unwrap();
+    let by_fen = explorer
+        .query(&Query {
+            fen: Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into()),
+            ..Query::default()
+        })
+        .unwrap();
+    assert_eq!(by_start, by_fen);
+    assert!(by_start.white + by_start.draws + by_start.black > 0);
+    std::fs::remove_dir_all(&dir).ok();
+}
