@@ -313,6 +313,46 @@ def test_the_page_in_chromium(server: Server, tmp_path: Path) -> None:
         driver.quit()
 
 
+def test_the_page_chooses_starts_by_rank_and_evaluation(server: Server) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    driver = chromium_driver()
+    try:
+        driver.get(server.base + "/?start=0&play=e2e4")
+        wait_ready(driver, "start=0&play=e2e4")
+        # A back rank, in any case, names its start; the moves are dropped.
+        box = driver.find_element(By.ID, "start-input")
+        box.clear()
+        box.send_keys("brnnkqrb", Keys.ENTER)
+        seen = wait_ready(driver, "start=451&moves")
+        assert seen["url"] == "?start=451"
+        # Not a start: said, and the page stays where it was.
+        box.clear()
+        box.send_keys("RRNNKQBB", Keys.ENTER)
+        assert "Not a start" in driver.find_element(By.ID, "status").text
+        assert driver.execute_script("return location.search") == "?start=451"
+        # A start from an evaluation band: its evaluation lies in it.
+        starts = json.loads(driver.execute_script("return document.getElementById('starts').textContent"))["starts"]
+        for name, value in (("band-min", "30"), ("band-max", "31")):
+            field = driver.find_element(By.ID, name)
+            field.clear()
+            field.send_keys(value)
+        driver.find_element(By.ID, "random-band").click()
+        seen = wait_ready(driver, "start=")
+        start = int(seen["url"].split("start=")[1].split("&")[0])
+        assert 30 <= starts[start][1] <= 31
+        assert f"SP {start}" in driver.find_element(By.ID, "start-info").text
+        # Flipped: Black at the bottom, in the URL too.
+        driver.find_element(By.ID, "flip").click()
+        seen = wait_ready(driver, "start=")
+        assert seen["url"].endswith("&flip=1")
+        y = driver.execute_script("return document.querySelector('#board use[data-square=\"a1\"]').getAttribute('y')")
+        assert y == "0"
+    finally:
+        driver.quit()
+
+
 def test_sigterm_ends_the_server_within_a_second(server: Server) -> None:
     # Last in this module: it stops the module's server.
     status, _ = server.get("/lichess?start=451")
