@@ -17,9 +17,10 @@
    all (questions drawn at random, seeded) and compare every answer, status
    and body, with the one it must get; the server's RSS is sampled every
    0.2 s. Latency here is Python's, client overhead included.
-4. `wrk -t2 -cCLIENTS -d10s --latency` with a Lua script over the same
-   questions gives the server's latency percentiles (Debian's `wrk`:
-   apt-get install -y wrk); its Lua counts the 5xx answers (must be 0).
+4. `wrk -t2 -cCLIENTS -d10s --latency`, twice, with a Lua script over the
+   same questions gives the server's latency percentiles (Debian's `wrk`:
+   apt-get install -y wrk) and its RSS after each round; its Lua counts
+   the 5xx answers (must be 0).
 
 Prints one summary; exits 1 on any wrong answer, 5xx or dropped connection.
 """
@@ -230,14 +231,17 @@ def main() -> int:
                 script = Path(tmp) / "explorer.lua"
                 script.write_text(LUA)
                 env = dict(os.environ, CHESS960_PATHS=str(listed))
-                done = subprocess.run(
-                    ["wrk", "-t2", f"-c{clients}", "-d10s", "--latency", "-s", str(script), f"http://{host}:{port}"],
-                    capture_output=True, text=True, env=env, check=False,
-                )
-                print(done.stdout.rstrip())
-                failed |= done.returncode != 0 or "lua: 5xx 0, other statuses 0" not in done.stdout
-                failed |= "Socket errors" in done.stdout
-            print(f"server RSS after wrk: {rss_kib(server.pid) / 1024:.1f} MiB")
+                for round_ in (1, 2):
+                    done = subprocess.run(
+                        ["wrk", "-t2", f"-c{clients}", "-d10s", "--latency", "-s", str(script),
+                         f"http://{host}:{port}"],
+                        capture_output=True, text=True, env=env, check=False,
+                    )
+                    print(f"wrk, round {round_}:")
+                    print(done.stdout.rstrip())
+                    failed |= done.returncode != 0 or "lua: 5xx 0, other statuses 0" not in done.stdout
+                    failed |= "Socket errors" in done.stdout
+                    print(f"server RSS after wrk round {round_}: {rss_kib(server.pid) / 1024:.1f} MiB")
         else:
             print("wrk is not installed (apt-get install -y wrk): no wrk figures")
         return 1 if failed else 0

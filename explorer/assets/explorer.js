@@ -291,8 +291,9 @@
       players.textContent = who(game.white) + " \u2013 " + who(game.black);
       const meta = document.createElement("span");
       meta.className = "meta";
-      meta.textContent = [sanOf.get(game.uci) || game.uci, SPEED_LABELS[game.speed] || game.speed, game.month].join(" \u00b7 ");
-      li.append(result, players, meta, gameLink(game));
+      meta.textContent = [sanOf.get(game.uci) || game.uci, SPEED_LABELS[game.speed] || game.speed, game.month].join(" \u00b7 ") + " ";
+      meta.append(gameLink(game));
+      li.append(result, players, meta);
       list.appendChild(li);
     }
   }

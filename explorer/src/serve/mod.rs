@@ -79,7 +79,7 @@ struct Shared {
 /// use std::sync::Arc;
 /// use chess960_explorer::{Explorer, serve};
 ///
-/// let explorer = Arc::new(Explorer::open("games.explorer")?);
+/// let explorer = Arc::new(Explorer::open("explorer")?);
 /// let app: axum::Router = serve::router(explorer);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -179,7 +179,7 @@ async fn answer(shared: Arc<Shared>, uri: &Uri, endpoint: Endpoint) -> Response 
 /// use chess960_explorer::{Explorer, serve};
 ///
 /// # async fn example() -> Result<(), Box<dyn std::error::Error>> {
-/// let explorer = Arc::new(Explorer::open("games.explorer")?);
+/// let explorer = Arc::new(Explorer::open("explorer")?);
 /// let listener = tokio::net::TcpListener::bind("127.0.0.1:9002").await?;
 /// serve::run(explorer, listener, serve::shutdown_signal()).await?;
 /// # Ok(())
@@ -263,7 +263,7 @@ pub async fn shutdown_signal() {
 /// ```no_run
 /// use chess960_explorer::{Explorer, serve};
 ///
-/// let explorer = Explorer::open("games.explorer")?;
+/// let explorer = Explorer::open("explorer")?;
 /// serve::run_until_signal(explorer, "127.0.0.1:9002".parse()?, |addr| {
 ///     println!("serving on http://{addr}/");
 /// })?;
