@@ -30,7 +30,15 @@
   const status = $("status");
 
   // SAN of moves already seen in a table, by position: "root|uci,uci" -> SAN.
-  const sanCache = new Map(JSON.parse(sessionStorage.getItem("c960-san") || "[]"));
+  const sanCache = new Map(storedSans());
+  function storedSans() {
+    try {
+      const stored = JSON.parse(sessionStorage.getItem("c960-san") || "[]");
+      return Array.isArray(stored) ? stored : [];
+    } catch (e) {
+      return []; // storage off or unreadable: the cache is a nicety
+    }
+  }
   let generation = 0;
 
   // ---- state <-> URL ------------------------------------------------------
@@ -414,6 +422,11 @@
       if (!response.ok) throw new Error((answer.parameter ? answer.parameter + ": " : "") + answer.error);
     } catch (error) {
       if (mine !== generation) return;
+      tbody.replaceChildren();
+      tfoot.replaceChildren();
+      $("top-games").replaceChildren();
+      $("recent-games").replaceChildren();
+      drawBoard(null, null, state.flip);
       setStatus(String(error.message || error), true);
       document.body.dataset.state = "error";
       return;

@@ -344,6 +344,15 @@ def test_the_page_chooses_starts_by_rank_and_evaluation(server: Server) -> None:
         start = int(seen["url"].split("start=")[1].split("&")[0])
         assert 30 <= starts[start][1] <= 31
         assert f"SP {start}" in driver.find_element(By.ID, "start-info").text
+        # A link with an illegal move: the server's reason, an empty table.
+        from selenium.webdriver.support.ui import WebDriverWait
+
+        driver.get(server.base + "/?start=451&play=e2e5")
+        WebDriverWait(driver, 15).until(lambda d: d.execute_script("return document.body.dataset.state") == "error")
+        assert "play: ply 1: e2e5 is not a legal move" in driver.find_element(By.ID, "status").text
+        assert not driver.find_elements(By.CSS_SELECTOR, "#moves tbody tr")
+        driver.back()
+        wait_ready(driver, "start=")
         # Flipped: Black at the bottom, in the URL too.
         driver.find_element(By.ID, "flip").click()
         seen = wait_ready(driver, "start=")
