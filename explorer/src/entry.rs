@@ -194,9 +194,46 @@ impl Entry {
         }
     }
 
+    /// The one game of an entry that holds one game: its move, group,
+    /// result, the mover's rating and its number.
+    fn only_game(&self) -> Option<(u16, &Group, u64)> {
+        let [played] = self.moves.as_slice() else {
+            return None;
+        };
+        let [group] = played.groups.as_slice() else {
+            return None;
+        };
+        let game = played.single?;
+        (group.counts.games() == 1
+            && self.top == [(game, played.mv)]
+            && self.recent == self.top
+            && group.counts.unrated <= 1)
+            .then_some((played.mv, group, game))
+    }
+
     /// Writes the entry: the moves (each its groups and its one game), the
     /// top games, then the recent ones (a 0 when they are the top ones).
+    /// An entry of one game (most of a db's: positions deep in a game) is
+    /// written short: a 0, then the move, the cell and the result in one
+    /// byte, the month, the mover's rating (0: none) and the game.
     pub fn encode(&self, out: &mut Vec<u8>) {
+        if let Some((mv, group, game)) = self.only_game() {
+            let c = &group.counts;
+            let outcome = if c.white == 1 {
+                0
+            } else if c.draws == 1 {
+                1
+            } else {
+                2
+            };
+            put(out, 0);
+            put(out, u64::from(mv));
+            out.push(group.cell | outcome << 6);
+            put(out, u64::from(group.month));
+            put(out, if c.unrated == 1 { 0 } else { c.rating_sum + 1 });
+            put(out, game);
+            return;
+        }
         put(out, self.moves.len() as u64);
         for entry in &self.moves {
             put(out, u64::from(entry.mv));
@@ -239,6 +276,9 @@ impl Entry {
     pub fn decode(mut input: &[u8]) -> Result<Entry, Error> {
         let input = &mut input;
         let moves: usize = get_as(input)?;
+        if moves == 0 {
+            return Entry::decode_one_game(input);
+        }
         let mut entry = Entry {
             moves: Vec::with_capacity(moves.min(256)),
             ..Entry::default()
@@ -288,5 +328,96 @@ impl Entry {
             return Err(Error::Corrupt("an entry has bytes past its end"));
         }
         Ok(entry)
+    }
+
+    /// Reads the short form of an entry of one game.
+    fn decode_one_game(input: &mut &[u8]) -> Result<Entry, Error> {
+        let mv: u16 = get_as(input)?;
+        let byte = get_byte(input)?;
+        let cell = byte & 0x3F;
+        if cell >= 60 {
+            return Err(Error::Corrupt("a group's cell is out of range"));
+        }
+        let month = get_as(input)?;
+        let rating = get(input)?;
+        let game = get(input)?;
+        if !input.is_empty() {
+            return Err(Error::Corrupt("an entry has bytes past its end"));
+        }
+        let mut counts = Counts::default();
+        match byte >> 6 {
+            0 => counts.white = 1,
+            1 => counts.draws = 1,
+            2 => counts.black = 1,
+            _ => return Err(Error::Corrupt("a result is unknown")),
+        }
+        match rating.checked_sub(1) {
+            Some(rating) => counts.rating_sum = rating,
+            None => counts.unrated = 1,
+        }
+        Ok(Entry {
+            moves: vec![MoveEntry {
+                mv,
+                groups: vec![Group {
+                    cell,
+                    month,
+                    counts,
+                }],
+                single: Some(game),
+            }],
+            top: vec![(game, mv)],
+            recent: vec![(game, mv)],
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Entry, Played};
+    use crate::game::Outcome;
+
+    fn played(mv: u16, game: u64, outcome: Outcome, rating: Option<u16>) -> Played {
+        Played {
+            mv,
+            cell: 23,
+            month: 24_310,
+            outcome,
+            rating,
+            game,
+        }
+    }
+
+    /// Entries read back as written, the short form of one game included.
+    #[test]
+    fn entries_round_trip() {
+        for rating in [Some(1734), None] {
+            for outcome in [Outcome::White, Outcome::Draw, Outcome::Black] {
+                let mut one = Entry::default();
+                one.add(&played(700, 12_345, outcome, rating));
+                let mut bytes = Vec::new();
+                one.encode(&mut bytes);
+                assert!(bytes.len() <= 11, "{}", bytes.len());
+                assert_eq!(Entry::decode(&bytes).unwrap(), one);
+                let mut two = one.clone();
+                two.add(&played(701, 12_346, Outcome::Draw, Some(1500)));
+                bytes.clear();
+                two.encode(&mut bytes);
+                assert_eq!(Entry::decode(&bytes).unwrap(), two);
+            }
+        }
+    }
+
+    /// Bytes that are no entry are errors, never panics.
+    #[test]
+    fn broken_bytes_are_errors() {
+        let mut one = Entry::default();
+        one.add(&played(700, 12_345, Outcome::White, Some(1900)));
+        let mut bytes = Vec::new();
+        one.encode(&mut bytes);
+        for cut in 0..bytes.len() {
+            assert!(Entry::decode(&bytes[..cut]).is_err());
+        }
+        assert!(Entry::decode(&[0, 1, 0xFF, 0, 0, 0]).is_err());
+        assert!(Entry::decode(&[0xFF; 12]).is_err());
     }
 }

@@ -87,6 +87,34 @@ impl Explorer {
         redb::ReadableTableMetadata::len(&games).map_err(store)
     }
 
+    /// What the db holds: positions, the bytes of their entries, games and
+    /// the bytes of their records (keys aside).
+    ///
+    /// # Errors
+    ///
+    /// When the store fails.
+    pub fn sizes(&self) -> Result<Sizes, Error> {
+        let txn = self.db.begin_read().map_err(store)?;
+        let mut sizes = Sizes::default();
+        let positions = txn.open_table(POSITIONS).map_err(store)?;
+        for row in redb::ReadableTable::iter(&positions).map_err(store)? {
+            let (_, value) = row.map_err(store)?;
+            sizes.positions += 1;
+            sizes.entry_bytes += value.value().len() as u64;
+            let entry = Entry::decode(value.value())?;
+            if entry.moves.len() == 1 && entry.moves[0].games() == 1 {
+                sizes.single_game_positions += 1;
+            }
+        }
+        let games = txn.open_table(GAMES).map_err(store)?;
+        for row in redb::ReadableTable::iter(&games).map_err(store)? {
+            let (_, value) = row.map_err(store)?;
+            sizes.games += 1;
+            sizes.game_bytes += value.value().len() as u64;
+        }
+        Ok(sizes)
+    }
+
     /// The position a query names: its board (after the moves played).
     ///
     /// # Errors
@@ -257,6 +285,22 @@ impl Explorer {
         answer.recent_games = pick(&entry.recent, false, query.recent_games)?;
         Ok(answer)
     }
+}
+
+/// What a db holds ([`Explorer::sizes`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Sizes {
+    /// Positions.
+    pub positions: u64,
+    /// Positions that one game reached.
+    pub single_game_positions: u64,
+    /// The bytes of their entries.
+    pub entry_bytes: u64,
+    /// Games.
+    pub games: u64,
+    /// The bytes of their records.
+    pub game_bytes: u64,
 }
 
 /// The filters of a query, as cells (speed x rating group) and months.

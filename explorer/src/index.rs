@@ -178,13 +178,12 @@ impl Collect for Indexer {
                 board.play_unchecked(mv);
             }
             // A position met again keeps the move last played from it.
-            let mut seen = std::collections::HashSet::with_capacity(plies.len());
-            let mut kept: Vec<_> = plies
-                .into_iter()
-                .rev()
-                .filter(|(key, _, _)| seen.insert(*key))
-                .collect();
-            kept.reverse();
+            let mut kept: Vec<(PositionKey, u16, Option<u16>)> = Vec::with_capacity(plies.len());
+            for ply in plies.into_iter().rev() {
+                if !kept.iter().any(|(key, _, _)| *key == ply.0) {
+                    kept.push(ply);
+                }
+            }
             part.games.push(Indexed { info, plies: kept });
         });
     }
@@ -195,7 +194,7 @@ struct Writer<'a> {
     db: &'a Database,
     txn: Option<WriteTransaction>,
     /// The batch: entries by position.
-    batch: HashMap<PositionKey, Entry>,
+    batch: Batch,
     /// The orders of the batch's games.
     orders: HashMap<u64, GameInfo>,
     batch_games: usize,
@@ -218,52 +217,39 @@ fn begin<'t>(
 impl Writer<'_> {
     /// Counts the games of a part, each once.
     fn add(&mut self, games: Vec<Indexed>) -> Result<(), Error> {
-        for game in games {
-            let number = self.next_game;
+        let mut games = games.into_iter().peekable();
+        let mut bytes = Vec::with_capacity(64);
+        while games.peek().is_some() {
+            let mut full = false;
             {
                 let txn = begin(self.db, &mut self.txn)?;
                 let mut keys = txn.open_table(GAME_KEYS).map_err(store)?;
-                let key = game.info.key.to_le_bytes();
-                if keys.get(key).map_err(store)?.is_some() {
-                    self.summary.duplicates += 1;
-                    continue;
-                }
-                keys.insert(key, number).map_err(store)?;
                 let mut table = txn.open_table(GAMES).map_err(store)?;
-                let mut bytes = Vec::with_capacity(64);
-                game.info.encode(&mut bytes);
-                table.insert(number, bytes.as_slice()).map_err(store)?;
-            }
-            self.next_game += 1;
-            self.summary.added += 1;
-            self.batch_games += 1;
-            let cell = game.info.speed.index() * 10 + game.info.rating_group().index();
-            let month = game.info.month.map_or(0, crate::query::Month::number);
-            for (key, mv, rating) in game.plies {
-                let entry = self.batch.entry(key).or_default();
-                entry.add(&Played {
-                    mv,
-                    cell,
-                    month,
-                    outcome: game.info.outcome,
-                    rating,
-                    game: number,
-                });
-                if entry.top.len() > 2 * crate::entry::KEPT_GAMES {
-                    let orders = &self.orders;
-                    let info = |game: u64| orders.get(&game);
-                    // The batch's games are all in `orders` (this one below).
-                    let own = &game.info;
-                    entry.trim(
-                        |g| info(g).map_or_else(|| own.top_order(), GameInfo::top_order),
-                        |g| info(g).map_or_else(|| own.recent_order(), GameInfo::recent_order),
-                    );
+                for game in games.by_ref() {
+                    let key = game.info.key.to_le_bytes();
+                    if keys.get(key).map_err(store)?.is_some() {
+                        self.summary.duplicates += 1;
+                        continue;
+                    }
+                    let number = self.next_game;
+                    keys.insert(key, number).map_err(store)?;
+                    bytes.clear();
+                    game.info.encode(&mut bytes);
+                    table.insert(number, bytes.as_slice()).map_err(store)?;
+                    self.next_game += 1;
+                    self.summary.added += 1;
+                    self.batch_games += 1;
+                    count(&mut self.batch, &self.orders, number, &game);
+                    self.orders.insert(number, game.info);
+                    if self.batch_games >= self.options.batch_games
+                        || self.batch.len() >= self.options.batch_positions
+                    {
+                        full = true;
+                        break;
+                    }
                 }
             }
-            self.orders.insert(number, game.info);
-            if self.batch_games >= self.options.batch_games
-                || self.batch.len() >= self.options.batch_positions
-            {
+            if full {
                 self.flush()?;
             }
         }
@@ -324,6 +310,53 @@ impl Writer<'_> {
     }
 }
 
+/// Adds one game (number `number`) to the batch's entries.
+fn count(batch: &mut Batch, orders: &HashMap<u64, GameInfo>, number: u64, game: &Indexed) {
+    let cell = game.info.speed.index() * 10 + game.info.rating_group().index();
+    let month = game.info.month.map_or(0, crate::query::Month::number);
+    for &(key, mv, rating) in &game.plies {
+        let entry = batch.entry(key).or_default();
+        entry.add(&Played {
+            mv,
+            cell,
+            month,
+            outcome: game.info.outcome,
+            rating,
+            game: number,
+        });
+        if entry.top.len() > 2 * crate::entry::KEPT_GAMES {
+            // The batch's games are in `orders`, but for this one.
+            let own = &game.info;
+            let info = |g: u64| orders.get(&g).unwrap_or(own);
+            entry.trim(|g| info(g).top_order(), |g| info(g).recent_order());
+        }
+    }
+}
+
+/// A hasher for position keys, which are random already: their low 64
+/// bits.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(byte);
+        }
+    }
+
+    fn write_u128(&mut self, value: u128) {
+        self.0 = value as u64;
+    }
+}
+
+/// The batch: entries by position.
+type Batch = HashMap<PositionKey, Entry, std::hash::BuildHasherDefault<KeyHasher>>;
+
 /// Indexes the games of `archive` (its inputs, filter and threads) into
 /// the db in folder `db`, made if missing.
 ///
@@ -362,7 +395,7 @@ pub fn index(
         plies: options.plies,
         players: players.names().map(str::to_owned).collect(),
     };
-    let database = store::open_write(dir, &settings)?;
+    let mut database = store::open_write(dir, &settings)?;
     let next_game = {
         let txn = redb::ReadableDatabase::begin_read(&database).map_err(store)?;
         let games = txn.open_table(GAMES).map_err(store)?;
@@ -378,7 +411,7 @@ pub fn index(
     let mut writer = Writer {
         db: &database,
         txn: None,
-        batch: HashMap::new(),
+        batch: Batch::default(),
         orders: HashMap::new(),
         batch_games: 0,
         next_game,
@@ -417,7 +450,11 @@ pub fn index(
     };
     writer.flush()?;
     reading.skip_in_order(skips, archive.inputs());
-    let mut summary = writer.summary;
+    let mut summary = std::mem::take(&mut writer.summary);
+    drop(writer);
+    if summary.batches > 1 {
+        store::compact(&mut database)?;
+    }
     summary.reading = reading;
     Ok(summary)
 }

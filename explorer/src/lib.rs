@@ -16,7 +16,7 @@ pub mod query;
 pub mod store;
 
 pub use error::{Error, QueryError};
-pub use explore::Explorer;
+pub use explore::{Explorer, Sizes};
 pub use index::{IndexOptions, IndexSummary, index};
 pub use merge::{MergeSummary, merge};
 pub mod params;

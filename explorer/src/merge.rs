@@ -59,7 +59,7 @@ pub fn merge<P: AsRef<Path>>(sources: &[P], into: impl AsRef<Path>) -> Result<Me
     for source in sources {
         let source = source.as_ref();
         let (from, settings) = store::open_read(source)?;
-        let target = store::open_write(into, &settings)?;
+        let mut target = store::open_write(into, &settings)?;
         let read = from.begin_read().map_err(store)?;
         let source_games = read.open_table(GAMES).map_err(store)?;
         let total = source_games.len().map_err(store)?;
@@ -164,6 +164,9 @@ pub fn merge<P: AsRef<Path>>(sources: &[P], into: impl AsRef<Path>) -> Result<Me
             }
         }
         txn.commit().map_err(store)?;
+        if summary.merged > 0 {
+            store::compact(&mut target)?;
+        }
         summary.merged += 1;
     }
     Ok(summary)

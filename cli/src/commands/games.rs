@@ -7,7 +7,7 @@ mod openings;
 mod output;
 mod player;
 mod plot;
-mod progress;
+pub(crate) mod progress;
 
 use crate::failure::Failure;
 use arrow_array::RecordBatch;
