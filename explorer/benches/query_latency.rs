@@ -11,6 +11,12 @@ use chess960_explorer::Explorer;
 use chess960_explorer::query::Query;
 use std::time::Instant;
 
+// Figures for a person to read: precision past 2^52 does not matter.
+#[allow(
+    clippy::cast_precision_loss,
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss
+)]
 fn main() {
     let args: Vec<String> = std::env::args()
         .skip(1)

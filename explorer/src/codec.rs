@@ -11,6 +11,8 @@ use crate::error::Error;
 /// chess960_explorer::codec::put(&mut out, 300);
 /// assert_eq!(out, [0xAC, 0x02]);
 /// ```
+// The casts keep the low 7 or 8 bits, as LEB128 means.
+#[allow(clippy::cast_possible_truncation)]
 pub fn put(out: &mut Vec<u8>, mut value: u64) {
     while value >= 0x80 {
         out.push((value as u8 & 0x7F) | 0x80);

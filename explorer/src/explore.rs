@@ -163,13 +163,13 @@ impl Explorer {
     /// A [`QueryError`] naming the parameter that is wrong, or
     /// [`QueryError::Db`] when the db fails.
     pub fn query(&self, query: &Query) -> Result<Answer, QueryError> {
-        if let (Some(since), Some(until)) = (query.since, query.until) {
-            if since > until {
-                return Err(QueryError::parameter_error(
-                    "until",
-                    format!("{until} is before since {since}"),
-                ));
-            }
+        if let (Some(since), Some(until)) = (query.since, query.until)
+            && since > until
+        {
+            return Err(QueryError::parameter_error(
+                "until",
+                format!("{until} is before since {since}"),
+            ));
         }
         let board = Explorer::position(query)?;
         let txn = self.db.begin_read().map_err(store)?;
@@ -252,37 +252,8 @@ impl Explorer {
         rows.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.uci.cmp(&b.1.uci)));
         let take = query.moves.unwrap_or(usize::MAX);
         answer.moves = rows.into_iter().take(take).map(|(_, row)| row).collect();
-        let pick =
-            |list: &[(u64, u16)], top: bool, count: usize| -> Result<Vec<GameRef>, QueryError> {
-                let mut found = Vec::new();
-                if count == 0 {
-                    return Ok(Vec::new());
-                }
-                for &(game, mv) in list {
-                    if let Some(info) = info(game)? {
-                        let cell = info.speed.index() * 10 + info.rating_group().index();
-                        let month = info.month.map_or(0, crate::query::Month::number);
-                        if filter.passes(cell, month) {
-                            found.push((mv, info));
-                        }
-                    }
-                }
-                if top {
-                    found.sort_by_key(|(_, info)| info.top_order());
-                } else {
-                    found.sort_by_key(|(_, info)| info.recent_order());
-                }
-                Ok(found
-                    .into_iter()
-                    .take(count)
-                    .map(|(mv, info)| {
-                        let uci = board::unpack(mv).map(board::uci).unwrap_or_default();
-                        info.game_ref(&uci)
-                    })
-                    .collect())
-            };
-        answer.top_games = pick(&entry.top, true, query.top_games)?;
-        answer.recent_games = pick(&entry.recent, false, query.recent_games)?;
+        answer.top_games = pick(&entry.top, true, query.top_games, &filter, &info)?;
+        answer.recent_games = pick(&entry.recent, false, query.recent_games, &filter, &info)?;
         Ok(answer)
     }
 }
@@ -301,6 +272,43 @@ pub struct Sizes {
     pub games: u64,
     /// The bytes of their records.
     pub game_bytes: u64,
+}
+
+/// The games of a top or recent list that pass the filter, in order, at
+/// most `count`.
+fn pick(
+    list: &[(u64, u16)],
+    top: bool,
+    count: usize,
+    filter: &Filter,
+    info: &dyn Fn(u64) -> Result<Option<GameInfo>, Error>,
+) -> Result<Vec<GameRef>, QueryError> {
+    let mut found = Vec::new();
+    if count == 0 {
+        return Ok(Vec::new());
+    }
+    for &(game, mv) in list {
+        if let Some(info) = info(game)? {
+            let cell = info.speed.index() * 10 + info.rating_group().index();
+            let month = info.month.map_or(0, crate::query::Month::number);
+            if filter.passes(cell, month) {
+                found.push((mv, info));
+            }
+        }
+    }
+    if top {
+        found.sort_by_key(|(_, info)| info.top_order());
+    } else {
+        found.sort_by_key(|(_, info)| info.recent_order());
+    }
+    Ok(found
+        .into_iter()
+        .take(count)
+        .map(|(mv, info)| {
+            let uci = board::unpack(mv).map(board::uci).unwrap_or_default();
+            info.game_ref(&uci)
+        })
+        .collect())
 }
 
 /// The filters of a query, as cells (speed x rating group) and months.

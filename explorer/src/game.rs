@@ -163,7 +163,7 @@ impl GameInfo {
     pub fn mean_rating(&self) -> Option<u16> {
         match (self.white_elo, self.black_elo) {
             (Some(w), Some(b)) => {
-                Some(u16::try_from((u32::from(w) + u32::from(b)) / 2).unwrap_or(0))
+                Some(u16::try_from(u32::midpoint(u32::from(w), u32::from(b))).unwrap_or(0))
             }
             (one, other) => one.or(other),
         }

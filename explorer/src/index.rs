@@ -149,7 +149,11 @@ impl Collect for Indexer {
                     return;
                 }
             };
-            let moves: Vec<&str> = replay.moves().iter().map(|ply| ply.uci()).collect();
+            let moves: Vec<&str> = replay
+                .moves()
+                .iter()
+                .map(chess960::moves::Ply::uci)
+                .collect();
             let Some(info) = GameInfo::of(tags, raw, &moves) else {
                 part.undecided += 1;
                 return;
@@ -163,8 +167,7 @@ impl Collect for Indexer {
                 let Some(mv) = parse_uci(&board, ply.uci()) else {
                     break;
                 };
-                let mover = board.side_to_move();
-                let rating = match mover {
+                let rating = match board.side_to_move() {
                     Color::White => info.white_elo,
                     Color::Black => info.black_elo,
                 };
@@ -280,13 +283,14 @@ impl Writer<'_> {
                 }
                 if entry.needs_trim() {
                     for &(game, _) in entry.top.iter().chain(&entry.recent) {
-                        if !self.orders.contains_key(&game) {
-                            let info = games
+                        if let std::collections::hash_map::Entry::Vacant(slot) =
+                            self.orders.entry(game)
+                        {
+                            let record = games
                                 .get(game)
                                 .map_err(store)?
                                 .ok_or(Error::Corrupt("an entry names a game the db lacks"))?;
-                            let info = GameInfo::decode(info.value())?;
-                            self.orders.insert(game, info);
+                            slot.insert(GameInfo::decode(record.value())?);
                         }
                     }
                     let orders = &self.orders;
@@ -350,7 +354,10 @@ impl std::hash::Hasher for KeyHasher {
     }
 
     fn write_u128(&mut self, value: u128) {
-        self.0 = value as u64;
+        let bytes = value.to_le_bytes();
+        self.0 = u64::from_le_bytes([
+            bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+        ]);
     }
 }
 

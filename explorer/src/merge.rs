@@ -54,12 +54,12 @@ pub struct MergeSummary {
 /// with the target, [`Error::Settings`] when the dbs were made with
 /// other plies or players, and the errors of opening a db.
 pub fn merge<P: AsRef<Path>>(sources: &[P], into: impl AsRef<Path>) -> Result<MergeSummary, Error> {
-    let into = into.as_ref();
+    let target_dir = into.as_ref();
     let mut summary = MergeSummary::default();
     for source in sources {
         let source = source.as_ref();
         let (from, settings) = store::open_read(source)?;
-        let mut target = store::open_write(into, &settings)?;
+        let mut target = store::open_write(target_dir, &settings)?;
         let read = from.begin_read().map_err(store)?;
         let source_games = read.open_table(GAMES).map_err(store)?;
         let total = source_games.len().map_err(store)?;
@@ -76,8 +76,8 @@ pub fn merge<P: AsRef<Path>>(sources: &[P], into: impl AsRef<Path>) -> Result<Me
             let keys = txn.open_table(GAME_KEYS).map_err(store)?;
             for row in source_games.iter().map_err(store)? {
                 let (_, value) = row.map_err(store)?;
-                let info = GameInfo::decode(value.value())?;
-                if keys.get(info.key.to_le_bytes()).map_err(store)?.is_some() {
+                let record = GameInfo::decode(value.value())?;
+                if keys.get(record.key.to_le_bytes()).map_err(store)?.is_some() {
                     present += 1;
                 }
             }
@@ -100,69 +100,16 @@ pub fn merge<P: AsRef<Path>>(sources: &[P], into: impl AsRef<Path>) -> Result<Me
             let mut number = next;
             for row in source_games.iter().map_err(store)? {
                 let (old, value) = row.map_err(store)?;
-                let info = GameInfo::decode(value.value())?;
-                keys.insert(info.key.to_le_bytes(), number).map_err(store)?;
+                let record = GameInfo::decode(value.value())?;
+                keys.insert(record.key.to_le_bytes(), number)
+                    .map_err(store)?;
                 games.insert(number, value.value()).map_err(store)?;
                 numbers.insert(old.value(), number);
                 number += 1;
             }
             summary.games += number - next;
         }
-        {
-            let source_positions = read.open_table(POSITIONS).map_err(store)?;
-            let mut positions = txn.open_table(POSITIONS).map_err(store)?;
-            let games = txn.open_table(GAMES).map_err(store)?;
-            let renumber = |game: u64| {
-                numbers
-                    .get(&game)
-                    .copied()
-                    .ok_or(Error::Corrupt("an entry names a game the db lacks"))
-            };
-            let mut orders: HashMap<u64, GameInfo> = HashMap::new();
-            let mut bytes = Vec::with_capacity(256);
-            for row in source_positions.iter().map_err(store)? {
-                let (key, value) = row.map_err(store)?;
-                let key = key.value();
-                let mut entry = Entry::decode(value.value())?;
-                for played in &mut entry.moves {
-                    played.single = played.single.map(renumber).transpose()?;
-                }
-                for (game, _) in entry.top.iter_mut().chain(entry.recent.iter_mut()) {
-                    *game = renumber(*game)?;
-                }
-                let old = positions
-                    .get(key)
-                    .map_err(store)?
-                    .map(|value| Entry::decode(value.value()))
-                    .transpose()?;
-                if let Some(old) = old {
-                    entry.merge(old);
-                }
-                if entry.needs_trim() {
-                    for &(game, _) in entry.top.iter().chain(&entry.recent) {
-                        if let std::collections::hash_map::Entry::Vacant(slot) = orders.entry(game)
-                        {
-                            let info = games
-                                .get(game)
-                                .map_err(store)?
-                                .ok_or(Error::Corrupt("an entry names a game the db lacks"))?;
-                            slot.insert(GameInfo::decode(info.value())?);
-                        }
-                    }
-                    entry.trim(
-                        |g| orders.get(&g).map(GameInfo::top_order),
-                        |g| orders.get(&g).map(GameInfo::recent_order),
-                    );
-                    if orders.len() > 1 << 16 {
-                        orders.clear();
-                    }
-                }
-                bytes.clear();
-                entry.encode(&mut bytes);
-                positions.insert(key, bytes.as_slice()).map_err(store)?;
-                summary.positions += 1;
-            }
-        }
+        summary.positions += add_positions(&read, &txn, &numbers)?;
         txn.commit().map_err(store)?;
         if summary.merged > 0 {
             store::compact(&mut target)?;
@@ -170,4 +117,67 @@ pub fn merge<P: AsRef<Path>>(sources: &[P], into: impl AsRef<Path>) -> Result<Me
         summary.merged += 1;
     }
     Ok(summary)
+}
+
+/// Adds the entries of a source (`read`) to the target's (`txn`), its games
+/// renumbered by `numbers`; gives how many were added.
+fn add_positions(
+    read: &redb::ReadTransaction,
+    txn: &redb::WriteTransaction,
+    numbers: &HashMap<u64, u64>,
+) -> Result<u64, Error> {
+    let mut added = 0;
+    let source_positions = read.open_table(POSITIONS).map_err(store)?;
+    let mut positions = txn.open_table(POSITIONS).map_err(store)?;
+    let games = txn.open_table(GAMES).map_err(store)?;
+    let renumber = |game: u64| {
+        numbers
+            .get(&game)
+            .copied()
+            .ok_or(Error::Corrupt("an entry names a game the db lacks"))
+    };
+    let mut orders: HashMap<u64, GameInfo> = HashMap::new();
+    let mut bytes = Vec::with_capacity(256);
+    for row in source_positions.iter().map_err(store)? {
+        let (key, value) = row.map_err(store)?;
+        let key = key.value();
+        let mut entry = Entry::decode(value.value())?;
+        for played in &mut entry.moves {
+            played.single = played.single.map(renumber).transpose()?;
+        }
+        for (game, _) in entry.top.iter_mut().chain(entry.recent.iter_mut()) {
+            *game = renumber(*game)?;
+        }
+        let old = positions
+            .get(key)
+            .map_err(store)?
+            .map(|value| Entry::decode(value.value()))
+            .transpose()?;
+        if let Some(old) = old {
+            entry.merge(old);
+        }
+        if entry.needs_trim() {
+            for &(game, _) in entry.top.iter().chain(&entry.recent) {
+                if let std::collections::hash_map::Entry::Vacant(slot) = orders.entry(game) {
+                    let record = games
+                        .get(game)
+                        .map_err(store)?
+                        .ok_or(Error::Corrupt("an entry names a game the db lacks"))?;
+                    slot.insert(GameInfo::decode(record.value())?);
+                }
+            }
+            entry.trim(
+                |g| orders.get(&g).map(GameInfo::top_order),
+                |g| orders.get(&g).map(GameInfo::recent_order),
+            );
+            if orders.len() > 1 << 16 {
+                orders.clear();
+            }
+        }
+        bytes.clear();
+        entry.encode(&mut bytes);
+        positions.insert(key, bytes.as_slice()).map_err(store)?;
+        added += 1;
+    }
+    Ok(added)
 }

@@ -128,51 +128,48 @@ pub(crate) fn open_write(dir: &Path, settings: &Settings) -> Result<Database, Er
             Err(error) => return Err(error),
         }
     };
-    match existing {
-        Some(found) => {
-            if found.plies != settings.plies {
-                return Err(Error::Settings {
-                    path: dir.to_owned(),
-                    detail: format!(
-                        "the db indexes {} plies a game, not {}: use --plies {} (or another db)",
-                        found.plies, settings.plies, found.plies
-                    ),
-                });
-            }
-            if found.players != settings.players {
-                let shown = |players: &[String]| {
-                    if players.is_empty() {
-                        "all players".to_owned()
-                    } else {
-                        players.join(", ")
-                    }
-                };
-                return Err(Error::Settings {
-                    path: dir.to_owned(),
-                    detail: format!(
-                        "the db is of {}, not of {}",
-                        shown(&found.players),
-                        shown(&settings.players)
-                    ),
-                });
-            }
-            drop(txn);
+    if let Some(found) = existing {
+        if found.plies != settings.plies {
+            return Err(Error::Settings {
+                path: dir.to_owned(),
+                detail: format!(
+                    "the db indexes {} plies a game, not {}: use --plies {} (or another db)",
+                    found.plies, settings.plies, found.plies
+                ),
+            });
         }
-        None => {
-            {
-                let mut meta = txn.open_table(META).map_err(store)?;
-                meta.insert("format", FORMAT_VERSION.to_le_bytes().as_slice())
-                    .map_err(store)?;
-                meta.insert("plies", settings.plies.to_le_bytes().as_slice())
-                    .map_err(store)?;
-                meta.insert("players", settings.players.join("\n").as_bytes())
-                    .map_err(store)?;
-                txn.open_table(POSITIONS).map_err(store)?;
-                txn.open_table(GAMES).map_err(store)?;
-                txn.open_table(GAME_KEYS).map_err(store)?;
-            }
-            txn.commit().map_err(store)?;
+        if found.players != settings.players {
+            let shown = |players: &[String]| {
+                if players.is_empty() {
+                    "all players".to_owned()
+                } else {
+                    players.join(", ")
+                }
+            };
+            return Err(Error::Settings {
+                path: dir.to_owned(),
+                detail: format!(
+                    "the db is of {}, not of {}",
+                    shown(&found.players),
+                    shown(&settings.players)
+                ),
+            });
         }
+        drop(txn);
+    } else {
+        {
+            let mut meta = txn.open_table(META).map_err(store)?;
+            meta.insert("format", FORMAT_VERSION.to_le_bytes().as_slice())
+                .map_err(store)?;
+            meta.insert("plies", settings.plies.to_le_bytes().as_slice())
+                .map_err(store)?;
+            meta.insert("players", settings.players.join("\n").as_bytes())
+                .map_err(store)?;
+            txn.open_table(POSITIONS).map_err(store)?;
+            txn.open_table(GAMES).map_err(store)?;
+            txn.open_table(GAME_KEYS).map_err(store)?;
+        }
+        txn.commit().map_err(store)?;
     }
     Ok(db)
 }

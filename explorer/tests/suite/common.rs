@@ -204,7 +204,7 @@ pub(crate) fn model(games: &[TestGame], plies: usize, keep: impl Fn(&TestGame) -
             last.insert(key, (text.clone(), san, position.turn()));
             position.play_unchecked(m);
         }
-        let mean = (u32::from(game.white_elo) + u32::from(game.black_elo)) / 2;
+        let mean = u32::midpoint(u32::from(game.white_elo), u32::from(game.black_elo));
         for (key, (uci, san, turn)) in last {
             let entry = model
                 .positions

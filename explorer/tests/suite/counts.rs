@@ -133,7 +133,10 @@ fn filters_count_what_they_name() {
     let explorer = Explorer::open(&dir).unwrap();
     let speed = |game: &TestGame| Speed::of_time_control(game.time_control).unwrap();
     let group = |game: &TestGame| {
-        RatingGroup::of((u32::from(game.white_elo) + u32::from(game.black_elo)) / 2)
+        RatingGroup::of(u32::midpoint(
+            u32::from(game.white_elo),
+            u32::from(game.black_elo),
+        ))
     };
     let month = |game: &TestGame| Month::of_date(&game.date).unwrap();
     let blitz_rapid = Query {

@@ -33,11 +33,10 @@ fn child_indexer() {
     let Ok(db) = std::env::var(CHILD_DB) else {
         return;
     };
-    match std::env::var(CHILD_INPUT) {
-        Ok(input) => {
-            index(&Archive::new().path(input).threads(1), &db, &options()).unwrap();
-        }
-        Err(_) => {
+    if let Ok(input) = std::env::var(CHILD_INPUT) {
+        index(&Archive::new().path(input).threads(1), &db, &options()).unwrap();
+    } else {
+        {
             /// A reader that waits a minute before it ends.
             struct Slow;
             impl Read for Slow {
