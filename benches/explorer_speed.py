@@ -2,7 +2,10 @@
 """The explorer's speed, memory and size: `chess960 explorer index` against
 `chess960 games --games --moves` on the same input, one core each, timed in
 turns; the indexer's peak memory; the db's size against the input's
-`.zst`; then query latency on the warm db (`explorer/benches/query_latency.rs`).
+`.zst`; then query latency on a warm db (`explorer/benches/query_latency.rs`)
+of 20,000 games from the classical start written by python-chess (so that
+the first positions hold thousands of games: the legal games spread over
+960 starts hold a handful each).
 
     python3 benches/explorer_speed.py [SIZE_MB] [ROUNDS]   # 20 and 3 by default
 
@@ -10,11 +13,11 @@ The input is `cargo bench --bench legal_games -- SIZE_MB` (legal games,
 lichess-shaped, clock comments), written once into BENCH_DIR (/tmp by
 default), and its `.zst` (`zstd -19`, as lichess's monthly files are
 compressed) beside it. Needs `target/release/chess960` (`cargo build
---release -p chess960-cli`) and the `zstd` command.
+--release -p chess960-cli`), the `zstd` command and, for the query
+latency, python-chess (`chess`; run with `.venv-ci/bin/python`).
 """
 
 import os
-import resource
 import statistics
 import subprocess
 import sys
@@ -55,6 +58,37 @@ def peak_rss(args):
     return int(last) / 1024
 
 
+def classical_games(path, count=20_000, seed=5):
+    """`count` random games from the classical start, their first 8 plies
+    from a few popular moves, as PGN (python-chess)."""
+    import random
+
+    import chess
+    import chess.pgn
+
+    rng = random.Random(seed)
+    with open(path, "w", encoding="utf-8") as out:
+        for number in range(count):
+            board = chess.Board()
+            game = chess.pgn.Game()
+            game.headers["Site"] = f"https://example.org/c{number:07}"
+            game.headers["Result"] = rng.choice(["1-0", "0-1", "1/2-1/2"])
+            game.headers["WhiteElo"] = str(rng.randrange(1000, 2700))
+            game.headers["BlackElo"] = str(rng.randrange(1000, 2700))
+            game.headers["TimeControl"] = rng.choice(["60+0", "180+2", "600+5"])
+            game.headers["UTCDate"] = f"2026.{rng.randrange(1, 13):02}.{rng.randrange(1, 29):02}"
+            node = game
+            for ply in range(rng.randrange(10, 60)):
+                moves = list(board.legal_moves)
+                if not moves:
+                    break
+                moves.sort(key=lambda m: m.uci())
+                move = moves[rng.randrange(min(3, len(moves)))] if ply < 8 else rng.choice(moves)
+                node = node.add_variation(move)
+                board.push(move)
+            out.write(str(game) + "\n\n")
+
+
 def size_of(path):
     return sum(p.stat().st_size for p in Path(path).rglob("*") if p.is_file())
 
@@ -91,13 +125,17 @@ def main():
     rss = peak_rss(["explorer", "index", str(pgn), "--db", str(db), "--threads", "1"])
     if rss is not None:
         print(f"explorer index peak RSS: {rss:.0f} MB")
+    classical = bench / "explorer-classical.pgn"
+    if not classical.exists():
+        classical_games(classical)
+    deep = bench / "explorer-bench-classical"
+    subprocess.run(["rm", "-rf", str(deep)], check=True)
+    run(["explorer", "index", str(classical), "--db", str(deep)])
     subprocess.run(
-        ["cargo", "bench", "-q", "-p", "chess960-explorer", "--bench", "query_latency", "--", str(db)],
+        ["cargo", "bench", "-q", "-p", "chess960-explorer", "--bench", "query_latency", "--", str(deep)],
         cwd=ROOT,
         check=True,
     )
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    _ = usage
 
 
 if __name__ == "__main__":

@@ -56,6 +56,7 @@ fn main() {
             queries.push((games, next));
         }
     }
+    queries.retain(|(games, _)| *games > 0);
     // Warm up.
     for (_, query) in &queries {
         explorer.query(query).expect("an answer");
