@@ -211,6 +211,22 @@ impl Entry {
             .then_some((played.mv, group, game))
     }
 
+    /// Writes the entry of one game, as [`Entry::encode`] writes an entry
+    /// to which only `played` was added.
+    pub fn encode_one(played: &Played, out: &mut Vec<u8>) {
+        let outcome = match played.outcome {
+            Outcome::White => 0,
+            Outcome::Draw => 1,
+            Outcome::Black => 2,
+        };
+        put(out, 0);
+        put(out, u64::from(played.mv));
+        out.push(played.cell | outcome << 6);
+        put(out, u64::from(played.month));
+        put(out, played.rating.map_or(0, |rating| u64::from(rating) + 1));
+        put(out, played.game);
+    }
+
     /// Writes the entry: the moves (each its groups and its one game), the
     /// top games, then the recent ones (a 0 when they are the top ones).
     /// An entry of one game (most of a db's: positions deep in a game) is
@@ -397,6 +413,9 @@ mod tests {
                 let mut bytes = Vec::new();
                 one.encode(&mut bytes);
                 assert!(bytes.len() <= 11, "{}", bytes.len());
+                let mut direct = Vec::new();
+                Entry::encode_one(&played(700, 12_345, outcome, rating), &mut direct);
+                assert_eq!(direct, bytes);
                 assert_eq!(Entry::decode(&bytes).unwrap(), one);
                 let mut two = one.clone();
                 two.add(&played(701, 12_346, Outcome::Draw, Some(1500)));

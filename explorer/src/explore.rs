@@ -189,7 +189,7 @@ impl Explorer {
         };
         let mut entry = Entry::default();
         for key in keys {
-            if let Some(value) = positions.get(key.to_bytes()).map_err(store)? {
+            if let Some(value) = positions.get(key.0).map_err(store)? {
                 entry.merge(Entry::decode(value.value())?);
             }
         }

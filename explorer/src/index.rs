@@ -229,7 +229,7 @@ impl Writer<'_> {
                 let mut keys = txn.open_table(GAME_KEYS).map_err(store)?;
                 let mut table = txn.open_table(GAMES).map_err(store)?;
                 for game in games.by_ref() {
-                    let key = game.info.key.to_le_bytes();
+                    let key = game.info.key;
                     if keys.get(key).map_err(store)?.is_some() {
                         self.summary.duplicates += 1;
                         continue;
@@ -264,23 +264,35 @@ impl Writer<'_> {
         if self.txn.is_none() && self.batch.is_empty() {
             return Ok(());
         }
-        let mut batch: Vec<(PositionKey, Entry)> = self.batch.drain().collect();
+        let mut batch: Vec<(PositionKey, Pending)> = self.batch.drain().collect();
         batch.sort_unstable_by_key(|(key, _)| *key);
         let txn = begin(self.db, &mut self.txn)?;
         {
             let mut positions = txn.open_table(POSITIONS).map_err(store)?;
             let games = txn.open_table(GAMES).map_err(store)?;
             let mut bytes = Vec::with_capacity(256);
-            for (key, mut entry) in batch {
-                let key = key.to_bytes();
+            for (key, mut pending) in batch {
+                let key = key.0;
                 let old = positions
                     .get(key)
                     .map_err(store)?
                     .map(|value| Entry::decode(value.value()))
                     .transpose()?;
-                if let Some(old) = old {
-                    entry.merge(old);
-                }
+                let entry = match (old, &pending) {
+                    (None, Pending::One(played)) => {
+                        // A new position of one game: written as it came.
+                        bytes.clear();
+                        Entry::encode_one(played, &mut bytes);
+                        positions.insert(key, bytes.as_slice()).map_err(store)?;
+                        continue;
+                    }
+                    (None, _) => pending.entry(),
+                    (Some(old), _) => {
+                        let entry = pending.entry();
+                        entry.merge(old);
+                        entry
+                    }
+                };
                 if entry.needs_trim() {
                     for &(game, _) in entry.top.iter().chain(&entry.recent) {
                         if let std::collections::hash_map::Entry::Vacant(slot) =
@@ -319,15 +331,23 @@ fn count(batch: &mut Batch, orders: &HashMap<u64, GameInfo>, number: u64, game: 
     let cell = game.info.speed.index() * 10 + game.info.rating_group().index();
     let month = game.info.month.map_or(0, crate::query::Month::number);
     for &(key, mv, rating) in &game.plies {
-        let entry = batch.entry(key).or_default();
-        entry.add(&Played {
+        let played = Played {
             mv,
             cell,
             month,
             outcome: game.info.outcome,
             rating,
             game: number,
-        });
+        };
+        let pending = match batch.entry(key) {
+            std::collections::hash_map::Entry::Vacant(slot) => {
+                slot.insert(Pending::One(played));
+                continue;
+            }
+            std::collections::hash_map::Entry::Occupied(slot) => slot.into_mut(),
+        };
+        let entry = pending.entry();
+        entry.add(&played);
         if entry.top.len() > 2 * crate::entry::KEPT_GAMES {
             // The batch's games are in `orders`, but for this one.
             let own = &game.info;
@@ -361,8 +381,30 @@ impl std::hash::Hasher for KeyHasher {
     }
 }
 
+/// A position's games in the batch: one game (most positions) kept as it
+/// came, or an entry.
+enum Pending {
+    One(Played),
+    Many(Box<Entry>),
+}
+
+impl Pending {
+    /// The entry, made from the one game if need be.
+    fn entry(&mut self) -> &mut Entry {
+        if let Pending::One(played) = *self {
+            let mut entry = Entry::default();
+            entry.add(&played);
+            *self = Pending::Many(Box::new(entry));
+        }
+        match self {
+            Pending::Many(entry) => entry,
+            Pending::One(_) => unreachable!("made an entry above"),
+        }
+    }
+}
+
 /// The batch: entries by position.
-type Batch = HashMap<PositionKey, Entry, std::hash::BuildHasherDefault<KeyHasher>>;
+type Batch = HashMap<PositionKey, Pending, std::hash::BuildHasherDefault<KeyHasher>>;
 
 /// Indexes the games of `archive` (its inputs, filter and threads) into
 /// the db in folder `db`, made if missing.

@@ -77,7 +77,7 @@ pub fn merge<P: AsRef<Path>>(sources: &[P], into: impl AsRef<Path>) -> Result<Me
             for row in source_games.iter().map_err(store)? {
                 let (_, value) = row.map_err(store)?;
                 let record = GameInfo::decode(value.value())?;
-                if keys.get(record.key.to_le_bytes()).map_err(store)?.is_some() {
+                if keys.get(record.key).map_err(store)?.is_some() {
                     present += 1;
                 }
             }
@@ -101,8 +101,7 @@ pub fn merge<P: AsRef<Path>>(sources: &[P], into: impl AsRef<Path>) -> Result<Me
             for row in source_games.iter().map_err(store)? {
                 let (old, value) = row.map_err(store)?;
                 let record = GameInfo::decode(value.value())?;
-                keys.insert(record.key.to_le_bytes(), number)
-                    .map_err(store)?;
+                keys.insert(record.key, number).map_err(store)?;
                 games.insert(number, value.value()).map_err(store)?;
                 numbers.insert(old.value(), number);
                 number += 1;

@@ -13,14 +13,14 @@ pub const FORMAT_VERSION: u32 = 1;
 /// The file in a db's folder.
 pub const FILE: &str = "explorer.redb";
 
-/// Position key (16 bytes, big-endian) to entry.
-pub(crate) const POSITIONS: TableDefinition<'static, [u8; 16], &[u8]> =
+/// Position key (128 bits, compared as a number: faster than bytes) to
+/// entry.
+pub(crate) const POSITIONS: TableDefinition<'static, u128, &[u8]> =
     TableDefinition::new("positions");
 /// Game number to game record.
 pub(crate) const GAMES: TableDefinition<'static, u64, &[u8]> = TableDefinition::new("games");
-/// Game key (16 bytes) to game number.
-pub(crate) const GAME_KEYS: TableDefinition<'static, [u8; 16], u64> =
-    TableDefinition::new("game_keys");
+/// Game key (128 bits) to game number.
+pub(crate) const GAME_KEYS: TableDefinition<'static, u128, u64> = TableDefinition::new("game_keys");
 /// Setting name to value.
 pub(crate) const META: TableDefinition<'static, &str, &[u8]> = TableDefinition::new("meta");
 
