@@ -271,13 +271,19 @@ impl Writer<'_> {
             let mut positions = txn.open_table(POSITIONS).map_err(store)?;
             let games = txn.open_table(GAMES).map_err(store)?;
             let mut bytes = Vec::with_capacity(256);
+            // A db's first batch finds nothing to add to: no lookups.
+            let empty = redb::ReadableTableMetadata::is_empty(&positions).map_err(store)?;
             for (key, mut pending) in batch {
                 let key = key.0;
-                let old = positions
-                    .get(key)
-                    .map_err(store)?
-                    .map(|value| Entry::decode(value.value()))
-                    .transpose()?;
+                let old = if empty {
+                    None
+                } else {
+                    positions
+                        .get(key)
+                        .map_err(store)?
+                        .map(|value| Entry::decode(value.value()))
+                        .transpose()?
+                };
                 let entry = match (old, &pending) {
                     (None, Pending::One(played)) => {
                         // A new position of one game: written as it came.
