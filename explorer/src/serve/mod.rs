@@ -64,8 +64,8 @@ struct Shared {
     page: page::Page,
 }
 
-/// The routes: `GET /` (the page, with `/explorer.js` and
-/// `/explorer.css`), `GET /lichess` (lichess's explorer API: the answer,
+/// The routes: `GET /` (the page, with `/explorer.js`, `/explorer.css`
+/// and `/favicon.svg`), `GET /lichess` (lichess's explorer API: the answer,
 /// plus the position's FEN as `fen` and the moves played in SAN as
 /// `playSan`), `GET /player` (the same question of a database made with
 /// `--player`, as lichess's personal explorer is asked; a 404 for another
@@ -93,6 +93,7 @@ pub fn router(explorer: Arc<Explorer>) -> Router {
         .route("/", get(index))
         .route("/explorer.js", get(script))
         .route("/explorer.css", get(style))
+        .route("/favicon.svg", get(icon))
         .route("/lichess", get(lichess))
         .route("/player", get(player))
         .fallback(not_found)
@@ -101,6 +102,10 @@ pub fn router(explorer: Arc<Explorer>) -> Router {
 
 async fn index(State(shared): State<Arc<Shared>>) -> Response {
     shared.page.html()
+}
+
+async fn icon(State(shared): State<Arc<Shared>>) -> Response {
+    shared.page.icon()
 }
 
 async fn script() -> Response {

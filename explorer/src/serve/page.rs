@@ -1,5 +1,5 @@
 //! The page at `/`: `assets/explorer.html` with the project's piece
-//! drawings and the 960 starts (back rank, engine evaluation) written in
+//! drawings (and a knight of them as `/favicon.svg`) and the 960 starts (back rank, engine evaluation) written in
 //! once, and its script and style, all compiled into the binary: the page
 //! needs nothing from anywhere else.
 
@@ -25,15 +25,34 @@ const POLICY: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
 /// The page, made once when the server starts.
 pub(super) struct Page {
     html: Arc<str>,
+    icon: Arc<str>,
 }
 
 impl Page {
     /// The markup with the pieces and the starts filled in.
     pub(super) fn new() -> Page {
+        let defs = defs();
         let html = HTML
-            .replacen("{{PIECES}}", &pieces(), 1)
+            .replacen(
+                "{{PIECES}}",
+                &format!(
+                    r#"<svg class="defs" aria-hidden="true" width="0" height="0">{defs}</svg>"#
+                ),
+                1,
+            )
             .replacen("{{STARTS}}", &starts(), 1);
-        Page { html: html.into() }
+        let icon = format!(
+            r##"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 100 100">{defs}<use href="#c960-wN" xlink:href="#c960-wN"/></svg>"##
+        );
+        Page {
+            html: html.into(),
+            icon: icon.into(),
+        }
+    }
+
+    /// `GET /favicon.svg`: the white knight.
+    pub(super) fn icon(&self) -> Response {
+        asset(self.icon.to_string(), "image/svg+xml")
     }
 
     /// `GET /`.
@@ -69,16 +88,17 @@ fn asset(body: String, kind: &'static str) -> Response {
     response
 }
 
-/// The twelve piece drawings of the crate's SVG diagrams (their `<defs>`,
-/// ids `c960-wK` to `c960-bP`, each on a 100 x 100 square) in a hidden
-/// picture, for the board's `<use>`s.
-fn pieces() -> String {
+/// The twelve piece drawings of the crate's SVG diagrams: their `<defs>`,
+/// ids `c960-wK` to `c960-bP`, each on a 100 x 100 square, for the
+/// board's `<use>`s.
+fn defs() -> String {
     let diagram = Diagram::new(Position::STANDARD).to_string();
-    let defs = diagram
+    diagram
         .find("<defs>")
         .zip(diagram.find("</defs>"))
-        .map_or("", |(start, end)| &diagram[start..end + "</defs>".len()]);
-    format!(r#"<svg class="defs" aria-hidden="true" width="0" height="0">{defs}</svg>"#)
+        .map_or(String::new(), |(start, end)| {
+            diagram[start..end + "</defs>".len()].to_owned()
+        })
 }
 
 /// The starts as JSON, `[[rank, cp, best], ...]` by id, and the engine

@@ -211,6 +211,7 @@ fn refusals_name_their_parameter_and_nothing_is_a_5xx() {
     assert!(page.contains(r#"<g id="c960-wK""#) && page.contains(r#""starts":[["BBQNNRKR","#));
     assert_eq!(server.get("/explorer.js").0, 200);
     assert_eq!(server.get("/explorer.css").0, 200);
+    assert!(server.get("/favicon.svg").1.contains("#c960-wN"));
     assert!(server.stop() < Duration::from_secs(1));
 }
 
