@@ -58,7 +58,7 @@ impl fmt::Display for Error {
             Error::Missing(path) => write!(f, "{}: no explorer db there", path.display()),
             Error::Busy(path) => write!(
                 f,
-                "{}: the db is open in another process (one writer at a time, and no reader while it writes)",
+                "{}: the db is open elsewhere (one writer at a time, and no reader while it writes)",
                 path.display()
             ),
             Error::Version {

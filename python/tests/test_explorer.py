@@ -116,6 +116,10 @@ def test_counts_and_san_match_python_chess(tmp_path: Path) -> None:
             board.push_uci(uci)
         for uci, row in got.items():
             assert row["san"] == board.san(chess.Move.from_uci(uci)), (start, play, uci)
+    # A writer is refused while the db is open for reading.
+    with pytest.raises(OSError, match="the db is open elsewhere"):
+        chess960.explorer_index(tmp_path / "games.pgn", tmp_path / "db", plies=12, threads=1)
+    del explorer
     # Indexing the file again adds nothing.
     again = chess960.explorer_index(tmp_path / "games.pgn", tmp_path / "db", plies=12, threads=1)
     assert (again["added"], again["duplicates"]) == (0, 400)

@@ -141,7 +141,7 @@ fn a_second_writer_is_refused() {
     assert!(
         error
             .to_string()
-            .contains("the db is open in another process"),
+            .contains("the db is open elsewhere"),
         "{error}"
     );
     assert!(matches!(Explorer::open(&db).unwrap_err(), Error::Busy(_)));
