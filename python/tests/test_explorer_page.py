@@ -166,6 +166,7 @@ def chromium_driver() -> Any:
         pytest.fail("selenium is not installed (pip install selenium)")
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     profile = tempfile.mkdtemp(prefix="chess960-chromium-")
     for flag in (
         "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -310,6 +311,10 @@ def test_the_page_in_chromium(server: Server, tmp_path: Path) -> None:
         assert width <= inner, (width, inner)
         if os.environ.get("CHESS960_SCREENSHOTS"):
             driver.save_screenshot(str(Path(os.environ["CHESS960_SCREENSHOTS"]) / "phone.png"))
+        # Nothing failed on the way: no script error, no CSP violation, no
+        # file missing.
+        severe = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+        assert not severe, severe
     finally:
         driver.quit()
 
