@@ -165,16 +165,79 @@ pub fn san(board: &Board, mv: Move) -> String {
 /// assert!(board_from_fen("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1").is_some());
 /// assert!(board_from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -").is_some());
 /// assert!(board_from_fen("8/8/8/8/8/8/8/8 w - - 0 1").is_none());
+/// // X-FEN of a double Chess960 start: `KQkq` name each side's outer rook.
+/// let double = board_from_fen("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w KQkq - 0 1").unwrap();
+/// assert_eq!(format!("{double:#}"), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w CAhf - 0 1");
 /// ```
 pub fn board_from_fen(fen: &str) -> Option<Board> {
-    let fields: Vec<&str> = fen.split_ascii_whitespace().collect();
-    let fen = match fields.len() {
-        4 => format!("{} 0 1", fields.join(" ")),
-        5 => format!("{} 1", fields.join(" ")),
-        6 => fields.join(" "),
+    let mut fields: Vec<String> = fen.split_ascii_whitespace().map(str::to_owned).collect();
+    match fields.len() {
+        4 => fields.extend(["0".to_owned(), "1".to_owned()]),
+        5 => fields.push("1".to_owned()),
+        6 => {}
         _ => return None,
+    }
+    fields[2] = shredder_castling(&fields[0], &fields[2])?;
+    Board::from_fen(&fields.join(" "), true).ok()
+}
+
+/// The castling field in Shredder-FEN: `K`/`Q` (X-FEN) become the file of
+/// the outermost rook on that side of the king on its back rank; file
+/// letters stay.
+fn shredder_castling(placement: &str, field: &str) -> Option<String> {
+    if field == "-" {
+        return Some(field.to_owned());
+    }
+    let rows: Vec<&str> = placement.split('/').collect();
+    if rows.len() != 8 {
+        return None;
+    }
+    // The back rank's pieces by file, for White (row 8) and Black (row 1).
+    let rank = |row: &str| -> Option<[u8; 8]> {
+        let mut squares = [b'.'; 8];
+        let mut file = 0usize;
+        for byte in row.bytes() {
+            if byte.is_ascii_digit() {
+                file += usize::from(byte - b'0');
+            } else {
+                *squares.get_mut(file)? = byte;
+                file += 1;
+            }
+        }
+        (file == 8).then_some(squares)
     };
-    Board::from_fen(&fen, true)
-        .or_else(|_| Board::from_fen(&fen, false))
-        .ok()
+    let white = rank(rows[7])?;
+    let black = rank(rows[0])?;
+    let mut out = String::new();
+    for letter in field.chars() {
+        let (squares, king, rook, upper) = if letter.is_ascii_uppercase() {
+            (&white, b'K', b'R', true)
+        } else {
+            (&black, b'k', b'r', false)
+        };
+        let file = match letter.to_ascii_lowercase() {
+            side @ ('k' | 'q') => {
+                let king_file = squares.iter().position(|&b| b == king)?;
+                let rooks = squares
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &b)| b == rook)
+                    .map(|(f, _)| f);
+                if side == 'k' {
+                    rooks.filter(|&f| f > king_file).max()?
+                } else {
+                    rooks.filter(|&f| f < king_file).min()?
+                }
+            }
+            file @ 'a'..='h' => usize::from(file as u8 - b'a'),
+            _ => return None,
+        };
+        let name = char::from(b'a' + u8::try_from(file).ok()?);
+        out.push(if upper {
+            name.to_ascii_uppercase()
+        } else {
+            name
+        });
+    }
+    Some(out)
 }

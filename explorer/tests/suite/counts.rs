@@ -237,3 +237,111 @@ fn fen_and_moves_reach_the_same_entry() {
     assert!(by_start.white + by_start.draws + by_start.black > 0);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A player's db holds their games only, from their side: as White and
+/// as Black apart, both together when no colour is asked.
+#[test]
+fn a_players_db_counts_their_games_from_their_side() {
+    let games = games(59, 400, 0);
+    let dir = temp_dir("player");
+    let options = IndexOptions {
+        plies: 6,
+        players: vec!["W3".into(), "b4".into()],
+        ..IndexOptions::default()
+    };
+    let archive = Archive::new().reader("games.pgn", std::io::Cursor::new(pgn(&games)));
+    let summary = index(&archive, &dir, &options).unwrap();
+    let white = |g: &TestGame| g.pgn.contains("[White \"w3\"]");
+    let black = |g: &TestGame| g.pgn.contains("[Black \"b4\"]");
+    let theirs = games.iter().filter(|g| white(g) || black(g)).count();
+    assert_eq!(usize::try_from(summary.added).unwrap(), theirs);
+    assert_eq!(
+        usize::try_from(summary.not_the_player).unwrap(),
+        games.len() - theirs
+    );
+    let explorer = Explorer::open(&dir).unwrap();
+    assert!(explorer.is_player_db());
+    assert_eq!(explorer.players(), ["w3", "b4"]);
+    let as_white = Query {
+        color: Some(chess960::Color::White),
+        ..Query::default()
+    };
+    assert!(check(&explorer, &model(&games, 6, white), &as_white, false) > 20);
+    let as_black = Query {
+        color: Some(chess960::Color::Black),
+        ..Query::default()
+    };
+    assert!(check(&explorer, &model(&games, 6, black), &as_black, false) > 20);
+    // A game of w3 against b4 counts on both sides; no colour: both.
+    let both = explorer
+        .query(&Query {
+            start: Some(518),
+            ..Query::default()
+        })
+        .unwrap();
+    let white_518 = explorer
+        .query(&Query {
+            start: Some(518),
+            ..as_white.clone()
+        })
+        .unwrap();
+    let black_518 = explorer
+        .query(&Query {
+            start: Some(518),
+            ..as_black.clone()
+        })
+        .unwrap();
+    assert_eq!(both.white, white_518.white + black_518.white);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Double Chess960 games count from their start; games of other
+/// variants and without a result are counted in the summary only.
+#[test]
+fn double_chess960_counts_other_variants_do_not() {
+    let game = |tags: &str, moves: &str| format!("{tags}[Result \"1-0\"]\n\n{moves} 1-0\n\n");
+    let double = "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w KQkq - 0 1";
+    let pgn = game(
+        &format!("[Variant \"Chess960\"]\n[FEN \"{double}\"]\n"),
+        "1. g3 f5",
+    ) + &game("[Variant \"Atomic\"]\n", "1. e4 e5")
+        + &game("[Site \"https://example.org/s1\"]\n", "1. e4 e5")
+        + "[Site \"https://example.org/s2\"]\n[Result \"*\"]\n\n1. d4 *\n\n";
+    let dir = temp_dir("double");
+    let summary = index(
+        &Archive::new().reader("g.pgn", std::io::Cursor::new(pgn)),
+        &dir,
+        &IndexOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(
+        (summary.added, summary.other_kinds, summary.undecided),
+        (2, 1, 1)
+    );
+    let explorer = Explorer::open(&dir).unwrap();
+    let answer = explorer
+        .query(&Query {
+            fen: Some(double.into()),
+            ..Query::default()
+        })
+        .unwrap();
+    assert_eq!(
+        (
+            answer.white,
+            answer.moves.len(),
+            answer.moves[0].san.as_str()
+        ),
+        (1, 1, "g3")
+    );
+    let standard = explorer
+        .query(&Query {
+            start: Some(518),
+            ..Query::default()
+        })
+        .unwrap();
+    assert_eq!(
+        (standard.white, standard.moves[0].uci.as_str()),
+        (1, "e2e4")
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
