@@ -371,8 +371,9 @@ fn check_variant(variant: &str) -> Result<(), ParamError> {
     }
 }
 
-/// The FEN with `_` read as a space, as analysis boards' links write it;
-/// at most 100 bytes (a FEN is under 90).
+/// The FEN with `_` read as a space, as analysis boards' links write it,
+/// and X-FEN's castling letters written as Shredder-FEN's files; at most
+/// 100 bytes (a FEN is under 90).
 fn read_fen(fen: &str) -> Result<String, ParamError> {
     let fen = fen.trim().replace('_', " ");
     if fen.is_empty() {
@@ -381,7 +382,68 @@ fn read_fen(fen: &str) -> Result<String, ParamError> {
     if fen.len() > 100 {
         return Err(ParamError::new("fen", "longer than any FEN"));
     }
-    Ok(fen)
+    Ok(shredder_castling(&fen))
+}
+
+/// A FEN whose castling field's X-FEN letters (`K`, `Q`, `k`, `q`: the
+/// outermost rook on that side of the king) are written as the files of
+/// those rooks (`G`, `B`, `g`, `b`), as Shredder-FEN writes them: a
+/// Chess960 position's `KQkq` names rooks that need not stand on the h
+/// and a files. Left as it is where the board does not say (no king on
+/// the back rank, no rook on that side, a malformed placement).
+fn shredder_castling(fen: &str) -> String {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let (Some(placement), Some(castling)) = (fields.first(), fields.get(2)) else {
+        return fen.to_owned();
+    };
+    let rows: Vec<&str> = placement.split('/').collect();
+    let (Some(black), Some(white)) = (
+        rows.first().and_then(|r| back_rank(r)),
+        rows.get(7).and_then(|r| back_rank(r)),
+    ) else {
+        return fen.to_owned();
+    };
+    let rook_file = |rank: &[u8; 8], king: u8, rook: u8, king_side: bool| -> Option<char> {
+        let king_file = rank.iter().position(|&man| man == king)?;
+        let mut files = (0..8).filter(|&file| rank[file] == rook);
+        let file = if king_side {
+            files.filter(|&file| file > king_file).max()
+        } else {
+            files.find(|&file| file < king_file)
+        }?;
+        Some(char::from(b"abcdefgh"[file]))
+    };
+    let written: String = castling
+        .chars()
+        .map(|letter| {
+            let file = match letter {
+                'K' => rook_file(&white, b'K', b'R', true).map(|file| file.to_ascii_uppercase()),
+                'Q' => rook_file(&white, b'K', b'R', false).map(|file| file.to_ascii_uppercase()),
+                'k' => rook_file(&black, b'k', b'r', true),
+                'q' => rook_file(&black, b'k', b'r', false),
+                _ => None,
+            };
+            file.unwrap_or(letter)
+        })
+        .collect();
+    let mut out: Vec<&str> = fields.clone();
+    out[2] = &written;
+    out.join(" ")
+}
+
+/// A FEN row as its eight squares (`b' '` for an empty one), or `None`.
+fn back_rank(row: &str) -> Option<[u8; 8]> {
+    let mut rank = [b' '; 8];
+    let mut file = 0;
+    for byte in row.bytes() {
+        if (b'1'..=b'8').contains(&byte) {
+            file += usize::from(byte - b'0');
+        } else {
+            *rank.get_mut(file)? = byte;
+            file += 1;
+        }
+    }
+    (file == 8).then_some(rank)
 }
 
 /// A start's number, or any text that names a start.
@@ -513,6 +575,46 @@ mod tests {
         }
         let long = "x".repeat(MAX_QUERY_LEN + 1);
         assert_eq!(parse_query(&long).unwrap_err().parameter(), "query");
+    }
+
+    #[test]
+    fn x_fen_castling_is_written_as_files() {
+        use super::shredder_castling;
+        for (fen, want) in [
+            (
+                "brnnkqrb/pppppppp/8/8/8/8/PPPPPPPP/BRNNKQRB w KQkq - 0 1",
+                "brnnkqrb/pppppppp/8/8/8/8/PPPPPPPP/BRNNKQRB w GBgb - 0 1",
+            ),
+            (
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1",
+            ),
+            // Two rooks on one side: the outermost.
+            (
+                "4k3/8/8/8/8/8/8/R3K1RR w K - 0 1",
+                "4k3/8/8/8/8/8/8/R3K1RR w H - 0 1",
+            ),
+            // Shredder-FEN, no rights, no rook there, a broken row: as given.
+            (
+                "4k3/8/8/8/8/8/8/R3K2R w HA - 0 1",
+                "4k3/8/8/8/8/8/8/R3K2R w HA - 0 1",
+            ),
+            (
+                "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+                "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+            ),
+            (
+                "4k3/8/8/8/8/8/8/4K3 w K - 0 1",
+                "4k3/8/8/8/8/8/8/4K3 w K - 0 1",
+            ),
+            (
+                "4k3/8/8/8/8/8/8/4K33R w K - 0 1",
+                "4k3/8/8/8/8/8/8/4K33R w K - 0 1",
+            ),
+            ("not a fen", "not a fen"),
+        ] {
+            assert_eq!(shredder_castling(fen), want, "{fen}");
+        }
     }
 
     #[test]

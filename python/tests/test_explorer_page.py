@@ -112,6 +112,8 @@ def test_api_answers_as_the_query_command(server: Server) -> None:
     # The same position by its FEN (X-FEN and Shredder-FEN, spaces as _).
     status, by_fen = server.get("/lichess?fen=brnnkqrb/pppppppp/8/8/8/8/PPPPPPPP/BRNNKQRB_w_GBgb_-_0_1&moves=999")
     assert status == 200 and without_extras(by_fen) == without_extras(root)
+    status, by_xfen = server.get("/lichess?fen=brnnkqrb%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FBRNNKQRB+w+KQkq+-+0+1&moves=999")
+    assert status == 200 and without_extras(by_xfen) == without_extras(root)
 
 
 @pytest.mark.parametrize(
