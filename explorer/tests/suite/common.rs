@@ -63,7 +63,7 @@ pub(crate) fn start_position(start: Option<u16>) -> Chess {
 
 /// `count` games from a few starts (and some standard ones), whose
 /// openings repeat and transpose (popular moves by position), with
-/// knights that go back and forth (positions repeated within a game).
+/// random moves past the opening (which may repeat a position).
 pub(crate) fn games(seed: u64, count: usize, first: usize) -> Vec<TestGame> {
     let mut rng = Rng(seed | 1);
     let starts = [Some(518), Some(0), Some(959), Some(312), None];

@@ -345,3 +345,46 @@ fn double_chess960_counts_other_variants_do_not() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A position a game reaches twice counts once for it, with the move last
+/// played from it.
+#[test]
+fn a_repeated_position_counts_once_with_the_last_move() {
+    let pgn = "[Site \"https://example.org/r1\"]\n[Result \"0-1\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4 0-1\n\n";
+    let dir = temp_dir("repeated");
+    let summary = index(
+        &Archive::new().reader("g.pgn", std::io::Cursor::new(pgn)),
+        &dir,
+        &IndexOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(summary.added, 1);
+    let explorer = Explorer::open(&dir).unwrap();
+    let start = explorer
+        .query(&Query {
+            start: Some(518),
+            ..Query::default()
+        })
+        .unwrap();
+    let moves: Vec<(&str, u64)> = start
+        .moves
+        .iter()
+        .map(|m| (m.uci.as_str(), m.black))
+        .collect();
+    assert_eq!(moves, [("e2e4", 1)]);
+    // After 1. Nf3: Black played Nf6 there (twice, counted once).
+    let after = explorer
+        .query(&Query {
+            start: Some(518),
+            play: vec!["g1f3".into()],
+            ..Query::default()
+        })
+        .unwrap();
+    let moves: Vec<(&str, u64)> = after
+        .moves
+        .iter()
+        .map(|m| (m.uci.as_str(), m.black))
+        .collect();
+    assert_eq!(moves, [("g8f6", 1)]);
+    std::fs::remove_dir_all(&dir).ok();
+}
