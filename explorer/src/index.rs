@@ -275,14 +275,28 @@ impl Writer<'_> {
             let empty = redb::ReadableTableMetadata::is_empty(&positions).map_err(store)?;
             for (key, mut pending) in batch {
                 let key = key.0;
-                let old = if empty {
-                    None
-                } else {
-                    positions
+                let old = match &pending {
+                    _ if empty => None,
+                    Pending::One(played) => {
+                        // Most positions are new and of one game: written
+                        // at once, and read back only when the db had it.
+                        bytes.clear();
+                        Entry::encode_one(played, &mut bytes);
+                        let before = positions
+                            .insert(key, bytes.as_slice())
+                            .map_err(store)?
+                            .map(|value| Entry::decode(value.value()))
+                            .transpose()?;
+                        match before {
+                            None => continue,
+                            Some(old) => Some(old),
+                        }
+                    }
+                    Pending::Many(_) => positions
                         .get(key)
                         .map_err(store)?
                         .map(|value| Entry::decode(value.value()))
-                        .transpose()?
+                        .transpose()?,
                 };
                 let entry = match (old, &pending) {
                     (None, Pending::One(played)) => {
