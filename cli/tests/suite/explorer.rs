@@ -64,7 +64,7 @@ fn query(db: &Path, extra: &[&str]) -> String {
 }
 
 #[test]
-fn index_then_query_as_a_table_and_as_json() {
+fn index_then_query_as_a_table() {
     let dir = temp_dir("table");
     let pgn = write(&dir, "games.pgn", &three_games());
     let db = dir.join("db");
@@ -129,6 +129,15 @@ fn index_then_query_as_a_table_and_as_json() {
         top[0].contains("\taaaa0002\twaaaa0002\t1900\tbaaaa0002\t2100\tblitz\t2026-10\tblack"),
         "{after}"
     );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn query_as_json_csv_and_with_filters() {
+    let dir = temp_dir("json");
+    let pgn = write(&dir, "games.pgn", &three_games());
+    let db = dir.join("db");
+    index(&[&pgn], &db);
     let json: serde_json::Value = serde_json::from_str(&query(
         &db,
         &["--start", "518", "--play", "e2e4", "--format", "jsonl"],
