@@ -139,9 +139,7 @@ fn a_second_writer_is_refused() {
     let error = index(&archive, &db, &options()).unwrap_err();
     assert!(matches!(error, Error::Busy(_)), "{error}");
     assert!(
-        error
-            .to_string()
-            .contains("the db is open elsewhere"),
+        error.to_string().contains("the db is open elsewhere"),
         "{error}"
     );
     assert!(matches!(Explorer::open(&db).unwrap_err(), Error::Busy(_)));
