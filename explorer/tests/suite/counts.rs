@@ -388,3 +388,34 @@ fn a_repeated_position_counts_once_with_the_last_move() {
     assert_eq!(moves, [("g8f6", 1)]);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// One explorer serves many threads.
+#[test]
+fn an_explorer_is_shared_by_threads() {
+    fn shared<T: Send + Sync>(_: &T) {}
+    let games = games(61, 50, 0);
+    let dir = temp_dir("threads");
+    index_games(&games, &dir, &IndexOptions::default());
+    let explorer = Explorer::open(&dir).unwrap();
+    shared(&explorer);
+    let alone = explorer
+        .query(&Query {
+            start: Some(518),
+            ..Query::default()
+        })
+        .unwrap();
+    std::thread::scope(|scope| {
+        for _ in 0..4 {
+            scope.spawn(|| {
+                let answer = explorer
+                    .query(&Query {
+                        start: Some(518),
+                        ..Query::default()
+                    })
+                    .unwrap();
+                assert_eq!(answer, alone);
+            });
+        }
+    });
+    std::fs::remove_dir_all(&dir).ok();
+}
