@@ -1,7 +1,7 @@
 //! The stores weighed for the explorer (decision 0019): see Cargo.toml.
 
-use std::time::Instant;
 use redb::ReadableTable;
+use std::time::Instant;
 
 struct Rng(u64);
 impl Rng {
@@ -21,7 +21,12 @@ const HOT: u64 = 2_000;
 fn batch(rng: &mut Rng, fresh: &mut u64) -> Vec<[u8; 16]> {
     let mut keys: Vec<[u8; 16]> = (0..UPDATES)
         .map(|i| {
-            let id = if i % 5 == 0 { rng.next() % HOT } else { *fresh += 1; HOT + *fresh };
+            let id = if i % 5 == 0 {
+                rng.next() % HOT
+            } else {
+                *fresh += 1;
+                HOT + *fresh
+            };
             let mut k = Rng(id.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
             let v = (u128::from(k.next()) << 64) | u128::from(k.next());
             v.to_be_bytes()
@@ -34,9 +39,20 @@ fn batch(rng: &mut Rng, fresh: &mut u64) -> Vec<[u8; 16]> {
 
 fn update(old: Option<&[u8]>) -> Vec<u8> {
     match old {
-        None => vec![1, 2, 0x81, 0x0A, 1, 0, 0, 0xC4, 0x0B, 0, 1, 0x8C, 0x8F, 0x01, 3, 0x8C, 0x8F, 0x01, 3, 0, 1, 2, 3, 4],
-        Some(v) if v.len() < 2000 => { let mut v = v.to_vec(); v.extend_from_slice(&[0x81, 0x0A, 1, 0, 0, 0xC4, 0x0B, 0]); v }
-        Some(v) => { let mut v = v.to_vec(); v[3] = v[3].wrapping_add(1); v }
+        None => vec![
+            1, 2, 0x81, 0x0A, 1, 0, 0, 0xC4, 0x0B, 0, 1, 0x8C, 0x8F, 0x01, 3, 0x8C, 0x8F, 0x01, 3,
+            0, 1, 2, 3, 4,
+        ],
+        Some(v) if v.len() < 2000 => {
+            let mut v = v.to_vec();
+            v.extend_from_slice(&[0x81, 0x0A, 1, 0, 0, 0xC4, 0x0B, 0]);
+            v
+        }
+        Some(v) => {
+            let mut v = v.to_vec();
+            v[3] = v[3].wrapping_add(1);
+            v
+        }
     }
 }
 
@@ -45,7 +61,11 @@ fn du(path: &std::path::Path) -> u64 {
     for entry in std::fs::read_dir(path).unwrap() {
         let entry = entry.unwrap();
         let meta = entry.metadata().unwrap();
-        total += if meta.is_dir() { du(&entry.path()) } else { meta.len() };
+        total += if meta.is_dir() {
+            du(&entry.path())
+        } else {
+            meta.len()
+        };
     }
     total
 }
@@ -69,7 +89,10 @@ fn main() {
                 {
                     let mut t = txn.open_table(T).unwrap();
                     for k in &keys {
-                        let new = { let old = t.get(k).unwrap(); update(old.as_ref().map(|v| v.value())) };
+                        let new = {
+                            let old = t.get(k).unwrap();
+                            update(old.as_ref().map(|v| v.value()))
+                        };
                         t.insert(k, new.as_slice()).unwrap();
                     }
                     written += keys.len();
@@ -77,14 +100,25 @@ fn main() {
                 txn.commit().unwrap();
             }
             let elapsed = start.elapsed();
-            println!("redb: {written} updates in {:.2} s ({:.0}/s), size {} bytes", elapsed.as_secs_f64(), written as f64 / elapsed.as_secs_f64(), du(&dir));
+            println!(
+                "redb: {written} updates in {:.2} s ({:.0}/s), size {} bytes",
+                elapsed.as_secs_f64(),
+                written as f64 / elapsed.as_secs_f64(),
+                du(&dir)
+            );
             let c = Instant::now();
             db.compact().unwrap();
-            println!("redb compacted in {:.2} s: size {} bytes", c.elapsed().as_secs_f64(), du(&dir));
+            println!(
+                "redb compacted in {:.2} s: size {} bytes",
+                c.elapsed().as_secs_f64(),
+                du(&dir)
+            );
         }
         "fjall" => {
             let db = fjall::Database::builder(&dir).open().unwrap();
-            let t = db.keyspace("t", fjall::KeyspaceCreateOptions::default).unwrap();
+            let t = db
+                .keyspace("t", fjall::KeyspaceCreateOptions::default)
+                .unwrap();
             for _ in 0..BATCHES {
                 let keys = batch(&mut rng, &mut fresh);
                 let mut b = db.batch();
@@ -98,7 +132,12 @@ fn main() {
                 db.persist(fjall::PersistMode::SyncAll).unwrap();
             }
             let elapsed = start.elapsed();
-            println!("fjall: {written} updates in {:.2} s ({:.0}/s), size {} bytes", elapsed.as_secs_f64(), written as f64 / elapsed.as_secs_f64(), du(&dir));
+            println!(
+                "fjall: {written} updates in {:.2} s ({:.0}/s), size {} bytes",
+                elapsed.as_secs_f64(),
+                written as f64 / elapsed.as_secs_f64(),
+                du(&dir)
+            );
             drop(t);
             drop(db);
             println!("fjall after close: size {} bytes", du(&dir));
@@ -114,23 +153,50 @@ fn main() {
 pub fn sorted_fill(dir: &std::path::Path, random: bool) {
     const T: redb::TableDefinition<[u8; 16], &[u8]> = redb::TableDefinition::new("t");
     let db = redb::Database::create(dir.join("db.redb")).unwrap();
-    let mut keys: Vec<[u8; 16]> = (0..300_000u64).map(|i| { let mut k = Rng(i.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1); ((u128::from(k.next()) << 64) | u128::from(k.next())).to_be_bytes() }).collect();
-    if !random { keys.sort_unstable(); }
+    let mut keys: Vec<[u8; 16]> = (0..300_000u64)
+        .map(|i| {
+            let mut k = Rng(i.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+            ((u128::from(k.next()) << 64) | u128::from(k.next())).to_be_bytes()
+        })
+        .collect();
+    if !random {
+        keys.sort_unstable();
+    }
     let txn = db.begin_write().unwrap();
-    { let mut t = txn.open_table(T).unwrap(); for k in &keys { t.insert(k, [1u8, 2, 3, 4, 5, 6, 7].as_slice()).unwrap(); } }
+    {
+        let mut t = txn.open_table(T).unwrap();
+        for k in &keys {
+            t.insert(k, [1u8, 2, 3, 4, 5, 6, 7].as_slice()).unwrap();
+        }
+    }
     txn.commit().unwrap();
     drop(db);
-    println!("{} keys of 16 + 7 bytes ({} raw), {} random: file {} bytes", keys.len(), keys.len() * 23, random, du(dir));
+    println!(
+        "{} keys of 16 + 7 bytes ({} raw), {} random: file {} bytes",
+        keys.len(),
+        keys.len() * 23,
+        random,
+        du(dir)
+    );
 }
 
 #[allow(dead_code)]
 pub fn fjall_fill(dir: &std::path::Path) {
-    let keys: Vec<[u8; 16]> = (0..300_000u64).map(|i| { let mut k = Rng(i.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1); ((u128::from(k.next()) << 64) | u128::from(k.next())).to_be_bytes() }).collect();
+    let keys: Vec<[u8; 16]> = (0..300_000u64)
+        .map(|i| {
+            let mut k = Rng(i.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+            ((u128::from(k.next()) << 64) | u128::from(k.next())).to_be_bytes()
+        })
+        .collect();
     {
         let db = fjall::Database::builder(dir).open().unwrap();
-        let t = db.keyspace("t", fjall::KeyspaceCreateOptions::default).unwrap();
+        let t = db
+            .keyspace("t", fjall::KeyspaceCreateOptions::default)
+            .unwrap();
         let mut b = db.batch();
-        for k in &keys { b.insert(&t, k.to_vec(), vec![1u8, 2, 3, 4, 5, 6, 7]); }
+        for k in &keys {
+            b.insert(&t, k.to_vec(), vec![1u8, 2, 3, 4, 5, 6, 7]);
+        }
         b.commit().unwrap();
         db.persist(fjall::PersistMode::SyncAll).unwrap();
         t.rotate_memtable_and_wait().ok();
@@ -138,5 +204,10 @@ pub fn fjall_fill(dir: &std::path::Path) {
         println!("fjall open: {} bytes", du(dir));
     }
     std::thread::sleep(std::time::Duration::from_secs(1));
-    println!("fjall {} keys of 16 + 7 bytes ({} raw): {} bytes", keys.len(), keys.len() * 23, du(dir));
+    println!(
+        "fjall {} keys of 16 + 7 bytes ({} raw): {} bytes",
+        keys.len(),
+        keys.len() * 23,
+        du(dir)
+    );
 }
