@@ -27,6 +27,7 @@ CRATES = {
     "chess960-archive": "archive/src/lib.rs",
     "chess960-cli": "cli/src/main.rs",
     "chess960-python": "python/src/lib.rs",
+    "chess960-explorer": "explorer/src/lib.rs",
 }
 
 # Crates whose top modules are layers, lowest first: a module of one layer

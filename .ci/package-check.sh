@@ -16,7 +16,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$root/target}
-packages=(chess960-core chess960-macros chess960 chess960-games chess960-archive chess960-cli)
+packages=(chess960-core chess960-macros chess960 chess960-games chess960-archive chess960-explorer chess960-cli)
 version=$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -1)
 
 # `--no-verify`: cargo's own verification would unpack the just-packed

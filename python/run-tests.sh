@@ -18,7 +18,7 @@ if [ ! -x "$venv/bin/python" ]; then
 fi
 "$venv/bin/python" -m pip install --quiet --upgrade pip
 "$venv/bin/python" -m pip install --quiet maturin pytest mypy pyarrow polars duckdb chess \
-  zstandard dask distributed
+  zstandard dask distributed selenium
 
 # The command the tests compare with (debug: CI's cargo test builds it too).
 cargo build --locked -p chess960-cli --quiet

@@ -16,7 +16,9 @@ mod suggest;
 mod usage;
 
 use clap::{CommandFactory as _, Parser, Subcommand};
-use commands::{book, completions, convert, dice, games, manpage, random, show, table, tables};
+use commands::{
+    book, completions, convert, dice, explorer, games, manpage, random, show, table, tables,
+};
 use failure::Failure;
 use std::ffi::OsString;
 use std::io::Write;
@@ -81,6 +83,9 @@ enum Command {
     /// Read PGN game records: the start position of each game and how each
     /// start scored (exit status 2 when any record was skipped).
     Games(Box<games::GamesArgs>),
+    /// The opening explorer: index games into a db, merge dbs, ask one,
+    /// serve one.
+    Explorer(explorer::ExplorerArgs),
     /// Print the shell completion script for bash, zsh, fish, elvish or
     /// PowerShell.
     ///
@@ -152,6 +157,7 @@ fn run(cli: Cli, names: &[&str], out: &mut dyn Write) -> Result<(), Failure> {
         Some(Command::Completions(args)) => completions::run(&args, &mut definition(), out),
         Some(Command::Manpage(args)) => manpage::run(&args, definition(), out),
         Some(Command::Games(args)) => games::run(&args, out),
+        Some(Command::Explorer(args)) => explorer::run(&args, out),
         None => {
             let Some(position) = cli.position else {
                 return Err(Failure::input(

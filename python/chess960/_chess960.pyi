@@ -439,3 +439,49 @@ def player_stats(
     elo_model: Literal["normalized", "logistic"] = "normalized",
 ) -> Table:
     """The table of ``chess960 games --player``, with an SPRT on the total row."""
+
+def explorer_index(
+    paths: Paths,
+    db: Union[str, "os.PathLike[str]"],
+    *,
+    plies: int = 50,
+    player: Union[str, Sequence[str], None] = None,
+    start: Optional[SetLike] = None,
+    min_elo: Optional[int] = None,
+    max_elo: Optional[int] = None,
+    event: Optional[str] = None,
+    variant: Optional[str] = None,
+    time_control: Optional[str] = None,
+    threads: Optional[int] = None,
+    progress: Union[bool, ProgressCallback, None] = None,
+) -> Dict[str, Any]:
+    """Indexes games into the explorer db in folder ``db`` (``chess960 explorer index``)."""
+
+def explorer_merge(
+    dbs: Sequence[Union[str, "os.PathLike[str]"]],
+    into: Union[str, "os.PathLike[str]"],
+) -> Dict[str, Any]:
+    """Merges explorer dbs made apart into one (``chess960 explorer merge``)."""
+
+class Explorer:
+    """An explorer db opened read-only."""
+
+    def __init__(self, db: Union[str, "os.PathLike[str]"]) -> None: ...
+    def query(
+        self,
+        start: Optional[int] = None,
+        fen: Optional[str] = None,
+        play: Union[str, Sequence[str], None] = None,
+        speeds: Union[str, Sequence[str], None] = None,
+        ratings: Union[str, Sequence[Union[int, str]], None] = None,
+        since: Optional[str] = None,
+        until: Optional[str] = None,
+        color: Optional[Literal["white", "black"]] = None,
+        top_games: int = 4,
+        recent_games: int = 4,
+    ) -> Table:
+        """The moves played from a position, most played first; totals and games in ``summary``."""
+    def is_player_db(self) -> bool:
+        """Whether the db holds one player's games."""
+    def games(self) -> int:
+        """Games in the db."""

@@ -1,8 +1,8 @@
 //! The keywords every function that reads archives takes, declared once:
 //! `start`, `min_elo`, `max_elo`, `player`, `event`, `variant`,
 //! `time_control`, `threads` and `progress`. `read_games`,
-//! `write_parquet`, `start_stats`, `player_stats` and `opening_stats` take
-//! them as `**filters` and read them here, into the archive to read and
+//! `write_parquet`, `start_stats`, `player_stats`, `opening_stats` and
+//! `explorer_index` take them as `**filters` and read them here, into the archive to read and
 //! its filter (`Filters::request`); the stubs (`_chess960.pyi`) spell them
 //! out for type checkers.
 
@@ -94,6 +94,11 @@ impl<'py> Filters<'py> {
         }
         self.player = Some(player.clone());
         Ok(self)
+    }
+
+    /// The names given as `player` (none: every game), checked.
+    pub(crate) fn player_names(&self) -> PyResult<Vec<String>> {
+        names_of(self.player.as_ref())
     }
 
     /// The filter of the ratings and tag texts (the players and starts are

@@ -21,6 +21,7 @@ mod book;
 mod draws;
 mod errors;
 mod eval;
+mod explorer;
 mod filters;
 mod games;
 mod identify;
@@ -48,6 +49,9 @@ fn _chess960(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<identify::PyIdentification>()?;
     m.add_class::<table::PyTable>()?;
     m.add_class::<stream::PyGames>()?;
+    m.add_class::<explorer::PyExplorer>()?;
+    m.add_function(wrap_pyfunction!(explorer::explorer_index, m)?)?;
+    m.add_function(wrap_pyfunction!(explorer::explorer_merge, m)?)?;
     m.add_function(wrap_pyfunction!(games::read_games, m)?)?;
     m.add_function(wrap_pyfunction!(games::start_stats, m)?)?;
     m.add_function(wrap_pyfunction!(games::player_stats, m)?)?;

@@ -20,7 +20,7 @@ mod output;
 mod player;
 mod player_rows;
 mod plot;
-mod progress;
+pub(crate) mod progress;
 mod session;
 mod stats;
 

@@ -6,6 +6,7 @@ pub(crate) mod book;
 pub(crate) mod completions;
 pub(crate) mod convert;
 pub(crate) mod dice;
+pub(crate) mod explorer;
 pub(crate) mod games;
 pub(crate) mod manpage;
 pub(crate) mod random;

@@ -15,6 +15,7 @@ mod common;
 mod dice_methods;
 mod edges;
 mod evals;
+mod explorer;
 mod games;
 mod games_columns;
 mod games_parts;

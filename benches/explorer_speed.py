@@ -1,0 +1,149 @@
+#!/usr/bin/env python3
+"""The explorer's speed, memory and size: `chess960 explorer index` against
+`chess960 games --games --moves` on the same input, one core each, timed in
+turns; the indexer's peak memory; the db's size against the input's
+`.zst`; then query latency on a warm db (`explorer/benches/query_latency.rs`)
+of 20,000 games from the classical start written by python-chess (so that
+the first positions hold thousands of games: the legal games spread over
+960 starts hold a handful each).
+
+    python3 benches/explorer_speed.py [SIZE_MB] [ROUNDS]   # 20 and 3 by default
+
+The input is `cargo bench --bench legal_games -- SIZE_MB` (legal games,
+lichess-shaped, clock comments), written once into BENCH_DIR (/tmp by
+default), and its `.zst` (`zstd -19`, as lichess's monthly files are
+compressed) beside it. Needs `target/release/chess960` (`cargo build
+--release -p chess960-cli`), the `zstd` command and, for the query
+latency, python-chess (`chess`; run with `.venv-ci/bin/python`).
+"""
+
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BINARY = ROOT / "target" / "release" / "chess960"
+
+
+def run(args, env=None):
+    """Runs a command; its wall time and the peak RSS of the children so far."""
+    start = time.perf_counter()
+    done = subprocess.run(
+        [str(BINARY), *args],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        env=dict(os.environ, **(env or {})),
+        check=False,
+    )
+    seconds = time.perf_counter() - start
+    if done.returncode != 0:
+        sys.exit(f"{args[0]} failed: {done.stderr.decode()}")
+    return seconds
+
+
+def peak_rss(args):
+    """The peak RSS in MB of one run, measured with /usr/bin/time when it exists."""
+    if not Path("/usr/bin/time").exists():
+        return None
+    done = subprocess.run(
+        ["/usr/bin/time", "-f", "%M", str(BINARY), *args],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        check=False,
+    )
+    last = done.stderr.decode().strip().splitlines()[-1]
+    return int(last) / 1024
+
+
+def classical_games(path, count=20_000, seed=5):
+    """`count` random games from the classical start, their first 8 plies
+    from a few popular moves, as PGN (python-chess)."""
+    import random
+
+    import chess
+    import chess.pgn
+
+    rng = random.Random(seed)
+    with open(path, "w", encoding="utf-8") as out:
+        for number in range(count):
+            board = chess.Board()
+            game = chess.pgn.Game()
+            game.headers["Site"] = f"https://example.org/c{number:07}"
+            game.headers["Result"] = rng.choice(["1-0", "0-1", "1/2-1/2"])
+            game.headers["WhiteElo"] = str(rng.randrange(1000, 2700))
+            game.headers["BlackElo"] = str(rng.randrange(1000, 2700))
+            game.headers["TimeControl"] = rng.choice(["60+0", "180+2", "600+5"])
+            game.headers["UTCDate"] = f"2026.{rng.randrange(1, 13):02}.{rng.randrange(1, 29):02}"
+            node = game
+            for ply in range(rng.randrange(10, 60)):
+                moves = list(board.legal_moves)
+                if not moves:
+                    break
+                moves.sort(key=lambda m: m.uci())
+                move = moves[rng.randrange(min(3, len(moves)))] if ply < 8 else rng.choice(moves)
+                node = node.add_variation(move)
+                board.push(move)
+            out.write(str(game) + "\n\n")
+
+
+def size_of(path):
+    """Apparent bytes of the files of a folder (redb's file is sparse)."""
+    return sum(p.stat().st_size for p in Path(path).rglob("*") if p.is_file())
+
+
+def allocated(path):
+    """Bytes of disk the files of a folder take."""
+    return sum(p.stat().st_blocks * 512 for p in Path(path).rglob("*") if p.is_file())
+
+
+def main():
+    size = int(sys.argv[1]) if len(sys.argv) > 1 else 20
+    rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 3
+    bench = Path(os.environ.get("BENCH_DIR", "/tmp"))
+    pgn = bench / f"legal{size}.pgn"
+    if not pgn.exists() or pgn.stat().st_size == 0:
+        with open(pgn, "wb") as out:
+            subprocess.run(["cargo", "bench", "--bench", "legal_games", "--", str(size)], cwd=ROOT, stdout=out, check=True)
+    zst = bench / f"legal{size}.pgn.zst"
+    if not zst.exists():
+        subprocess.run(["zstd", "-q", "-19", "-T2", str(pgn), "-o", str(zst)], check=True)
+    megabytes = pgn.stat().st_size / 1e6
+    db = bench / f"explorer-bench-{size}"
+    games_times, index_times = [], []
+    for _ in range(rounds):
+        games_times.append(run(["games", "--games", "--moves", str(pgn)], {"CHESS960_GAMES_THREADS": "1"}))
+        subprocess.run(["rm", "-rf", str(db)], check=True)
+        index_times.append(run(["explorer", "index", str(pgn), "--db", str(db), "--threads", "1"]))
+    games_median, index_median = statistics.median(games_times), statistics.median(index_times)
+    print(f"input: {pgn} ({megabytes:.1f} MB plain, {zst.stat().st_size / 1e6:.2f} MB .zst)")
+    print(f"games --games --moves, one core: {games_median:.2f} s ({megabytes / games_median:.1f} MB/s)")
+    print(f"explorer index --plies 50, one core: {index_median:.2f} s ({megabytes / index_median:.1f} MB/s), "
+          f"{games_median / index_median:.2f}x the speed of --games --moves")
+    # The same from the .zst, and the size of the db against it.
+    subprocess.run(["rm", "-rf", str(db)], check=True)
+    seconds = run(["explorer", "index", str(zst), "--db", str(db), "--threads", "1"])
+    print(f"explorer index of the .zst, one core: {seconds:.2f} s")
+    print(f"db size: {allocated(db) / 1e6:.2f} MB on disk = {allocated(db) / zst.stat().st_size:.2f}x the .zst "
+          f"({size_of(db) / 1e6:.2f} MB apparent = {size_of(db) / zst.stat().st_size:.2f}x)")
+    subprocess.run(["rm", "-rf", str(db)], check=True)
+    rss = peak_rss(["explorer", "index", str(pgn), "--db", str(db), "--threads", "1"])
+    if rss is not None:
+        print(f"explorer index peak RSS: {rss:.0f} MB")
+    classical = bench / "explorer-classical.pgn"
+    if not classical.exists():
+        classical_games(classical)
+    deep = bench / "explorer-bench-classical"
+    subprocess.run(["rm", "-rf", str(deep)], check=True)
+    run(["explorer", "index", str(classical), "--db", str(deep)])
+    subprocess.run(
+        ["cargo", "bench", "-q", "-p", "chess960-explorer", "--bench", "query_latency", "--", str(deep)],
+        cwd=ROOT,
+        check=True,
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,51 @@
+//! `chess960 explorer`: the opening explorer's db, made from game
+//! archives (`index`), merged from dbs made apart (`merge`), asked
+//! (`query`) and served over HTTP (`serve`). A thin layer over the
+//! `chess960-explorer` crate.
+
+mod index;
+mod merge;
+mod query;
+pub(crate) mod serve;
+
+use crate::failure::Failure;
+use clap::{Args, Subcommand};
+use std::io::Write;
+
+/// The arguments of `chess960 explorer`.
+#[derive(Args, Debug)]
+pub(crate) struct ExplorerArgs {
+    #[command(subcommand)]
+    command: ExplorerCommand,
+}
+
+#[derive(Subcommand, Debug)]
+enum ExplorerCommand {
+    /// Index games into a db: for each of a game's first N plies, the move
+    /// played, added to the position it was played from (exit status 2
+    /// when any record or input was skipped).
+    Index(Box<index::IndexArgs>),
+    /// Ask a db about a position: totals, the moves played most first,
+    /// top-rated and recent games.
+    Query(query::QueryArgs),
+    /// Merge dbs made apart into one, which answers as one indexing of all
+    /// their games would.
+    Merge(merge::MergeArgs),
+    /// Serve a db over HTTP: lichess's explorer API and a page.
+    Serve(serve::ServeArgs),
+}
+
+/// Runs the subcommand.
+pub(crate) fn run(args: &ExplorerArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    match &args.command {
+        ExplorerCommand::Index(args) => index::run(args, out),
+        ExplorerCommand::Query(args) => query::run(args, out),
+        ExplorerCommand::Merge(args) => merge::run(args, out),
+        ExplorerCommand::Serve(args) => serve::run(args, out),
+    }
+}
+
+/// A db's error as the command's failure: exit 2, one line.
+pub(crate) fn db_failure(error: &chess960_explorer::Error) -> Failure {
+    Failure::input(error.to_string())
+}

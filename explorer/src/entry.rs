@@ -1,0 +1,442 @@
+//! A position's entry: per move played from it, the results and the sum
+//! of the mover's ratings per speed x rating group x month, the one game
+//! of a move played once, and the position's top-rated and most recent
+//! games; added to game by game, merged entry with entry, and written as
+//! varints (a few bytes a group).
+
+use crate::codec::{get, get_as, get_byte, put};
+use crate::error::Error;
+use crate::game::Outcome;
+
+/// How many top-rated and how many recent games a position keeps.
+pub const KEPT_GAMES: usize = 4;
+
+/// Results and ratings of some games.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// White's wins.
+    pub white: u64,
+    /// Draws.
+    pub draws: u64,
+    /// Black's wins.
+    pub black: u64,
+    /// The sum of the ratings of the player to move (rated games).
+    pub rating_sum: u64,
+    /// Games whose player to move had no rating.
+    pub unrated: u64,
+}
+
+impl Counts {
+    /// Games counted.
+    pub fn games(&self) -> u64 {
+        self.white + self.draws + self.black
+    }
+
+    /// Adds `other`.
+    pub fn add(&mut self, other: &Counts) {
+        self.white += other.white;
+        self.draws += other.draws;
+        self.black += other.black;
+        self.rating_sum += other.rating_sum;
+        self.unrated += other.unrated;
+    }
+}
+
+/// The games of one move in one cell (speed x rating group) and month.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Group {
+    /// Speed x 10 + rating group.
+    pub cell: u8,
+    /// The month's number (0: unknown).
+    pub month: u32,
+    /// The games.
+    pub counts: Counts,
+}
+
+/// One move played from the position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveEntry {
+    /// The move: from, to (castling: the rook's square), promotion.
+    pub mv: u16,
+    /// Its games by cell and month, in order.
+    pub groups: Vec<Group>,
+    /// The game (its number in the db) when exactly one played it.
+    pub single: Option<u64>,
+}
+
+impl MoveEntry {
+    /// Games that played it.
+    pub fn games(&self) -> u64 {
+        self.groups.iter().map(|group| group.counts.games()).sum()
+    }
+}
+
+/// A position's entry.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Entry {
+    /// The moves, by [`MoveEntry::mv`].
+    pub moves: Vec<MoveEntry>,
+    /// The top-rated games (numbers in the db) and the moves they played.
+    pub top: Vec<(u64, u16)>,
+    /// The most recent games and the moves they played.
+    pub recent: Vec<(u64, u16)>,
+}
+
+/// One game's part in an entry.
+#[derive(Clone, Copy, Debug)]
+pub struct Played {
+    /// The move.
+    pub mv: u16,
+    /// Speed x 10 + rating group.
+    pub cell: u8,
+    /// The month's number (0: unknown).
+    pub month: u32,
+    /// The result.
+    pub outcome: Outcome,
+    /// The rating of the player to move.
+    pub rating: Option<u16>,
+    /// The game's number in the db.
+    pub game: u64,
+}
+
+impl Entry {
+    /// Adds one game. The top and recent lists get the game appended:
+    /// [`Entry::trim`] them with the games' orders.
+    pub fn add(&mut self, played: &Played) {
+        let index = match self.moves.binary_search_by_key(&played.mv, |m| m.mv) {
+            Ok(index) => index,
+            Err(index) => {
+                self.moves.insert(
+                    index,
+                    MoveEntry {
+                        mv: played.mv,
+                        groups: Vec::new(),
+                        single: None,
+                    },
+                );
+                index
+            }
+        };
+        let entry = &mut self.moves[index];
+        let before = entry.games();
+        let groups = &mut entry.groups;
+        let at = match groups
+            .binary_search_by_key(&(played.cell, played.month), |g| (g.cell, g.month))
+        {
+            Ok(at) => at,
+            Err(at) => {
+                groups.insert(
+                    at,
+                    Group {
+                        cell: played.cell,
+                        month: played.month,
+                        counts: Counts::default(),
+                    },
+                );
+                at
+            }
+        };
+        let counts = &mut groups[at].counts;
+        match played.outcome {
+            Outcome::White => counts.white += 1,
+            Outcome::Draw => counts.draws += 1,
+            Outcome::Black => counts.black += 1,
+        }
+        match played.rating {
+            Some(rating) => counts.rating_sum += u64::from(rating),
+            None => counts.unrated += 1,
+        }
+        entry.single = (before == 0).then_some(played.game);
+        self.top.push((played.game, played.mv));
+        self.recent.push((played.game, played.mv));
+    }
+
+    /// Adds another entry's games (whose game numbers are this db's).
+    pub fn merge(&mut self, other: Entry) {
+        for theirs in other.moves {
+            match self.moves.binary_search_by_key(&theirs.mv, |m| m.mv) {
+                Err(index) => self.moves.insert(index, theirs),
+                Ok(index) => {
+                    let ours = &mut self.moves[index];
+                    ours.single = None;
+                    for group in theirs.groups {
+                        match ours
+                            .groups
+                            .binary_search_by_key(&(group.cell, group.month), |g| (g.cell, g.month))
+                        {
+                            Ok(at) => ours.groups[at].counts.add(&group.counts),
+                            Err(at) => ours.groups.insert(at, group),
+                        }
+                    }
+                }
+            }
+        }
+        self.top.extend(other.top);
+        self.recent.extend(other.recent);
+    }
+
+    /// Whether the top or recent lists hold more games than kept.
+    pub fn needs_trim(&self) -> bool {
+        self.top.len() > KEPT_GAMES || self.recent.len() > KEPT_GAMES
+    }
+
+    /// Keeps the [`KEPT_GAMES`] best of each list by the orders given.
+    pub fn trim<T: Ord, R: Ord>(&mut self, top: impl Fn(u64) -> T, recent: impl Fn(u64) -> R) {
+        if self.top.len() > KEPT_GAMES {
+            self.top.sort_by_cached_key(|&(game, _)| top(game));
+            self.top.dedup();
+            self.top.truncate(KEPT_GAMES);
+        }
+        if self.recent.len() > KEPT_GAMES {
+            self.recent.sort_by_cached_key(|&(game, _)| recent(game));
+            self.recent.dedup();
+            self.recent.truncate(KEPT_GAMES);
+        }
+    }
+
+    /// The one game of an entry that holds one game: its move, group,
+    /// result, the mover's rating and its number.
+    fn only_game(&self) -> Option<(u16, &Group, u64)> {
+        let [played] = self.moves.as_slice() else {
+            return None;
+        };
+        let [group] = played.groups.as_slice() else {
+            return None;
+        };
+        let game = played.single?;
+        (group.counts.games() == 1
+            && self.top == [(game, played.mv)]
+            && self.recent == self.top
+            && group.counts.unrated <= 1)
+            .then_some((played.mv, group, game))
+    }
+
+    /// Writes the entry of one game, as [`Entry::encode`] writes an entry
+    /// to which only `played` was added.
+    pub fn encode_one(played: &Played, out: &mut Vec<u8>) {
+        let outcome = match played.outcome {
+            Outcome::White => 0,
+            Outcome::Draw => 1,
+            Outcome::Black => 2,
+        };
+        put(out, 0);
+        put(out, u64::from(played.mv));
+        out.push(played.cell | outcome << 6);
+        put(out, u64::from(played.month));
+        put(out, played.rating.map_or(0, |rating| u64::from(rating) + 1));
+        put(out, played.game);
+    }
+
+    /// Writes the entry: the moves (each its groups and its one game), the
+    /// top games, then the recent ones (a 0 when they are the top ones).
+    /// An entry of one game (most of a db's: positions deep in a game) is
+    /// written short: a 0, then the move, the cell and the result in one
+    /// byte, the month, the mover's rating (0: none) and the game.
+    pub fn encode(&self, out: &mut Vec<u8>) {
+        if let Some((mv, group, game)) = self.only_game() {
+            let c = &group.counts;
+            let outcome = if c.white == 1 {
+                0
+            } else if c.draws == 1 {
+                1
+            } else {
+                2
+            };
+            put(out, 0);
+            put(out, u64::from(mv));
+            out.push(group.cell | outcome << 6);
+            put(out, u64::from(group.month));
+            put(out, if c.unrated == 1 { 0 } else { c.rating_sum + 1 });
+            put(out, game);
+            return;
+        }
+        put(out, self.moves.len() as u64);
+        for entry in &self.moves {
+            put(out, u64::from(entry.mv));
+            put(out, entry.groups.len() as u64);
+            for group in &entry.groups {
+                let c = &group.counts;
+                out.push(group.cell | if c.unrated > 0 { 0x80 } else { 0 });
+                put(out, u64::from(group.month));
+                put(out, c.white);
+                put(out, c.draws);
+                put(out, c.black);
+                put(out, c.rating_sum);
+                if c.unrated > 0 {
+                    put(out, c.unrated);
+                }
+            }
+            put(out, entry.single.map_or(0, |game| game + 1));
+        }
+        put(out, self.top.len() as u64);
+        for &(game, mv) in &self.top {
+            put(out, game);
+            put(out, u64::from(mv));
+        }
+        if self.recent == self.top {
+            put(out, 0);
+        } else {
+            put(out, self.recent.len() as u64 + 1);
+            for &(game, mv) in &self.recent {
+                put(out, game);
+                put(out, u64::from(mv));
+            }
+        }
+    }
+
+    /// Reads what [`Entry::encode`] wrote.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Corrupt`] for bytes it did not write.
+    pub fn decode(mut input: &[u8]) -> Result<Entry, Error> {
+        let input = &mut input;
+        let moves: usize = get_as(input)?;
+        if moves == 0 {
+            return Entry::decode_one_game(input);
+        }
+        let mut entry = Entry {
+            moves: Vec::with_capacity(moves.min(256)),
+            ..Entry::default()
+        };
+        for _ in 0..moves {
+            let mv = get_as(input)?;
+            let count: usize = get_as(input)?;
+            let mut groups = Vec::with_capacity(count.min(1024));
+            for _ in 0..count {
+                let cell = get_byte(input)?;
+                let month = get_as(input)?;
+                let mut counts = Counts {
+                    white: get(input)?,
+                    draws: get(input)?,
+                    black: get(input)?,
+                    rating_sum: get(input)?,
+                    unrated: 0,
+                };
+                if cell & 0x80 != 0 {
+                    counts.unrated = get(input)?;
+                }
+                if cell & 0x7F >= 60 {
+                    return Err(Error::Corrupt("a group's cell is out of range"));
+                }
+                groups.push(Group {
+                    cell: cell & 0x7F,
+                    month,
+                    counts,
+                });
+            }
+            let single = get(input)?.checked_sub(1);
+            entry.moves.push(MoveEntry { mv, groups, single });
+        }
+        let top: usize = get_as(input)?;
+        for _ in 0..top.min(1024) {
+            entry.top.push((get(input)?, get_as(input)?));
+        }
+        match get(input)? {
+            0 => entry.recent.clone_from(&entry.top),
+            n => {
+                for _ in 0..(n - 1).min(1024) {
+                    entry.recent.push((get(input)?, get_as(input)?));
+                }
+            }
+        }
+        if !input.is_empty() {
+            return Err(Error::Corrupt("an entry has bytes past its end"));
+        }
+        Ok(entry)
+    }
+
+    /// Reads the short form of an entry of one game.
+    fn decode_one_game(input: &mut &[u8]) -> Result<Entry, Error> {
+        let mv: u16 = get_as(input)?;
+        let byte = get_byte(input)?;
+        let cell = byte & 0x3F;
+        if cell >= 60 {
+            return Err(Error::Corrupt("a group's cell is out of range"));
+        }
+        let month = get_as(input)?;
+        let rating = get(input)?;
+        let game = get(input)?;
+        if !input.is_empty() {
+            return Err(Error::Corrupt("an entry has bytes past its end"));
+        }
+        let mut counts = Counts::default();
+        match byte >> 6 {
+            0 => counts.white = 1,
+            1 => counts.draws = 1,
+            2 => counts.black = 1,
+            _ => return Err(Error::Corrupt("a result is unknown")),
+        }
+        match rating.checked_sub(1) {
+            Some(rating) => counts.rating_sum = rating,
+            None => counts.unrated = 1,
+        }
+        Ok(Entry {
+            moves: vec![MoveEntry {
+                mv,
+                groups: vec![Group {
+                    cell,
+                    month,
+                    counts,
+                }],
+                single: Some(game),
+            }],
+            top: vec![(game, mv)],
+            recent: vec![(game, mv)],
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Entry, Played};
+    use crate::game::Outcome;
+
+    fn played(mv: u16, game: u64, outcome: Outcome, rating: Option<u16>) -> Played {
+        Played {
+            mv,
+            cell: 23,
+            month: 24_310,
+            outcome,
+            rating,
+            game,
+        }
+    }
+
+    /// Entries read back as written, the short form of one game included.
+    #[test]
+    fn entries_round_trip() {
+        for rating in [Some(1734), None] {
+            for outcome in [Outcome::White, Outcome::Draw, Outcome::Black] {
+                let mut one = Entry::default();
+                one.add(&played(700, 12_345, outcome, rating));
+                let mut bytes = Vec::new();
+                one.encode(&mut bytes);
+                assert!(bytes.len() <= 11, "{}", bytes.len());
+                let mut direct = Vec::new();
+                Entry::encode_one(&played(700, 12_345, outcome, rating), &mut direct);
+                assert_eq!(direct, bytes);
+                assert_eq!(Entry::decode(&bytes).unwrap(), one);
+                let mut two = one.clone();
+                two.add(&played(701, 12_346, Outcome::Draw, Some(1500)));
+                bytes.clear();
+                two.encode(&mut bytes);
+                assert_eq!(Entry::decode(&bytes).unwrap(), two);
+            }
+        }
+    }
+
+    /// Bytes that are no entry are errors, never panics.
+    #[test]
+    fn broken_bytes_are_errors() {
+        let mut one = Entry::default();
+        one.add(&played(700, 12_345, Outcome::White, Some(1900)));
+        let mut bytes = Vec::new();
+        one.encode(&mut bytes);
+        for cut in 0..bytes.len() {
+            assert!(Entry::decode(&bytes[..cut]).is_err());
+        }
+        assert!(Entry::decode(&[0, 1, 0xFF, 0, 0, 0]).is_err());
+        assert!(Entry::decode(&[0xFF; 12]).is_err());
+    }
+}

@@ -1,0 +1,306 @@
+//! What the db keeps of a game: its id, players, ratings, result, speed,
+//! month and time, read from its tags, and its key (by id, else by its
+//! tags and moves), which keeps a game from being counted twice.
+
+use crate::codec::{self, get, get_as, get_byte, get_text, put, put_text};
+use crate::error::Error;
+use crate::query::{GameRef, Month, Player, RatingGroup, Speed};
+use chess960_games::read::{TagName, TagPairs, Tags};
+
+/// A game's result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// `1-0`.
+    White,
+    /// `1/2-1/2`.
+    Draw,
+    /// `0-1`.
+    Black,
+}
+
+impl Outcome {
+    /// The result of a `Result` tag (`None` for `*` or anything else).
+    ///
+    /// ```
+    /// use chess960_explorer::game::Outcome;
+    ///
+    /// assert_eq!(Outcome::of("1/2-1/2"), Some(Outcome::Draw));
+    /// assert_eq!(Outcome::of("*"), None);
+    /// ```
+    pub fn of(result: &str) -> Option<Outcome> {
+        match result.trim() {
+            "1-0" => Some(Outcome::White),
+            "1/2-1/2" => Some(Outcome::Draw),
+            "0-1" => Some(Outcome::Black),
+            _ => None,
+        }
+    }
+}
+
+/// One game as the db keeps it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameInfo {
+    /// The game's key: a hash of its id, or of its tags and moves.
+    pub key: u128,
+    /// The last path segment of its `Site` URL (empty: none).
+    pub id: String,
+    /// White's name.
+    pub white: String,
+    /// Black's name.
+    pub black: String,
+    /// White's rating.
+    pub white_elo: Option<u16>,
+    /// Black's rating.
+    pub black_elo: Option<u16>,
+    /// The result.
+    pub outcome: Outcome,
+    /// The speed.
+    pub speed: Speed,
+    /// The month (`UTCDate`, else `Date`).
+    pub month: Option<Month>,
+    /// When, as the number `YYYYMMDDhhmmss` (unknown parts 0): orders
+    /// recent games.
+    pub when: u64,
+}
+
+/// The last path segment of a `Site` that is a URL (`https://host/abcd1234`
+/// gives `abcd1234`); `None` for anything else (`?`, a town).
+///
+/// ```
+/// use chess960_explorer::game::site_id;
+///
+/// assert_eq!(site_id("https://example.org/AbCd1234"), Some("AbCd1234"));
+/// assert_eq!(site_id("https://example.org/AbCd1234/black"), Some("black"));
+/// assert_eq!(site_id("Oslo NOR"), None);
+/// ```
+pub fn site_id(site: &str) -> Option<&str> {
+    let (_, rest) = site.trim().split_once("://")?;
+    let path = rest.split_once('/')?.1;
+    let path = path.split(['?', '#']).next().unwrap_or("");
+    path.trim_end_matches('/')
+        .rsplit('/')
+        .next()
+        .filter(|segment| !segment.is_empty())
+}
+
+impl GameInfo {
+    /// A game's record from its tags and, for its time of day and date,
+    /// the tag pairs of its bytes (`UTCDate`, `UTCTime`); `None` without a
+    /// decided result. `moves` (its UCI plies as replayed) enter the key of
+    /// a game without an id.
+    ///
+    /// ```
+    /// use chess960_games::read::Reader;
+    /// use chess960_explorer::game::{GameInfo, Outcome};
+    /// use chess960_explorer::query::Speed;
+    ///
+    /// let pgn = "[Site \"https://example.org/x1\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"0-1\"]\n\
+    ///            [WhiteElo \"1500\"]\n[BlackElo \"1700\"]\n[TimeControl \"60+0\"]\n[UTCDate \"2024.05.01\"]\n\n1. e4 0-1\n";
+    /// let mut reader = Reader::new(pgn.as_bytes()).keep_raw();
+    /// let (record, raw) = reader.next_with_raw().unwrap();
+    /// let info = GameInfo::of(record.tags(), raw.unwrap(), &["e2e4"]).unwrap();
+    /// assert_eq!((info.id.as_str(), info.outcome, info.speed), ("x1", Outcome::Black, Speed::Bullet));
+    /// assert_eq!(info.month.unwrap().to_string(), "2024-05");
+    /// assert_eq!(info.rating_group().lower(), 1600);
+    /// ```
+    pub fn of(tags: &Tags, raw: &[u8], moves: &[&str]) -> Option<GameInfo> {
+        let outcome = Outcome::of(tags.get(TagName::Result)?)?;
+        let elo = |color| {
+            tags.elo(color)
+                .and_then(|elo| u16::try_from(elo).ok())
+                .filter(|&elo| elo > 0)
+        };
+        let (mut utc_date, mut utc_time) = (None, None);
+        for pair in TagPairs::new(raw) {
+            match pair.name() {
+                "UTCDate" => utc_date = Some(pair.value().into_owned()),
+                "UTCTime" => utc_time = Some(pair.value().into_owned()),
+                _ => {}
+            }
+        }
+        let date = utc_date
+            .clone()
+            .or_else(|| tags.get(TagName::Date).map(str::to_owned))
+            .unwrap_or_default();
+        let id = tags.get(TagName::Site).and_then(site_id).unwrap_or("");
+        let key = if id.is_empty() {
+            // Without an id, the tag pairs as written and the moves.
+            let mut bytes = Vec::with_capacity(raw.len());
+            bytes.extend_from_slice(b"tags+moves\n");
+            for pair in TagPairs::new(raw) {
+                bytes.extend_from_slice(pair.name().as_bytes());
+                bytes.push(0);
+                bytes.extend_from_slice(pair.value().as_bytes());
+                bytes.push(0);
+            }
+            for mv in moves {
+                bytes.extend_from_slice(mv.as_bytes());
+                bytes.push(b' ');
+            }
+            codec::hash128(&bytes)
+        } else {
+            codec::hash128(format!("id\n{id}").as_bytes())
+        };
+        Some(GameInfo {
+            key,
+            id: id.to_owned(),
+            white: tags.get(TagName::White).unwrap_or("?").to_owned(),
+            black: tags.get(TagName::Black).unwrap_or("?").to_owned(),
+            white_elo: elo(chess960::Color::White),
+            black_elo: elo(chess960::Color::Black),
+            outcome,
+            speed: tags
+                .get(TagName::TimeControl)
+                .and_then(Speed::of_time_control)
+                .unwrap_or(Speed::Classical),
+            month: Month::of_date(&date),
+            when: when(&date, utc_time.as_deref().unwrap_or("")),
+        })
+    }
+
+    /// The mean of both ratings (one when the other is unknown; `None`
+    /// when both are).
+    pub fn mean_rating(&self) -> Option<u16> {
+        match (self.white_elo, self.black_elo) {
+            (Some(w), Some(b)) => {
+                Some(u16::try_from(u32::midpoint(u32::from(w), u32::from(b))).unwrap_or(0))
+            }
+            (one, other) => one.or(other),
+        }
+    }
+
+    /// The rating group of [`GameInfo::mean_rating`] (below 1000 when
+    /// unknown).
+    pub fn rating_group(&self) -> RatingGroup {
+        RatingGroup::of(self.mean_rating().map_or(0, u32::from))
+    }
+
+    /// The order of top-rated games: highest mean rating, then most
+    /// recent, then by key.
+    pub(crate) fn top_order(&self) -> (std::cmp::Reverse<u16>, std::cmp::Reverse<u64>, u128) {
+        (
+            std::cmp::Reverse(self.mean_rating().unwrap_or(0)),
+            std::cmp::Reverse(self.when),
+            self.key,
+        )
+    }
+
+    /// The order of recent games: most recent, then by key.
+    pub(crate) fn recent_order(&self) -> (std::cmp::Reverse<u64>, u128) {
+        (std::cmp::Reverse(self.when), self.key)
+    }
+
+    /// The game as lichess's explorer lists it, with the move `uci`.
+    pub fn game_ref(&self, uci: &str) -> GameRef {
+        GameRef {
+            uci: uci.to_owned(),
+            id: self.id.clone(),
+            winner: match self.outcome {
+                Outcome::White => Some("white"),
+                Outcome::Black => Some("black"),
+                Outcome::Draw => None,
+            },
+            speed: self.speed,
+            white: Player {
+                name: self.white.clone(),
+                rating: self.white_elo,
+            },
+            black: Player {
+                name: self.black.clone(),
+                rating: self.black_elo,
+            },
+            year: self.month.map_or(0, |month| month.year),
+            month: self
+                .month
+                .map(|month| month.to_string())
+                .unwrap_or_default(),
+        }
+    }
+
+    /// The bytes the db keeps.
+    pub(crate) fn encode(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&self.key.to_le_bytes());
+        let outcome = match self.outcome {
+            Outcome::White => 0,
+            Outcome::Draw => 1,
+            Outcome::Black => 2,
+        };
+        out.push(outcome | self.speed.index() << 2);
+        put(out, self.month.map_or(0, |month| u64::from(month.number())));
+        put(out, self.when);
+        put(out, self.white_elo.map_or(0, |elo| u64::from(elo) + 1));
+        put(out, self.black_elo.map_or(0, |elo| u64::from(elo) + 1));
+        put_text(out, &self.id);
+        put_text(out, &self.white);
+        put_text(out, &self.black);
+    }
+
+    /// Reads what [`GameInfo::encode`] wrote.
+    pub(crate) fn decode(mut input: &[u8]) -> Result<GameInfo, Error> {
+        let input = &mut input;
+        if input.len() < 16 {
+            return Err(Error::Corrupt("a game's record is too short"));
+        }
+        let (key, rest) = input.split_at(16);
+        let key = u128::from_le_bytes(key.try_into().unwrap_or([0; 16]));
+        *input = rest;
+        let byte = get_byte(input)?;
+        let outcome = match byte & 3 {
+            0 => Outcome::White,
+            1 => Outcome::Draw,
+            2 => Outcome::Black,
+            _ => return Err(Error::Corrupt("a game's result is unknown")),
+        };
+        let speed =
+            Speed::from_index(byte >> 2).ok_or(Error::Corrupt("a game's speed is unknown"))?;
+        let month = Month::from_number(get_as(input)?);
+        let when = get(input)?;
+        let elo = |value: u64| -> Result<Option<u16>, Error> {
+            match value {
+                0 => Ok(None),
+                v => u16::try_from(v - 1)
+                    .map(Some)
+                    .map_err(|_| Error::Corrupt("a rating is out of range")),
+            }
+        };
+        let white_elo = elo(get(input)?)?;
+        let black_elo = elo(get(input)?)?;
+        Ok(GameInfo {
+            key,
+            id: get_text(input)?,
+            white: get_text(input)?,
+            black: get_text(input)?,
+            white_elo,
+            black_elo,
+            outcome,
+            speed,
+            month,
+            when,
+        })
+    }
+}
+
+/// `YYYYMMDDhhmmss` of a PGN date and time, unknown parts 0.
+fn when(date: &str, time: &str) -> u64 {
+    let number = |text: &str, max: u64| {
+        text.trim()
+            .parse::<u64>()
+            .ok()
+            .filter(|&n| n <= max)
+            .unwrap_or(0)
+    };
+    let mut date = date.split(['.', '-', '/']);
+    let mut time = time.split(':');
+    let mut value = 0;
+    for (part, max, scale) in [
+        (date.next(), 9999, 10_000_000_000),
+        (date.next(), 12, 100_000_000),
+        (date.next(), 31, 1_000_000),
+        (time.next(), 23, 10_000),
+        (time.next(), 59, 100),
+        (time.next(), 60, 1),
+    ] {
+        value += number(part.unwrap_or(""), max) * scale;
+    }
+    value
+}

@@ -1,0 +1,152 @@
+//! A position's key: a 128-bit Zobrist hash of the pieces, the side to
+//! move, the castling rights by their rook's file (exact for Chess960,
+//! where `KQkq` is not) and the en passant square only where a capture
+//! there is legal; the move counters are not in it, so transpositions
+//! meet. A player's db mixes in the player's colour.
+
+use cozy_chess::{Board, Color, File, Move, Piece, Rank, Square};
+
+/// A position's key in the db.
+///
+/// ```
+/// use chess960_explorer::key::PositionKey;
+///
+/// // The classical start, as a standard game and as Chess960 start 518.
+/// let standard = cozy_chess::Board::default();
+/// let sp518 = cozy_chess::Board::chess960_startpos(518);
+/// assert_eq!(PositionKey::of(&standard), PositionKey::of(&sp518));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct PositionKey(pub u128);
+
+/// SplitMix64, the tables' fixed source of bits.
+const fn splitmix(state: u64) -> u64 {
+    let mut z = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Entries: 2 colours x 6 pieces x 64 squares, then the side to move,
+/// castling rights (2 colours x 8 files), en passant files (8) and the
+/// player's colour (2).
+const PIECES: usize = 2 * 6 * 64;
+const SIDE: usize = PIECES;
+const CASTLING: usize = SIDE + 1;
+const EN_PASSANT: usize = CASTLING + 16;
+const PLAYER: usize = EN_PASSANT + 8;
+const SIZE: usize = PLAYER + 2;
+
+/// The Zobrist table: 128 random bits an entry, from SplitMix64 seeded
+/// with a fixed number, so every build and every machine agrees.
+static TABLE: [u128; SIZE] = {
+    let mut table = [0u128; SIZE];
+    let mut state = 0x0C4E_5596_0000_0019_u64;
+    let mut i = 0;
+    while i < SIZE {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let high = splitmix(state);
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let low = splitmix(state);
+        table[i] = (high as u128) << 64 | low as u128;
+        i += 1;
+    }
+    table
+};
+
+impl PositionKey {
+    /// The key of a board.
+    ///
+    /// ```
+    /// use chess960_explorer::key::PositionKey;
+    /// use cozy_chess::Board;
+    ///
+    /// // 1. Nf3 Nf6 2. Ng1 Ng8 comes back to the start (counters aside).
+    /// let mut board = Board::default();
+    /// for mv in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+    ///     board.play(mv.parse().unwrap());
+    /// }
+    /// assert_eq!(PositionKey::of(&board), PositionKey::of(&Board::default()));
+    /// ```
+    pub fn of(board: &Board) -> PositionKey {
+        let mut hash = 0u128;
+        for (c, color) in Color::ALL.into_iter().enumerate() {
+            let ours = board.colors(color);
+            for (p, piece) in Piece::ALL.into_iter().enumerate() {
+                for square in ours & board.pieces(piece) {
+                    hash ^= TABLE[(c * 6 + p) * 64 + square as usize];
+                }
+            }
+            let rights = board.castle_rights(color);
+            for file in [rights.short, rights.long].into_iter().flatten() {
+                hash ^= TABLE[CASTLING + c * 8 + file as usize];
+            }
+        }
+        if board.side_to_move() == Color::Black {
+            hash ^= TABLE[SIDE];
+        }
+        if let Some(file) = capturable_en_passant(board) {
+            hash ^= TABLE[EN_PASSANT + file as usize];
+        }
+        PositionKey(hash)
+    }
+
+    /// The key of a board in a player's db, seen from the player's side
+    /// (`color`): the same position is kept apart for the games the
+    /// player had White in and those they had Black in.
+    ///
+    /// ```
+    /// use chess960_explorer::key::PositionKey;
+    /// use cozy_chess::{Board, Color};
+    ///
+    /// let board = Board::default();
+    /// assert_ne!(PositionKey::of_player(&board, Color::White), PositionKey::of_player(&board, Color::Black));
+    /// assert_ne!(PositionKey::of_player(&board, Color::White), PositionKey::of(&board));
+    /// ```
+    pub fn of_player(board: &Board, color: Color) -> PositionKey {
+        PositionKey(PositionKey::of(board).0 ^ TABLE[PLAYER + color as usize])
+    }
+
+    /// The key as 16 bytes, big-endian (the db's keys).
+    pub fn to_bytes(self) -> [u8; 16] {
+        self.0.to_be_bytes()
+    }
+
+    /// The key of 16 bytes written by [`PositionKey::to_bytes`].
+    pub fn from_bytes(bytes: [u8; 16]) -> PositionKey {
+        PositionKey(u128::from_be_bytes(bytes))
+    }
+}
+
+/// The en passant file of a board when a pawn of the side to move can
+/// legally take there: else `None`, so that a double step no pawn can
+/// answer leaves the same position as a single one would.
+///
+/// ```
+/// use chess960_explorer::key::capturable_en_passant;
+/// use cozy_chess::{Board, File};
+///
+/// let mut board = Board::default();
+/// board.play("e2e4".parse().unwrap());
+/// assert_eq!(board.en_passant(), Some(File::E)); // cozy-chess marks every double step
+/// assert_eq!(capturable_en_passant(&board), None);
+/// let board: Board = "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1".parse().unwrap();
+/// assert_eq!(capturable_en_passant(&board), Some(File::E));
+/// ```
+pub fn capturable_en_passant(board: &Board) -> Option<File> {
+    let file = board.en_passant()?;
+    let color = board.side_to_move();
+    let target = Square::new(file, Rank::Sixth.relative_to(color));
+    let from_rank = Rank::Fifth.relative_to(color).bitboard();
+    let pawns = board.colored_pieces(color, Piece::Pawn) & file.adjacent() & from_rank;
+    pawns
+        .into_iter()
+        .any(|from| {
+            board.is_legal(Move {
+                from,
+                to: target,
+                promotion: None,
+            })
+        })
+        .then_some(file)
+}

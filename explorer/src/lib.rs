@@ -1,0 +1,25 @@
+//! A Chess960 opening explorer as a database: every position reached
+//! from every start, keyed by a 128-bit hash, indexed from game archives,
+//! added to month by month, merged across machines, and asked as lichess's
+//! explorer is asked.
+
+pub mod board;
+pub mod codec;
+pub mod entry;
+mod error;
+mod explore;
+pub mod game;
+mod index;
+pub mod key;
+pub mod merge;
+pub mod query;
+pub mod store;
+
+pub use error::{Error, QueryError};
+pub use explore::{Explorer, Sizes};
+pub use index::{IndexOptions, IndexSummary, index};
+pub use merge::{MergeSummary, merge};
+pub mod params;
+#[cfg(feature = "serve")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serve")))]
+pub mod serve;

@@ -1,0 +1,182 @@
+//! Merging dbs made apart (a month each, on several machines) into one
+//! that answers as one indexing of all their games would: each source's
+//! games are numbered anew in the target and its entries added to the
+//! target's, in one transaction a source.
+
+use crate::entry::Entry;
+use crate::error::{Error, store};
+use crate::game::GameInfo;
+use crate::store::{self, GAME_KEYS, GAMES, POSITIONS};
+use redb::{ReadableDatabase, ReadableTable, ReadableTableMetadata};
+use std::collections::HashMap;
+use std::path::Path;
+
+/// What a merge did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct MergeSummary {
+    /// Sources merged in.
+    pub merged: usize,
+    /// Sources passed over because all their games were in the target
+    /// already (a merge run again).
+    pub already: usize,
+    /// Games added.
+    pub games: u64,
+    /// Entries of the sources added.
+    pub positions: u64,
+}
+
+/// Merges the dbs in folders `sources` into the db in folder `into` (made
+/// if missing, with the sources' plies and players). A source whose games
+/// are all in the target already is passed over, so a merge that was
+/// stopped can be run again.
+///
+/// ```
+/// use chess960_archive::Archive;
+/// use chess960_explorer::{Explorer, IndexOptions, index, merge, query::Query};
+///
+/// let base = std::env::temp_dir().join(format!("explorer-doc-merge-{}", std::process::id()));
+/// let game = |id: &str, result: &str| format!("[Site \"https://example.org/{id}\"]\n[Result \"{result}\"]\n\n1. e4 e5 {result}\n\n");
+/// for (name, pgn) in [("a", game("g1", "1-0")), ("b", game("g2", "0-1"))] {
+///     index(&Archive::new().reader(name, std::io::Cursor::new(pgn)), base.join(name), &IndexOptions::default())?;
+/// }
+/// let summary = merge(&[base.join("a"), base.join("b")], base.join("all"))?;
+/// assert_eq!(summary.games, 2);
+/// let answer = Explorer::open(base.join("all"))?.query(&Query::default())?;
+/// assert_eq!((answer.white, answer.black), (1, 1));
+/// # std::fs::remove_dir_all(&base).ok();
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+///
+/// [`Error::Overlap`] when a source shares some (not all) of its games
+/// with the target, [`Error::Settings`] when the dbs were made with
+/// other plies or players, and the errors of opening a db.
+pub fn merge<P: AsRef<Path>>(sources: &[P], into: impl AsRef<Path>) -> Result<MergeSummary, Error> {
+    let target_dir = into.as_ref();
+    let mut summary = MergeSummary::default();
+    for source in sources {
+        let source = source.as_ref();
+        let (from, settings) = store::open_read(source)?;
+        let mut target = store::open_write(target_dir, &settings)?;
+        let read = from.begin_read().map_err(store)?;
+        let source_games = read.open_table(GAMES).map_err(store)?;
+        let total = source_games.len().map_err(store)?;
+        let txn = target.begin_write().map_err(store)?;
+        let next = txn
+            .open_table(GAMES)
+            .map_err(store)?
+            .last()
+            .map_err(store)?
+            .map_or(0, |(number, _)| number.value() + 1);
+        // Which of the source's games the target has.
+        let mut present = 0u64;
+        {
+            let keys = txn.open_table(GAME_KEYS).map_err(store)?;
+            for row in source_games.iter().map_err(store)? {
+                let (_, value) = row.map_err(store)?;
+                let record = GameInfo::decode(value.value())?;
+                if keys.get(record.key).map_err(store)?.is_some() {
+                    present += 1;
+                }
+            }
+        }
+        if present > 0 && present == total {
+            summary.already += 1;
+            continue;
+        }
+        if present > 0 {
+            return Err(Error::Overlap {
+                path: source.to_owned(),
+                games: present,
+                of: total,
+            });
+        }
+        let mut numbers = HashMap::with_capacity(usize::try_from(total).unwrap_or(0));
+        {
+            let mut keys = txn.open_table(GAME_KEYS).map_err(store)?;
+            let mut games = txn.open_table(GAMES).map_err(store)?;
+            let mut number = next;
+            for row in source_games.iter().map_err(store)? {
+                let (old, value) = row.map_err(store)?;
+                let record = GameInfo::decode(value.value())?;
+                keys.insert(record.key, number).map_err(store)?;
+                games.insert(number, value.value()).map_err(store)?;
+                numbers.insert(old.value(), number);
+                number += 1;
+            }
+            summary.games += number - next;
+        }
+        summary.positions += add_positions(&read, &txn, &numbers)?;
+        txn.commit().map_err(store)?;
+        if summary.merged > 0 {
+            store::compact(&mut target)?;
+        }
+        summary.merged += 1;
+    }
+    Ok(summary)
+}
+
+/// Adds the entries of a source (`read`) to the target's (`txn`), its games
+/// renumbered by `numbers`; gives how many were added.
+fn add_positions(
+    read: &redb::ReadTransaction,
+    txn: &redb::WriteTransaction,
+    numbers: &HashMap<u64, u64>,
+) -> Result<u64, Error> {
+    let mut added = 0;
+    let source_positions = read.open_table(POSITIONS).map_err(store)?;
+    let mut positions = txn.open_table(POSITIONS).map_err(store)?;
+    let games = txn.open_table(GAMES).map_err(store)?;
+    let renumber = |game: u64| {
+        numbers
+            .get(&game)
+            .copied()
+            .ok_or(Error::Corrupt("an entry names a game the db lacks"))
+    };
+    let mut orders: HashMap<u64, GameInfo> = HashMap::new();
+    let mut bytes = Vec::with_capacity(256);
+    for row in source_positions.iter().map_err(store)? {
+        let (key, value) = row.map_err(store)?;
+        let key = key.value();
+        let mut entry = Entry::decode(value.value())?;
+        for played in &mut entry.moves {
+            played.single = played.single.map(renumber).transpose()?;
+        }
+        for (game, _) in entry.top.iter_mut().chain(entry.recent.iter_mut()) {
+            *game = renumber(*game)?;
+        }
+        let old = positions
+            .get(key)
+            .map_err(store)?
+            .map(|value| Entry::decode(value.value()))
+            .transpose()?;
+        if let Some(old) = old {
+            entry.merge(old);
+        }
+        if entry.needs_trim() {
+            for &(game, _) in entry.top.iter().chain(&entry.recent) {
+                if let std::collections::hash_map::Entry::Vacant(slot) = orders.entry(game) {
+                    let record = games
+                        .get(game)
+                        .map_err(store)?
+                        .ok_or(Error::Corrupt("an entry names a game the db lacks"))?;
+                    slot.insert(GameInfo::decode(record.value())?);
+                }
+            }
+            entry.trim(
+                |g| orders.get(&g).map(GameInfo::top_order),
+                |g| orders.get(&g).map(GameInfo::recent_order),
+            );
+            if orders.len() > 1 << 16 {
+                orders.clear();
+            }
+        }
+        bytes.clear();
+        entry.encode(&mut bytes);
+        positions.insert(key, bytes.as_slice()).map_err(store)?;
+        added += 1;
+    }
+    Ok(added)
+}

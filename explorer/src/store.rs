@@ -1,0 +1,194 @@
+//! The db on disk: one redb file, `explorer.redb`, in the db's folder
+//! (decision 0019), with four tables: the positions' entries by key, the
+//! games by number, the games' keys (which keep a game from being counted
+//! twice) and the db's settings (format version, plies, players).
+
+use crate::error::{Error, store};
+use redb::{Database, ReadOnlyDatabase, TableDefinition};
+use std::path::{Path, PathBuf};
+
+/// The format version this crate writes and reads.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// The file in a db's folder.
+pub const FILE: &str = "explorer.redb";
+
+/// Position key (128 bits, compared as a number: faster than bytes) to
+/// entry.
+pub(crate) const POSITIONS: TableDefinition<'static, u128, &[u8]> =
+    TableDefinition::new("positions");
+/// Game number to game record.
+pub(crate) const GAMES: TableDefinition<'static, u64, &[u8]> = TableDefinition::new("games");
+/// Game key (128 bits) to game number.
+pub(crate) const GAME_KEYS: TableDefinition<'static, u128, u64> = TableDefinition::new("game_keys");
+/// Setting name to value.
+pub(crate) const META: TableDefinition<'static, &str, &[u8]> = TableDefinition::new("meta");
+
+/// The db's settings, fixed when it is made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// Plies indexed from each game.
+    pub plies: u32,
+    /// The players of a player's db (lowercased), else empty.
+    pub players: Vec<String>,
+}
+
+impl Settings {
+    pub(crate) fn read(txn: &redb::ReadTransaction, path: &Path) -> Result<Settings, Error> {
+        let meta = txn.open_table(META).map_err(|error| match error {
+            redb::TableError::TableDoesNotExist(_) => Error::Missing(path.to_owned()),
+            other => store(other),
+        })?;
+        let get = |name: &str| -> Result<Option<Vec<u8>>, Error> {
+            Ok(meta
+                .get(name)
+                .map_err(store)?
+                .map(|value| value.value().to_vec()))
+        };
+        let version = get("format")?
+            .and_then(|bytes| <[u8; 4]>::try_from(bytes.as_slice()).ok())
+            .map(u32::from_le_bytes)
+            .ok_or(Error::Corrupt("the format version is missing"))?;
+        if version != FORMAT_VERSION {
+            return Err(Error::Version {
+                path: path.to_owned(),
+                found: version,
+                expected: FORMAT_VERSION,
+            });
+        }
+        let plies = get("plies")?
+            .and_then(|bytes| <[u8; 4]>::try_from(bytes.as_slice()).ok())
+            .map(u32::from_le_bytes)
+            .ok_or(Error::Corrupt("the plies setting is missing"))?;
+        let players = get("players")?.unwrap_or_default();
+        let players = String::from_utf8(players)
+            .map_err(|_| Error::Corrupt("the players are not UTF-8"))?
+            .split('\n')
+            .filter(|name| !name.is_empty())
+            .map(str::to_owned)
+            .collect();
+        Ok(Settings { plies, players })
+    }
+}
+
+/// The file of the db in folder `dir`.
+pub(crate) fn file(dir: &Path) -> PathBuf {
+    dir.join(FILE)
+}
+
+/// Maps redb's errors on opening.
+fn open_error(dir: &Path, error: redb::DatabaseError) -> Error {
+    match error {
+        redb::DatabaseError::DatabaseAlreadyOpen => Error::Busy(dir.to_owned()),
+        redb::DatabaseError::UpgradeRequired(_) => Error::Version {
+            path: dir.to_owned(),
+            found: 0,
+            expected: FORMAT_VERSION,
+        },
+        redb::DatabaseError::Storage(redb::StorageError::Io(io)) => Error::Io(dir.to_owned(), io),
+        other => store(other),
+    }
+}
+
+/// Opens the db in `dir` for reading. A db left by a writer that was
+/// killed is repaired first (redb rolls back to its last commit).
+pub(crate) fn open_read(dir: &Path) -> Result<(ReadOnlyDatabase, Settings), Error> {
+    let path = file(dir);
+    if !path.is_file() {
+        return Err(Error::Missing(dir.to_owned()));
+    }
+    let db = match ReadOnlyDatabase::open(&path) {
+        Err(redb::DatabaseError::RepairAborted) => {
+            // Not closed cleanly: a writer's open repairs it.
+            drop(Database::open(&path).map_err(|error| open_error(dir, error))?);
+            ReadOnlyDatabase::open(&path)
+        }
+        other => other,
+    }
+    .map_err(|error| open_error(dir, error))?;
+    let txn = redb::ReadableDatabase::begin_read(&db).map_err(store)?;
+    let settings = Settings::read(&txn, dir)?;
+    drop(txn);
+    Ok((db, settings))
+}
+
+/// Opens (or makes) the db in `dir` for writing, with `settings` when it
+/// is new; an existing db must have been made with the same ones.
+pub(crate) fn open_write(dir: &Path, settings: &Settings) -> Result<Database, Error> {
+    std::fs::create_dir_all(dir).map_err(|error| Error::Io(dir.to_owned(), error))?;
+    let path = file(dir);
+    let db = Database::create(&path).map_err(|error| open_error(dir, error))?;
+    let txn = db.begin_write().map_err(store)?;
+    let existing = {
+        let read = redb::ReadableDatabase::begin_read(&db).map_err(store)?;
+        match Settings::read(&read, dir) {
+            Ok(found) => Some(found),
+            Err(Error::Missing(_)) => None,
+            Err(Error::Corrupt(_)) if is_empty(&read)? => None,
+            Err(error) => return Err(error),
+        }
+    };
+    if let Some(found) = existing {
+        if found.plies != settings.plies {
+            return Err(Error::Settings {
+                path: dir.to_owned(),
+                detail: format!(
+                    "the db indexes {} plies a game, not {}: use --plies {} (or another db)",
+                    found.plies, settings.plies, found.plies
+                ),
+            });
+        }
+        if found.players != settings.players {
+            let shown = |players: &[String]| {
+                if players.is_empty() {
+                    "all players".to_owned()
+                } else {
+                    players.join(", ")
+                }
+            };
+            return Err(Error::Settings {
+                path: dir.to_owned(),
+                detail: format!(
+                    "the db is of {}, not of {}",
+                    shown(&found.players),
+                    shown(&settings.players)
+                ),
+            });
+        }
+        drop(txn);
+    } else {
+        {
+            let mut meta = txn.open_table(META).map_err(store)?;
+            meta.insert("format", FORMAT_VERSION.to_le_bytes().as_slice())
+                .map_err(store)?;
+            meta.insert("plies", settings.plies.to_le_bytes().as_slice())
+                .map_err(store)?;
+            meta.insert("players", settings.players.join("\n").as_bytes())
+                .map_err(store)?;
+            txn.open_table(POSITIONS).map_err(store)?;
+            txn.open_table(GAMES).map_err(store)?;
+            txn.open_table(GAME_KEYS).map_err(store)?;
+        }
+        txn.commit().map_err(store)?;
+    }
+    Ok(db)
+}
+
+/// Whether the meta table is empty (a db made but never set up).
+fn is_empty(txn: &redb::ReadTransaction) -> Result<bool, Error> {
+    match txn.open_table(META) {
+        Ok(meta) => Ok(redb::ReadableTableMetadata::is_empty(&meta).map_err(store)?),
+        Err(_) => Ok(true),
+    }
+}
+
+/// Gives the file's free pages back (redb copies pages on write: a db
+/// written in several transactions holds several times its data until
+/// compacted; one written in one grows by compacting, so callers compact
+/// only after several).
+/// A crash during it leaves the db as before it (redb compacts in
+/// transactions).
+pub(crate) fn compact(db: &mut Database) -> Result<(), Error> {
+    while db.compact().map_err(store)? {}
+    Ok(())
+}
