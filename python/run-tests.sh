@@ -3,8 +3,9 @@
 # its own (.venv-ci at the repository's root, gitignored), the test tools
 # from the package registry, the package built and installed from ./python
 # (a release build of the extension, as a wheel the tests open), the
-# `chess960` command the tests compare against, then pytest and
-# mypy --strict.
+# `chess960` command the tests compare against, Chromium and its driver
+# for the explorer page (Debian's packages, when missing), then pytest
+# and mypy --strict.
 #
 #   bash python/run-tests.sh            (from the repository's root)
 set -euo pipefail
@@ -19,6 +20,17 @@ fi
 "$venv/bin/python" -m pip install --quiet --upgrade pip
 "$venv/bin/python" -m pip install --quiet maturin pytest mypy pyarrow polars duckdb chess \
   zstandard dask distributed selenium
+
+# The explorer page's browser test drives Debian's Chromium through
+# Selenium: installed here when missing (as root, or through sudo); where
+# that fails the test says so and fails.
+if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  { $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq \
+      && $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver; } \
+    || echo "could not install chromium and chromium-driver: the browser test will fail" >&2
+fi
 
 # The command the tests compare with (debug: CI's cargo test builds it too).
 cargo build --locked -p chess960-cli --quiet

@@ -62,6 +62,7 @@ page!(interop = "../docs/guide/interop.md");
 page!(command_line = "../docs/guide/command-line.md");
 page!(architecture = "../docs/guide/architecture.md");
 page!(python = "../docs/guide/python.md");
+page!(explorer = "../docs/guide/explorer.md");
 page!(performance = "../benches/README.md" {
     page!(player = "../benches/README-player.md");
     page!(book = "../benches/README-book.md");
