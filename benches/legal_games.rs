@@ -20,21 +20,9 @@ use shakmaty::{CastlingMode, Chess, EnPassantMode, Position as _};
 use std::fmt::Write as _;
 use std::io::Write as _;
 
-/// xorshift64*: the benchmark's own, for the same games on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        usize::try_from(self.next() >> 33).unwrap() % n
-    }
-}
+#[path = "common/rng.rs"]
+mod rng;
+use rng::Rng;
 
 /// Plies of a game's opening that follow popular lines.
 const OPENING: usize = 12;

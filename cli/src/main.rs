@@ -11,6 +11,7 @@ mod failure;
 mod json;
 mod output;
 mod query;
+mod skips;
 mod style;
 mod suggest;
 mod usage;

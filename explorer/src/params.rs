@@ -111,7 +111,13 @@ impl std::error::Error for ParamError {}
 
 /// The parameters a query string may hold; any other is passed over, as
 /// lichess's explorer passes over what it does not know.
-const KNOWN: [&str; 13] = [
+///
+/// ```
+/// use chess960_explorer::params::PARAMETERS;
+///
+/// assert!(PARAMETERS.contains(&"topGames"));
+/// ```
+pub const PARAMETERS: [&str; 13] = [
     "variant",
     "fen",
     "start",
@@ -226,14 +232,14 @@ fn read(query: &str) -> Result<(Query, Option<String>), ParamError> {
             ),
         ));
     }
-    let mut values: [Option<String>; KNOWN.len()] = Default::default();
+    let mut values: [Option<String>; PARAMETERS.len()] = Default::default();
     for pair in query.split('&').filter(|pair| !pair.is_empty()) {
         let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
         let name = decode(name).map_err(|reason| ParamError::new("query", reason))?;
-        let Some(index) = KNOWN.iter().position(|known| *known == name) else {
+        let Some(index) = PARAMETERS.iter().position(|known| *known == name) else {
             continue;
         };
-        let parameter = KNOWN[index];
+        let parameter = PARAMETERS[index];
         let value = decode(value).map_err(|reason| ParamError::new(parameter, reason))?;
         if values[index].replace(value.into_owned()).is_some() {
             return Err(ParamError::new(parameter, "given more than once"));

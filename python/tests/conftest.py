@@ -5,8 +5,12 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
-from typing import List
+from typing import Dict, List, Tuple
+
+import chess
+import chess.pgn
 
 import pytest
 
@@ -101,6 +105,33 @@ def command() -> str:
     if found is None:
         pytest.skip("the chess960 command is not built (cargo build -p chess960-cli)")
     return found
+
+
+def chess960_game(sp: int, headers: Dict[str, str]) -> "Tuple[chess.pgn.Game, chess.Board]":
+    """A python-chess game set up at start `sp` with `headers` (in their
+    order), and its board, ready for moves."""
+    board = chess.Board.from_chess960_pos(sp)
+    board.chess960 = True
+    game = chess.pgn.Game()
+    for name, value in headers.items():
+        game.headers[name] = value
+    game.setup(board)
+    return game, board
+
+
+def run_recipe(text: str, folder: Path) -> "subprocess.CompletedProcess[str]":
+    """Runs a guide's recipe, `text`, as a Python script in `folder` (its
+    inputs there too), within five minutes."""
+    script = folder / "recipe.py"
+    script.write_text(text, encoding="utf-8")
+    return subprocess.run(
+        [sys.executable, str(script)],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
 
 
 def run_command(*args: str) -> str:

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import ast
 import os
-import subprocess
-import sys
 from typing import Any
 
 import duckdb
@@ -17,7 +15,7 @@ import zstandard
 
 import chess960
 
-from conftest import ROOT
+from conftest import ROOT, run_recipe
 
 GAME = """\
 [Event "Rated Chess960 game"]
@@ -64,16 +62,7 @@ def test_the_dask_recipe_writes_a_folder_of_parquet_and_queries_it(tmp_path: Any
         path = tmp_path / f"lichess_db_chess960_rated_2024-0{month}.pgn.zst"
         path.write_bytes(zstandard.ZstdCompressor().compress(games.encode()))
         paths.append(str(path))
-    script = tmp_path / "recipe.py"
-    script.write_text(recipe(), encoding="utf-8")
-    done = subprocess.run(
-        [sys.executable, str(script)],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+    done = run_recipe(recipe(), tmp_path)
     assert done.returncode == 0, done.stderr
     assert "300 games in 3 files" in done.stdout
     written = sorted(os.listdir(tmp_path / "parquet"))

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import ast
 import random
-import subprocess
-import sys
 import zlib
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Tuple
@@ -24,7 +22,7 @@ import zstandard
 
 import chess960
 
-from conftest import ROOT
+from conftest import ROOT, chess960_game, run_recipe
 
 Key = Tuple[str, bool, int, Optional[int]]
 
@@ -40,17 +38,15 @@ def random_games(count: int, seed: int, first: int = 0) -> List[chess.pgn.Game]:
     games = []
     for number in range(first, first + count):
         sp = rng.choice([0, 518, 959])
-        board = chess.Board.from_chess960_pos(sp)
-        board.chess960 = True
-        game = chess.pgn.Game()
-        game.headers["Site"] = f"https://example.org/g{number:06}"
-        game.headers["Variant"] = "Chess960"
-        game.headers["Result"] = rng.choice(["1-0", "0-1", "1/2-1/2"])
-        game.headers["WhiteElo"] = str(rng.randrange(1000, 2600))
-        game.headers["BlackElo"] = str(rng.randrange(1000, 2600))
-        game.headers["TimeControl"] = rng.choice(["60+0", "180+2", "600+0"])
-        game.headers["UTCDate"] = f"2026.{rng.randrange(9, 12):02}.{rng.randrange(1, 29):02}"
-        game.setup(board)
+        game, board = chess960_game(sp, {
+            "Site": f"https://example.org/g{number:06}",
+            "Variant": "Chess960",
+            "Result": rng.choice(["1-0", "0-1", "1/2-1/2"]),
+            "WhiteElo": str(rng.randrange(1000, 2600)),
+            "BlackElo": str(rng.randrange(1000, 2600)),
+            "TimeControl": rng.choice(["60+0", "180+2", "600+0"]),
+            "UTCDate": f"2026.{rng.randrange(9, 12):02}.{rng.randrange(1, 29):02}",
+        })
         node: chess.pgn.GameNode = game
         for ply in range(rng.randrange(2, 30)):
             moves = list(board.legal_moves)
@@ -177,16 +173,7 @@ def test_the_dask_recipe_indexes_months_apart_and_merges_them(tmp_path: Path) ->
         text = "".join(str(game) + "\n\n" for game in games)
         path = tmp_path / f"lichess_db_chess960_rated_2026-0{month}.pgn.zst"
         path.write_bytes(zstandard.ZstdCompressor().compress(text.encode()))
-    script = tmp_path / "recipe.py"
-    script.write_text(recipe(), encoding="utf-8")
-    done = subprocess.run(
-        [sys.executable, str(script)],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+    done = run_recipe(recipe(), tmp_path)
     assert done.returncode == 0, done.stderr
     assert "180 games in 3 dbs" in done.stdout
     # One db of all the files answers the same.

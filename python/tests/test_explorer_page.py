@@ -153,6 +153,16 @@ def test_unknown_paths_are_404_and_the_server_keeps_serving(server: Server) -> N
     assert server.process.poll() is None
 
 
+def type_start(driver: Any, text: str) -> None:
+    """Types `text` into the start field and presses Enter, as a player does."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    box = driver.find_element(By.ID, "start-input")
+    box.clear()
+    box.send_keys(text, Keys.ENTER)
+
+
 def chromium_driver() -> Any:
     """Headless Chromium through chromedriver, with a profile of its own."""
     missing = [path for path in (CHROMIUM, CHROMEDRIVER) if shutil.which(path) is None]
@@ -264,9 +274,7 @@ def test_the_page_in_chromium(server: Server, tmp_path: Path) -> None:
         driver.get(server.base + "/")
         wait_ready(driver, "start=518")
         # Choose start 451 by typing it; Enter shows it.
-        box = driver.find_element(By.ID, "start-input")
-        box.clear()
-        box.send_keys("451", Keys.ENTER)
+        type_start(driver, "451")
         wait_ready(driver, "start=451&moves")
         root = check_page_matches_api(driver, server, driver.execute_script(
             "return document.getElementById('moves').dataset.api"))
@@ -323,21 +331,17 @@ def test_the_page_in_chromium(server: Server, tmp_path: Path) -> None:
 
 def test_the_page_chooses_starts_by_rank_and_evaluation(server: Server) -> None:
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.common.keys import Keys
 
     driver = chromium_driver()
     try:
         driver.get(server.base + "/?start=0&play=e2e4")
         wait_ready(driver, "start=0&play=e2e4")
         # A back rank, in any case, names its start; the moves are dropped.
-        box = driver.find_element(By.ID, "start-input")
-        box.clear()
-        box.send_keys("brnnkqrb", Keys.ENTER)
+        type_start(driver, "brnnkqrb")
         seen = wait_ready(driver, "start=451&moves")
         assert seen["url"] == "?start=451"
         # Not a start: said, and the page stays where it was.
-        box.clear()
-        box.send_keys("RRNNKQBB", Keys.ENTER)
+        type_start(driver, "RRNNKQBB")
         assert "Not a start" in driver.find_element(By.ID, "status").text
         assert driver.execute_script("return location.search") == "?start=451"
         # A start from an evaluation band: its evaluation lies in it.

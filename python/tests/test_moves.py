@@ -20,6 +20,8 @@ import pytest
 
 import chess960
 
+from conftest import chess960_game
+
 
 def random_games(count: int, seed: int) -> str:
     """`count` games from a few starts, their first plies from a few lines."""
@@ -27,15 +29,10 @@ def random_games(count: int, seed: int) -> str:
     records = []
     for number in range(count):
         sp = rng.choice([0, 451, 518, 959])
-        board = chess.Board.from_chess960_pos(sp)
-        board.chess960 = True
-        game = chess.pgn.Game()
-        game.headers["Event"] = f"game {number + 1}"
-        game.headers["Variant"] = "Chess960"
-        game.headers["Result"] = rng.choice(["1-0", "0-1", "1/2-1/2"])
-        game.headers["WhiteElo"] = str(rng.randrange(1500, 2500))
-        game.headers["BlackElo"] = str(rng.randrange(1500, 2500))
-        game.setup(board)
+        result = rng.choice(["1-0", "0-1", "1/2-1/2"])
+        elos = [str(rng.randrange(1500, 2500)) for _ in "wb"]
+        headers = dict(Event=f"game {number + 1}", Variant="Chess960", Result=result)
+        game, board = chess960_game(sp, {**headers, "WhiteElo": elos[0], "BlackElo": elos[1]})
         node: chess.pgn.GameNode = game
         for ply in range(rng.randrange(2, 90)):
             legal = list(node.board().legal_moves)

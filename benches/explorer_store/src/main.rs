@@ -3,14 +3,18 @@
 use redb::ReadableTable;
 use std::time::Instant;
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
+#[path = "../../common/rng.rs"]
+mod rng;
+use rng::Rng;
+
+/// Prints a store's speed at counter updates and its size on disk.
+fn report(store: &str, written: usize, elapsed: std::time::Duration, dir: &std::path::Path) {
+    println!(
+        "{store}: {written} updates in {:.2} s ({:.0}/s), size {} bytes",
+        elapsed.as_secs_f64(),
+        written as f64 / elapsed.as_secs_f64(),
+        du(dir)
+    );
 }
 
 const BATCHES: usize = 10;
@@ -99,13 +103,7 @@ fn main() {
                 }
                 txn.commit().unwrap();
             }
-            let elapsed = start.elapsed();
-            println!(
-                "redb: {written} updates in {:.2} s ({:.0}/s), size {} bytes",
-                elapsed.as_secs_f64(),
-                written as f64 / elapsed.as_secs_f64(),
-                du(&dir)
-            );
+            report("redb", written, start.elapsed(), &dir);
             let c = Instant::now();
             db.compact().unwrap();
             println!(
@@ -131,13 +129,7 @@ fn main() {
                 b.commit().unwrap();
                 db.persist(fjall::PersistMode::SyncAll).unwrap();
             }
-            let elapsed = start.elapsed();
-            println!(
-                "fjall: {written} updates in {:.2} s ({:.0}/s), size {} bytes",
-                elapsed.as_secs_f64(),
-                written as f64 / elapsed.as_secs_f64(),
-                du(&dir)
-            );
+            report("fjall", written, start.elapsed(), &dir);
             drop(t);
             drop(db);
             println!("fjall after close: size {} bytes", du(&dir));

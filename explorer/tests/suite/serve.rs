@@ -155,19 +155,8 @@ fn refusals_name_their_parameter_and_nothing_is_a_5xx() {
     assert_eq!(server.json(&long).1["parameter"], "query");
     let (status, body) = server.json("/nowhere");
     assert_eq!(status, 404, "{body}");
-    // Random query strings of parameters' names, values and escapes.
-    let words = [
-        "start",
-        "fen",
-        "play",
-        "speeds",
-        "ratings",
-        "since",
-        "until",
-        "moves",
-        "topGames",
-        "recentGames",
-        "variant",
+    // Random query strings of the parameters' names, values and escapes.
+    let noise = [
         "=",
         "&",
         "%",
@@ -189,6 +178,11 @@ fn refusals_name_their_parameter_and_nothing_is_a_5xx() {
         "w",
         "KQkq",
     ];
+    let words: Vec<&str> = chess960_explorer::params::PARAMETERS
+        .iter()
+        .chain(noise.iter())
+        .copied()
+        .collect();
     let mut seed = 0x0960_u64;
     for _ in 0..400 {
         let mut target = String::from("/lichess?");

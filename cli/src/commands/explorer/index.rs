@@ -4,6 +4,7 @@
 use super::db_failure;
 use crate::commands::games::progress::Bar;
 use crate::failure::Failure;
+use crate::skips;
 use chess960::PositionSet;
 use chess960_archive::{Archive, Progress, Summary};
 use chess960_explorer::{IndexOptions, IndexSummary};
@@ -166,16 +167,7 @@ fn report(summary: &IndexSummary) {
         }
     }
     let _ = writeln!(text, " ({} batch(es) written)", summary.batches);
-    for skip in &reading.skips {
-        let _ = writeln!(text, "chess960 explorer index: skipped {skip}");
-    }
-    let unlisted = reading.skipped.saturating_sub(reading.skips.len() as u64);
-    if unlisted > 0 {
-        let _ = writeln!(
-            text,
-            "chess960 explorer index: and {unlisted} more skipped record(s)"
-        );
-    }
+    skips::write_skips(&mut text, "chess960 explorer index", reading);
     let _ = std::io::stderr().write_all(text.as_bytes());
 }
 

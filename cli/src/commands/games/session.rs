@@ -13,6 +13,7 @@ use super::player_rows::{self, SprtArgs};
 use super::plot;
 use super::progress::Bar;
 use crate::failure::Failure;
+use crate::skips;
 use arrow_array::RecordBatch;
 use arrow_schema::ArrowError;
 use chess960_archive::table::ParquetWriter;
@@ -200,15 +201,6 @@ fn report(summary: &Summary) {
         let _ = write!(text, " ({})", kinds.join(", "));
     }
     let _ = writeln!(text, "; {} passed the filters", summary.matched);
-    for skip in &summary.skips {
-        let _ = writeln!(text, "chess960 games: skipped {skip}");
-    }
-    let unlisted = summary.skipped.saturating_sub(summary.skips.len() as u64);
-    if unlisted > 0 {
-        let _ = writeln!(
-            text,
-            "chess960 games: and {unlisted} more skipped record(s)"
-        );
-    }
+    skips::write_skips(&mut text, "chess960 games", summary);
     let _ = io::stderr().write_all(text.as_bytes());
 }
