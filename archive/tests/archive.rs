@@ -8,6 +8,7 @@
 use chess960::{FenStyle, Position};
 use chess960_archive::{Archive, Cancel, Collect, Error, Game, Progress, Summary};
 use chess960_games::read::{Filter, Players};
+use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -386,12 +387,18 @@ fn noisy(games: usize) -> String {
             .wrapping_add(1_442_695_040_888_963_407);
         state
     };
-    (0..games)
-        .map(|game| {
-            let noise: String = (0..24).map(|_| format!("{:016x}", next())).collect();
-            format!("[Event \"game {game}\"]\n[Result \"1-0\"]\n\n1. e4 {{{noise}}} 1-0\n\n")
-        })
-        .collect()
+    let mut text = String::new();
+    for game in 0..games {
+        let _ = write!(
+            text,
+            "[Event \"game {game}\"]\n[Result \"1-0\"]\n\n1. e4 {{"
+        );
+        for _ in 0..24 {
+            let _ = write!(text, "{:016x}", next());
+        }
+        text.push_str("} 1-0\n\n");
+    }
+    text
 }
 
 #[test]
