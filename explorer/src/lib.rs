@@ -2,6 +2,7 @@
 //! from every start, keyed by a 128-bit hash, indexed from game archives,
 //! added to month by month, merged across machines, and asked as lichess's
 //! explorer is asked.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 pub mod board;
 pub mod codec;
