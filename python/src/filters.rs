@@ -18,19 +18,6 @@ use pyo3::types::{PyDict, PyString};
 /// What `min_elo` and `max_elo` are.
 const ELO: &str = "a rating from 0 to 4294967295";
 
-/// The keywords, in the order the stubs list them.
-const NAMES: [&str; 9] = [
-    "start",
-    "min_elo",
-    "max_elo",
-    "player",
-    "event",
-    "variant",
-    "time_control",
-    "threads",
-    "progress",
-];
-
 /// The keywords shared by the reading functions, as given (None for
 /// those not given or given as None).
 #[derive(Default)]
@@ -68,7 +55,6 @@ impl<'py> Filters<'py> {
                 "threads" => &mut filters.threads,
                 "progress" => &mut filters.progress,
                 _ => {
-                    debug_assert!(!NAMES.contains(&name.as_str()));
                     return Err(PyTypeError::new_err(format!(
                         "{function}() got an unexpected keyword argument '{name}'"
                     )));
