@@ -6,7 +6,8 @@
 
 use crate::codec::{get, get_as, get_byte, put};
 use crate::error::Error;
-use crate::game::Outcome;
+use crate::game::{GameInfo, Outcome};
+use crate::line::Ply;
 
 /// How many top-rated and how many recent games a position keeps.
 pub const KEPT_GAMES: usize = 4;
@@ -97,6 +98,24 @@ pub struct Played {
     pub rating: Option<u16>,
     /// The game's number in the db.
     pub game: u64,
+}
+
+impl Played {
+    /// The part of game `game` (`info`) in the entry of a position it
+    /// reached (`ply`).
+    pub fn of(info: &GameInfo, ply: &Ply, game: u64) -> Played {
+        Played {
+            mv: ply.mv,
+            cell: info.cell(),
+            month: info.month.map_or(0, crate::query::Month::number),
+            outcome: info.outcome,
+            rating: match ply.side {
+                cozy_chess::Color::White => info.white_elo,
+                cozy_chess::Color::Black => info.black_elo,
+            },
+            game,
+        }
+    }
 }
 
 impl Entry {

@@ -3,11 +3,12 @@
 //! entry's groups that pass the filters.
 
 use crate::board::{self, board_from_fen, parse_uci, san};
-use crate::entry::Entry;
+use crate::entry::{Entry, Played};
 use crate::error::{Error, QueryError, store};
 use crate::game::GameInfo;
 use crate::key::PositionKey;
 use crate::query::{Answer, GameRef, MoveRow, Query, RatingGroup, Speed};
+use crate::runs;
 use crate::store::{self, GAMES, POSITIONS, Settings};
 use cozy_chess::{Board, Color};
 use redb::{ReadOnlyDatabase, ReadableDatabase};
@@ -87,8 +88,9 @@ impl Explorer {
         redb::ReadableTableMetadata::len(&games).map_err(store)
     }
 
-    /// What the db holds: positions, the bytes of their entries, games and
-    /// the bytes of their records (keys aside).
+    /// What the db holds: positions, the bytes of their entries (and of
+    /// the runs that file single-game positions), games and the bytes of
+    /// their records (keys aside).
     ///
     /// # Errors
     ///
@@ -106,6 +108,10 @@ impl Explorer {
                 sizes.single_game_positions += 1;
             }
         }
+        let (bytes, singles) = runs::sizes(&txn)?;
+        sizes.positions += singles;
+        sizes.single_game_positions += singles;
+        sizes.entry_bytes += bytes;
         let games = txn.open_table(GAMES).map_err(store)?;
         for row in redb::ReadableTable::iter(&games).map_err(store)? {
             let (_, value) = row.map_err(store)?;
@@ -191,6 +197,17 @@ impl Explorer {
         for key in keys {
             if let Some(value) = positions.get(key.0).map_err(store)? {
                 entry.merge(Entry::decode(value.value())?);
+            }
+            // The games that reached it alone, checked by replay.
+            for game in runs::games_at(&txn, key.high())? {
+                let record = games
+                    .get(game)
+                    .map_err(store)?
+                    .ok_or(Error::Corrupt("a run names a game the db lacks"))?;
+                let (info, line) = GameInfo::decode_record(record.value())?;
+                if let Some(ply) = line.plies()?.iter().find(|ply| ply.key == key) {
+                    entry.add(&Played::of(&info, ply, game));
+                }
             }
         }
         let filter = Filter::of(query);
@@ -289,7 +306,7 @@ fn pick(
     }
     for &(game, mv) in list {
         if let Some(info) = info(game)? {
-            let cell = info.speed.index() * 10 + info.rating_group().index();
+            let cell = info.cell();
             let month = info.month.map_or(0, crate::query::Month::number);
             if filter.passes(cell, month) {
                 found.push((mv, info));

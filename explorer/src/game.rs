@@ -4,6 +4,7 @@
 
 use crate::codec::{self, get, get_as, get_byte, get_text, put, put_text};
 use crate::error::Error;
+use crate::line::Line;
 use crate::query::{GameRef, Month, Player, RatingGroup, Speed};
 use chess960_games::read::{TagName, TagPairs, Tags};
 
@@ -175,6 +176,11 @@ impl GameInfo {
         RatingGroup::of(self.mean_rating().map_or(0, u32::from))
     }
 
+    /// The game's cell: speed x 10 + rating group.
+    pub(crate) fn cell(&self) -> u8 {
+        self.speed.index() * 10 + self.rating_group().index()
+    }
+
     /// The order of top-rated games: highest mean rating, then most
     /// recent, then by key.
     pub(crate) fn top_order(&self) -> (std::cmp::Reverse<u16>, std::cmp::Reverse<u64>, u128) {
@@ -235,9 +241,26 @@ impl GameInfo {
         put_text(out, &self.black);
     }
 
-    /// Reads what [`GameInfo::encode`] wrote.
+    /// Reads what [`GameInfo::encode`] wrote (at the front of a game's
+    /// record).
     pub(crate) fn decode(mut input: &[u8]) -> Result<GameInfo, Error> {
-        let input = &mut input;
+        GameInfo::read(&mut input)
+    }
+
+    /// A game's record as the db keeps it: the game, then its line.
+    pub(crate) fn encode_record(&self, line: &Line, out: &mut Vec<u8>) {
+        self.encode(out);
+        line.encode(out);
+    }
+
+    /// Reads what [`GameInfo::encode_record`] wrote.
+    pub(crate) fn decode_record(mut input: &[u8]) -> Result<(GameInfo, Line), Error> {
+        let info = GameInfo::read(&mut input)?;
+        Ok((info, Line::decode(input)?))
+    }
+
+    /// Reads a game from the front of `input`.
+    fn read(input: &mut &[u8]) -> Result<GameInfo, Error> {
         if input.len() < 16 {
             return Err(Error::Corrupt("a game's record is too short"));
         }

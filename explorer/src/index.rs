@@ -5,17 +5,17 @@
 //! one transaction with its games and their keys, so that a crash loses
 //! at most the batch being made and a rerun completes the db.
 
-use crate::board::{pack, parse_uci};
+use crate::compact;
 use crate::entry::{Entry, Played};
 use crate::error::{Error, store};
+use crate::fold::{Orders, fold};
 use crate::game::GameInfo;
-use crate::key::PositionKey;
+use crate::line::{Line, Ply, Start};
+use crate::runs::{RUNS, RunWriter};
 use crate::store::{self, GAME_KEYS, GAMES, POSITIONS, Settings};
 use chess960_archive::{Archive, Collect, Game, Skip, Summary, move_skip, replay_game};
-use chess960_games::read::{GameKind, Players};
-use cozy_chess::{Board, Color};
+use chess960_games::read::{GameKind, Players, Seat};
 use redb::{Database, ReadableTable, WriteTransaction};
-use std::collections::HashMap;
 use std::path::Path;
 
 /// How to index.
@@ -42,8 +42,8 @@ impl Default for IndexOptions {
         IndexOptions {
             plies: 50,
             players: Vec::new(),
-            batch_games: 50_000,
-            batch_positions: 1 << 20,
+            batch_games: 100_000,
+            batch_positions: 1 << 22,
         }
     }
 }
@@ -74,9 +74,10 @@ pub struct IndexSummary {
 /// One game as the reading threads hand it over.
 struct Indexed {
     info: GameInfo,
-    /// Each position (once, with the move last played from it), the
-    /// move and the rating of the player to move.
-    plies: Vec<(PositionKey, u16, Option<u16>)>,
+    /// Its record in the db: the game and its line.
+    record: Vec<u8>,
+    /// Each position (once, with the move last played from it).
+    plies: Vec<Ply>,
 }
 
 #[derive(Default)]
@@ -114,12 +115,9 @@ impl Collect for Indexer {
 
     fn game(&self, part: &mut Part, game: &Game<'_>) {
         let start = match *game.kind() {
-            GameKind::Chess960(position) => Board::chess960_startpos(u32::from(position.id())),
-            GameKind::DoubleChess960(start) => Board::double_chess960_startpos(
-                u32::from(start.white().id()),
-                u32::from(start.black().id()),
-            ),
-            GameKind::Standard => Board::default(),
+            GameKind::Chess960(position) => Start::Chess960(position.id()),
+            GameKind::DoubleChess960(start) => Start::Double(start.white().id(), start.black().id()),
+            GameKind::Standard => Start::Standard,
             // Counted and listed by the reading.
             GameKind::Unreadable(_) => return,
             _ => {
@@ -128,16 +126,16 @@ impl Collect for Indexer {
             }
         };
         let tags = game.record().tags();
-        let seats: Vec<Color> = match &self.players {
-            None => Vec::new(),
+        let seats = match &self.players {
+            None => 0,
             Some(players) => match players.seat(tags) {
                 None => {
                     part.not_the_player += 1;
                     return;
                 }
-                Some(chess960_games::read::Seat::White) => vec![Color::White],
-                Some(chess960_games::read::Seat::Black) => vec![Color::Black],
-                Some(chess960_games::read::Seat::Both) => vec![Color::White, Color::Black],
+                Some(Seat::White) => 1,
+                Some(Seat::Black) => 2,
+                Some(Seat::Both) => 3,
             },
         };
         let Some(raw) = game.raw() else { return };
@@ -158,52 +156,98 @@ impl Collect for Indexer {
                 part.undecided += 1;
                 return;
             };
-            let mut board = start;
-            let mut plies = Vec::with_capacity(moves.len() * seats.len().max(1));
-            for ply in replay.moves() {
-                if ply.is_null() {
-                    break;
-                }
-                let Some(mv) = parse_uci(&board, ply.uci()) else {
-                    break;
-                };
-                let rating = match board.side_to_move() {
-                    Color::White => info.white_elo,
-                    Color::Black => info.black_elo,
-                };
-                if seats.is_empty() {
-                    plies.push((PositionKey::of(&board), pack(mv), rating));
-                } else {
-                    for &seat in &seats {
-                        plies.push((PositionKey::of_player(&board, seat), pack(mv), rating));
-                    }
-                }
-                board.play_unchecked(mv);
-            }
-            // A position met again keeps the move last played from it.
-            let mut kept: Vec<(PositionKey, u16, Option<u16>)> = Vec::with_capacity(plies.len());
-            for ply in plies.into_iter().rev() {
-                if !kept.iter().any(|(key, _, _)| *key == ply.0) {
-                    kept.push(ply);
-                }
-            }
-            part.games.push(Indexed { info, plies: kept });
+            let packed = replay.moves().iter().map(chess960_games::replay::Ply::packed);
+            let (line, plies) = Line::play(start, seats, packed);
+            let mut record = Vec::with_capacity(96 + 2 * line.moves.len());
+            info.encode_record(&line, &mut record);
+            part.games.push(Indexed {
+                info,
+                record,
+                plies,
+            });
         });
     }
+}
+
+/// One position a game of the batch left: its key, the game (its place
+/// in the batch), the move played from it and the side that played it.
+#[derive(Clone, Copy, Default)]
+struct Seen {
+    high: u64,
+    low: u64,
+    game: u32,
+    mv: u16,
+    white: bool,
+}
+
+/// A game of the batch: its number, and its part in an entry but for the
+/// move and the mover's rating.
+struct BatchGame {
+    played: Played,
+    white_elo: Option<u16>,
+    black_elo: Option<u16>,
+}
+
+/// The batch held in memory.
+#[derive(Default)]
+struct Batch {
+    /// Every position each game left, in the order met.
+    seen: Vec<Seen>,
+    /// The batch's games.
+    games: Vec<BatchGame>,
+    /// The batch's games (and those read to trim entries).
+    orders: Orders,
 }
 
 /// The writer's state between batches.
 struct Writer<'a> {
     db: &'a Database,
     txn: Option<WriteTransaction>,
-    /// The batch: entries by position.
     batch: Batch,
-    /// The orders of the batch's games.
-    orders: HashMap<u64, GameInfo>,
-    batch_games: usize,
     next_game: u64,
     options: &'a IndexOptions,
     summary: IndexSummary,
+    /// Runs folded together.
+    folds: u64,
+}
+
+impl Batch {
+    /// Adds game `number`'s positions to the batch.
+    fn note(&mut self, number: u64, game: Indexed) {
+        let Some(first) = game.plies.first() else {
+            return;
+        };
+        let at = u32::try_from(self.games.len()).unwrap_or(u32::MAX);
+        self.seen.extend(game.plies.iter().map(|ply| Seen {
+            high: ply.key.high(),
+            #[allow(clippy::cast_possible_truncation)] // the low half
+            low: ply.key.0 as u64,
+            game: at,
+            mv: ply.mv,
+            white: ply.side == cozy_chess::Color::White,
+        }));
+        self.games.push(BatchGame {
+            played: Played::of(&game.info, first, number),
+            white_elo: game.info.white_elo,
+            black_elo: game.info.black_elo,
+        });
+        self.orders.insert(number, game.info);
+    }
+
+    /// The entry's part of a position the batch saw.
+    fn played(&self, seen: &Seen) -> Played {
+        let game = &self.games[seen.game as usize];
+        Played {
+            mv: seen.mv,
+            rating: if seen.white {
+                game.white_elo
+            } else {
+                game.black_elo
+            },
+            ..game.played
+        }
+    }
+
 }
 
 /// The batch's transaction, begun when first needed.
@@ -221,7 +265,6 @@ impl Writer<'_> {
     /// Counts the games of a part, each once.
     fn add(&mut self, games: Vec<Indexed>) -> Result<(), Error> {
         let mut games = games.into_iter().peekable();
-        let mut bytes = Vec::with_capacity(64);
         while games.peek().is_some() {
             let mut full = false;
             {
@@ -230,22 +273,23 @@ impl Writer<'_> {
                 let mut table = txn.open_table(GAMES).map_err(store)?;
                 for game in games.by_ref() {
                     let key = game.info.key;
-                    if keys.get(key).map_err(store)?.is_some() {
+                    let before = keys
+                        .insert(key, self.next_game)
+                        .map_err(store)?
+                        .map(|old| old.value());
+                    if let Some(old) = before {
+                        // The db has the game: its number is put back.
+                        keys.insert(key, old).map_err(store)?;
                         self.summary.duplicates += 1;
                         continue;
                     }
                     let number = self.next_game;
-                    keys.insert(key, number).map_err(store)?;
-                    bytes.clear();
-                    game.info.encode(&mut bytes);
-                    table.insert(number, bytes.as_slice()).map_err(store)?;
+                    table.insert(number, game.record.as_slice()).map_err(store)?;
                     self.next_game += 1;
                     self.summary.added += 1;
-                    self.batch_games += 1;
-                    count(&mut self.batch, &self.orders, number, &game);
-                    self.orders.insert(number, game.info);
-                    if self.batch_games >= self.options.batch_games
-                        || self.batch.len() >= self.options.batch_positions
+                    self.batch.note(number, game);
+                    if self.batch.games.len() >= self.options.batch_games
+                        || self.batch.seen.len() >= self.options.batch_positions
                     {
                         full = true;
                         break;
@@ -259,172 +303,114 @@ impl Writer<'_> {
         Ok(())
     }
 
-    /// Writes the batch into the db and commits it with its games.
+    /// Writes the batch into the db and commits it with its games: the
+    /// positions that several of its games reached into the entries table,
+    /// those of one game as a new run; then folds runs together as they
+    /// grow.
     fn flush(&mut self) -> Result<(), Error> {
-        if self.txn.is_none() && self.batch.is_empty() {
+        if self.txn.is_none() && self.batch.seen.is_empty() {
             return Ok(());
         }
-        let mut batch: Vec<(PositionKey, Pending)> = self.batch.drain().collect();
-        batch.sort_unstable_by_key(|(key, _)| *key);
+        let mut seen = std::mem::take(&mut self.batch.seen);
+        let batch = &mut self.batch;
+        sort_seen(&mut seen);
         let txn = begin(self.db, &mut self.txn)?;
         {
             let mut positions = txn.open_table(POSITIONS).map_err(store)?;
             let games = txn.open_table(GAMES).map_err(store)?;
-            let mut bytes = Vec::with_capacity(256);
             // A db's first batch finds nothing to add to: no lookups.
-            let empty = redb::ReadableTableMetadata::is_empty(&positions).map_err(store)?;
-            for (key, mut pending) in batch {
-                let key = key.0;
-                let old = match &pending {
-                    _ if empty => None,
-                    Pending::One(played) => {
-                        // Most positions are new and of one game: written
-                        // at once, and read back only when the db had it.
-                        bytes.clear();
-                        Entry::encode_one(played, &mut bytes);
-                        let before = positions
-                            .insert(key, bytes.as_slice())
-                            .map_err(store)?
-                            .map(|value| Entry::decode(value.value()))
-                            .transpose()?;
-                        match before {
-                            None => continue,
-                            Some(old) => Some(old),
-                        }
-                    }
-                    Pending::Many(_) => positions
-                        .get(key)
-                        .map_err(store)?
-                        .map(|value| Entry::decode(value.value()))
-                        .transpose()?,
-                };
-                let entry = match (old, &pending) {
-                    (None, Pending::One(played)) => {
-                        // A new position of one game: written as it came.
-                        bytes.clear();
-                        Entry::encode_one(played, &mut bytes);
-                        positions.insert(key, bytes.as_slice()).map_err(store)?;
-                        continue;
-                    }
-                    (None, _) => pending.entry(),
-                    (Some(old), _) => {
-                        let entry = pending.entry();
-                        entry.merge(old);
-                        entry
-                    }
-                };
-                if entry.needs_trim() {
-                    for &(game, _) in entry.top.iter().chain(&entry.recent) {
-                        if let std::collections::hash_map::Entry::Vacant(slot) =
-                            self.orders.entry(game)
-                        {
-                            let record = games
-                                .get(game)
-                                .map_err(store)?
-                                .ok_or(Error::Corrupt("an entry names a game the db lacks"))?;
-                            slot.insert(GameInfo::decode(record.value())?);
-                        }
-                    }
-                    let orders = &self.orders;
-                    entry.trim(
-                        |g| orders.get(&g).map(GameInfo::top_order),
-                        |g| orders.get(&g).map(GameInfo::recent_order),
-                    );
+            let look_up = !redb::ReadableTableMetadata::is_empty(&positions).map_err(store)?;
+            let number = {
+                let runs = txn.open_table(RUNS).map_err(store)?;
+                runs.last()
+                    .map_err(store)?
+                    .map_or(0, |(run, _)| run.value() + 1)
+            };
+            let mut run = RunWriter::new(txn, number)?;
+            let mut bytes = Vec::with_capacity(256);
+            let mut at = 0;
+            while at < seen.len() {
+                let high = seen[at].high;
+                let end = at + seen[at..].iter().take_while(|s| s.high == high).count();
+                let group = &seen[at..end];
+                at = end;
+                if let [one] = group {
+                    run.push((high, batch.games[one.game as usize].played.game))?;
+                    continue;
                 }
-                bytes.clear();
-                entry.encode(&mut bytes);
-                positions.insert(key, bytes.as_slice()).map_err(store)?;
+                // Keys of equal high bits: each key's games together.
+                let mut from = 0;
+                while from < group.len() {
+                    let low = group[from].low;
+                    let to = from + group[from..].iter().take_while(|s| s.low == low).count();
+                    let same = &group[from..to];
+                    // A game filed twice under these high bits (two of its
+                    // positions differ only below) goes whole to the
+                    // entries, so that a run files a game under them once.
+                    let twin = |one: &Seen| {
+                        group
+                            .iter()
+                            .filter(|other| other.game == one.game)
+                            .count()
+                            > 1
+                    };
+                    if let [one] = same
+                        && !twin(one)
+                    {
+                        run.push((high, batch.games[one.game as usize].played.game))?;
+                    } else {
+                        let mut entry = Entry::default();
+                        for seen in same {
+                            entry.add(&batch.played(seen));
+                        }
+                        let key = u128::from(high) << 64 | u128::from(low);
+                        fold(&mut positions, &games, &mut batch.orders, (key, entry), look_up, &mut bytes)?;
+                    }
+                    from = to;
+                }
             }
+            run.finish(txn)?;
         }
+        drop(seen);
         if let Some(txn) = self.txn.take() {
             txn.commit().map_err(store)?;
         }
-        self.orders.clear();
-        self.batch_games = 0;
+        self.batch.orders.clear();
+        self.batch.games.clear();
         self.summary.batches += 1;
+        self.folds += compact::settle(self.db)?;
         Ok(())
     }
 }
 
-/// Adds one game (number `number`) to the batch's entries.
-fn count(batch: &mut Batch, orders: &HashMap<u64, GameInfo>, number: u64, game: &Indexed) {
-    let cell = game.info.speed.index() * 10 + game.info.rating_group().index();
-    let month = game.info.month.map_or(0, crate::query::Month::number);
-    for &(key, mv, rating) in &game.plies {
-        let played = Played {
-            mv,
-            cell,
-            month,
-            outcome: game.info.outcome,
-            rating,
-            game: number,
-        };
-        let pending = match batch.entry(key) {
-            std::collections::hash_map::Entry::Vacant(slot) => {
-                slot.insert(Pending::One(played));
-                continue;
-            }
-            std::collections::hash_map::Entry::Occupied(slot) => slot.into_mut(),
-        };
-        let entry = pending.entry();
-        entry.add(&played);
-        if entry.top.len() > 2 * crate::entry::KEPT_GAMES {
-            // The batch's games are in `orders`, but for this one.
-            let own = &game.info;
-            let info = |g: u64| orders.get(&g).unwrap_or(own);
-            entry.trim(|g| info(g).top_order(), |g| info(g).recent_order());
-        }
+/// Sorts a batch's positions by key: counted into buckets by the top 16
+/// bits (keys are random), then each bucket sorted.
+fn sort_seen(seen: &mut Vec<Seen>) {
+    let order = |s: &Seen| (s.high, s.low);
+    if seen.len() < 1 << 16 {
+        seen.sort_unstable_by_key(order);
+        return;
     }
+    let bucket = |s: &Seen| usize::try_from(s.high >> 48).unwrap_or(0);
+    let mut starts = vec![0usize; (1 << 16) + 1];
+    for s in seen.iter() {
+        starts[bucket(s) + 1] += 1;
+    }
+    for i in 1..starts.len() {
+        starts[i] += starts[i - 1];
+    }
+    let mut next = starts.clone();
+    let mut sorted = vec![Seen::default(); seen.len()];
+    for s in seen.iter() {
+        let b = bucket(s);
+        sorted[next[b]] = *s;
+        next[b] += 1;
+    }
+    for pair in starts.windows(2) {
+        sorted[pair[0]..pair[1]].sort_unstable_by_key(order);
+    }
+    *seen = sorted;
 }
-
-/// A hasher for position keys, which are random already: their low 64
-/// bits.
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl std::hash::Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &byte in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(byte);
-        }
-    }
-
-    fn write_u128(&mut self, value: u128) {
-        let bytes = value.to_le_bytes();
-        self.0 = u64::from_le_bytes([
-            bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-        ]);
-    }
-}
-
-/// A position's games in the batch: one game (most positions) kept as it
-/// came, or an entry.
-enum Pending {
-    One(Played),
-    Many(Box<Entry>),
-}
-
-impl Pending {
-    /// The entry, made from the one game if need be.
-    fn entry(&mut self) -> &mut Entry {
-        if let Pending::One(played) = *self {
-            let mut entry = Entry::default();
-            entry.add(&played);
-            *self = Pending::Many(Box::new(entry));
-        }
-        match self {
-            Pending::Many(entry) => entry,
-            Pending::One(_) => unreachable!("made an entry above"),
-        }
-    }
-}
-
-/// The batch: entries by position.
-type Batch = HashMap<PositionKey, Pending, std::hash::BuildHasherDefault<KeyHasher>>;
 
 /// Indexes the games of `archive` (its inputs, filter and threads) into
 /// the db in folder `db`, made if missing.
@@ -481,11 +467,10 @@ pub fn index(
         db: &database,
         txn: None,
         batch: Batch::default(),
-        orders: HashMap::new(),
-        batch_games: 0,
         next_game,
         options,
         summary: IndexSummary::default(),
+        folds: 0,
     };
     let mut failed: Option<Error> = None;
     let mut skips = Vec::new();
@@ -520,8 +505,10 @@ pub fn index(
     writer.flush()?;
     reading.skip_in_order(skips, archive.inputs());
     let mut summary = std::mem::take(&mut writer.summary);
+    let writer_folds = writer.folds;
     drop(writer);
-    if summary.batches > 1 {
+    // Runs folded together leave free pages: given back.
+    if writer_folds > 0 {
         store::compact(&mut database)?;
     }
     summary.reading = reading;

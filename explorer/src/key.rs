@@ -69,14 +69,14 @@ impl PositionKey {
     /// assert_eq!(PositionKey::of(&board), PositionKey::of(&Board::default()));
     /// ```
     pub fn of(board: &Board) -> PositionKey {
-        let mut hash = 0u128;
+        PositionKey::with_pieces(board, pieces(board))
+    }
+
+    /// The key of `board` whose pieces hash to `pieces` (see
+    /// [`Pieces`]): the rest (castling, side, en passant) is added.
+    pub(crate) fn with_pieces(board: &Board, pieces: u128) -> PositionKey {
+        let mut hash = pieces;
         for (c, color) in Color::ALL.into_iter().enumerate() {
-            let ours = board.colors(color);
-            for (p, piece) in Piece::ALL.into_iter().enumerate() {
-                for square in ours & board.pieces(piece) {
-                    hash ^= TABLE[(c * 6 + p) * 64 + square as usize];
-                }
-            }
             let rights = board.castle_rights(color);
             for file in [rights.short, rights.long].into_iter().flatten() {
                 hash ^= TABLE[CASTLING + c * 8 + file as usize];
@@ -104,7 +104,34 @@ impl PositionKey {
     /// assert_ne!(PositionKey::of_player(&board, Color::White), PositionKey::of(&board));
     /// ```
     pub fn of_player(board: &Board, color: Color) -> PositionKey {
-        PositionKey(PositionKey::of(board).0 ^ TABLE[PLAYER + color as usize])
+        PositionKey::of(board).for_player(color)
+    }
+
+    /// This key as a player's db keeps it for the player of `color`
+    /// ([`PositionKey::of_player`] of the same board).
+    ///
+    /// ```
+    /// use chess960_explorer::key::PositionKey;
+    /// use cozy_chess::{Board, Color};
+    ///
+    /// let board = Board::default();
+    /// assert_eq!(PositionKey::of(&board).for_player(Color::Black), PositionKey::of_player(&board, Color::Black));
+    /// ```
+    #[must_use]
+    pub fn for_player(self, color: Color) -> PositionKey {
+        PositionKey(self.0 ^ TABLE[PLAYER + color as usize])
+    }
+
+    /// The key's high 64 bits: how a position of one game is filed (the
+    /// rest is checked by replaying the game).
+    ///
+    /// ```
+    /// use chess960_explorer::key::PositionKey;
+    ///
+    /// assert_eq!(PositionKey(5 << 64 | 9).high(), 5);
+    /// ```
+    pub fn high(self) -> u64 {
+        u64::try_from(self.0 >> 64).unwrap_or(u64::MAX)
     }
 
     /// The key as 16 bytes, big-endian (the db's keys).
@@ -115,6 +142,66 @@ impl PositionKey {
     /// The key of 16 bytes written by [`PositionKey::to_bytes`].
     pub fn from_bytes(bytes: [u8; 16]) -> PositionKey {
         PositionKey(u128::from_be_bytes(bytes))
+    }
+}
+
+/// The part of a key that the pieces make.
+fn pieces(board: &Board) -> u128 {
+    let mut hash = 0u128;
+    for (c, color) in Color::ALL.into_iter().enumerate() {
+        let ours = board.colors(color);
+        for (p, piece) in Piece::ALL.into_iter().enumerate() {
+            for square in ours & board.pieces(piece) {
+                hash ^= TABLE[(c * 6 + p) * 64 + square as usize];
+            }
+        }
+    }
+    hash
+}
+
+/// The keys of the positions of a game, each from the one before: only
+/// the squares a move changed are hashed again.
+///
+/// ```
+/// use chess960_explorer::key::{Pieces, PositionKey};
+/// use cozy_chess::Board;
+///
+/// let mut board = Board::chess960_startpos(451);
+/// let mut pieces = Pieces::of(&board);
+/// for _ in 0..40 {
+///     let mut moves = Vec::new();
+///     board.generate_moves(|list| { moves.extend(list); false });
+///     let Some(&mv) = moves.last() else { break };
+///     let before = board.clone();
+///     board.play(mv);
+///     pieces.step(&before, &board);
+///     assert_eq!(pieces.key(&board), PositionKey::of(&board));
+/// }
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Pieces(u128);
+
+impl Pieces {
+    /// The pieces' part of the key of `board`.
+    pub fn of(board: &Board) -> Pieces {
+        Pieces(pieces(board))
+    }
+
+    /// Follows a move from `before` to `after`.
+    pub fn step(&mut self, before: &Board, after: &Board) {
+        for (c, color) in Color::ALL.into_iter().enumerate() {
+            let (was, is) = (before.colors(color), after.colors(color));
+            for (p, piece) in Piece::ALL.into_iter().enumerate() {
+                for square in (was & before.pieces(piece)) ^ (is & after.pieces(piece)) {
+                    self.0 ^= TABLE[(c * 6 + p) * 64 + square as usize];
+                }
+            }
+        }
+    }
+
+    /// The key of `board`, whose pieces these are.
+    pub fn key(self, board: &Board) -> PositionKey {
+        PositionKey::with_pieces(board, self.0)
     }
 }
 

@@ -6,14 +6,18 @@
 
 pub mod board;
 pub mod codec;
+mod compact;
 pub mod entry;
 mod error;
 mod explore;
+mod fold;
 pub mod game;
 mod index;
 pub mod key;
+pub mod line;
 pub mod merge;
 pub mod query;
+mod runs;
 pub mod store;
 
 pub use error::{Error, QueryError};

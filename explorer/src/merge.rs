@@ -1,14 +1,17 @@
 //! Merging dbs made apart (a month each, on several machines) into one
 //! that answers as one indexing of all their games would: each source's
-//! games are numbered anew in the target and its entries added to the
-//! target's, in one transaction a source.
+//! games are numbered anew in the target (after the target's), its
+//! entries added to the target's and its runs added as runs, in one
+//! transaction a source.
 
+use crate::compact;
 use crate::entry::Entry;
 use crate::error::{Error, store};
+use crate::fold::{Orders, fold};
 use crate::game::GameInfo;
+use crate::runs::{self, RUNS, RunReader, RunWriter};
 use crate::store::{self, GAME_KEYS, GAMES, POSITIONS};
 use redb::{ReadableDatabase, ReadableTable, ReadableTableMetadata};
-use std::collections::HashMap;
 use std::path::Path;
 
 /// What a merge did.
@@ -93,23 +96,27 @@ pub fn merge<P: AsRef<Path>>(sources: &[P], into: impl AsRef<Path>) -> Result<Me
                 of: total,
             });
         }
-        let mut numbers = HashMap::with_capacity(usize::try_from(total).unwrap_or(0));
+        // The source's game n is the target's next + n.
+        let renumber = |game: u64| {
+            game.checked_add(next)
+                .ok_or(Error::Corrupt("a game's number overflows"))
+        };
         {
             let mut keys = txn.open_table(GAME_KEYS).map_err(store)?;
             let mut games = txn.open_table(GAMES).map_err(store)?;
-            let mut number = next;
             for row in source_games.iter().map_err(store)? {
                 let (old, value) = row.map_err(store)?;
                 let record = GameInfo::decode(value.value())?;
+                let number = renumber(old.value())?;
                 keys.insert(record.key, number).map_err(store)?;
                 games.insert(number, value.value()).map_err(store)?;
-                numbers.insert(old.value(), number);
-                number += 1;
+                summary.games += 1;
             }
-            summary.games += number - next;
         }
-        summary.positions += add_positions(&read, &txn, &numbers)?;
+        summary.positions += add_positions(&read, &txn, &renumber)?;
+        summary.positions += add_runs(&read, &txn, &renumber)?;
         txn.commit().map_err(store)?;
+        compact::settle(&target)?;
         if summary.merged > 0 {
             store::compact(&mut target)?;
         }
@@ -118,24 +125,45 @@ pub fn merge<P: AsRef<Path>>(sources: &[P], into: impl AsRef<Path>) -> Result<Me
     Ok(summary)
 }
 
+/// Adds the runs of a source (`read`) to the target's (`txn`) as new
+/// runs, its games renumbered; gives how many singles were added.
+fn add_runs(
+    read: &redb::ReadTransaction,
+    txn: &redb::WriteTransaction,
+    renumber: &dyn Fn(u64) -> Result<u64, Error>,
+) -> Result<u64, Error> {
+    let mut next = txn
+        .open_table(RUNS)
+        .map_err(store)?
+        .last()
+        .map_err(store)?
+        .map_or(0, |(run, _)| run.value() + 1);
+    let mut added = 0;
+    let list = runs::list(&read.open_table(RUNS).map_err(store)?)?;
+    for (run, _) in list {
+        let mut reader = RunReader::new(read, run)?;
+        let mut writer = RunWriter::new(txn, next)?;
+        while let Some((high, game)) = reader.next_single()? {
+            writer.push((high, renumber(game)?))?;
+        }
+        added += writer.finish(txn)?;
+        next += 1;
+    }
+    Ok(added)
+}
+
 /// Adds the entries of a source (`read`) to the target's (`txn`), its games
-/// renumbered by `numbers`; gives how many were added.
+/// renumbered; gives how many were added.
 fn add_positions(
     read: &redb::ReadTransaction,
     txn: &redb::WriteTransaction,
-    numbers: &HashMap<u64, u64>,
+    renumber: &dyn Fn(u64) -> Result<u64, Error>,
 ) -> Result<u64, Error> {
     let mut added = 0;
     let source_positions = read.open_table(POSITIONS).map_err(store)?;
     let mut positions = txn.open_table(POSITIONS).map_err(store)?;
     let games = txn.open_table(GAMES).map_err(store)?;
-    let renumber = |game: u64| {
-        numbers
-            .get(&game)
-            .copied()
-            .ok_or(Error::Corrupt("an entry names a game the db lacks"))
-    };
-    let mut orders: HashMap<u64, GameInfo> = HashMap::new();
+    let mut orders = Orders::default();
     let mut bytes = Vec::with_capacity(256);
     for row in source_positions.iter().map_err(store)? {
         let (key, value) = row.map_err(store)?;
@@ -147,35 +175,10 @@ fn add_positions(
         for (game, _) in entry.top.iter_mut().chain(entry.recent.iter_mut()) {
             *game = renumber(*game)?;
         }
-        let old = positions
-            .get(key)
-            .map_err(store)?
-            .map(|value| Entry::decode(value.value()))
-            .transpose()?;
-        if let Some(old) = old {
-            entry.merge(old);
+        fold(&mut positions, &games, &mut orders, (key, entry), true, &mut bytes)?;
+        if orders.len() > 1 << 16 {
+            orders.clear();
         }
-        if entry.needs_trim() {
-            for &(game, _) in entry.top.iter().chain(&entry.recent) {
-                if let std::collections::hash_map::Entry::Vacant(slot) = orders.entry(game) {
-                    let record = games
-                        .get(game)
-                        .map_err(store)?
-                        .ok_or(Error::Corrupt("an entry names a game the db lacks"))?;
-                    slot.insert(GameInfo::decode(record.value())?);
-                }
-            }
-            entry.trim(
-                |g| orders.get(&g).map(GameInfo::top_order),
-                |g| orders.get(&g).map(GameInfo::recent_order),
-            );
-            if orders.len() > 1 << 16 {
-                orders.clear();
-            }
-        }
-        bytes.clear();
-        entry.encode(&mut bytes);
-        positions.insert(key, bytes.as_slice()).map_err(store)?;
         added += 1;
     }
     Ok(added)

@@ -1,23 +1,29 @@
 //! The db on disk: one redb file, `explorer.redb`, in the db's folder
-//! (decision 0019), with four tables: the positions' entries by key, the
-//! games by number, the games' keys (which keep a game from being counted
-//! twice) and the db's settings (format version, plies, players).
+//! (decision 0019), with its tables: the entries of positions that
+//! several games reached, by key; the runs of single-game positions
+//! (`runs`); the games by number (each with its line); the games' keys
+//! (which keep a game from being counted twice); and the db's settings
+//! (format version, plies, players).
 
 use crate::error::{Error, store};
 use redb::{Database, ReadOnlyDatabase, TableDefinition};
 use std::path::{Path, PathBuf};
 
 /// The format version this crate writes and reads.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
+
+/// The bytes of redb's page cache: a writer's (redb's default, 1 GiB,
+/// would take most of the indexer's memory bound) and a reader's.
+const CACHE_BYTES: usize = 192 << 20;
 
 /// The file in a db's folder.
 pub const FILE: &str = "explorer.redb";
 
 /// Position key (128 bits, compared as a number: faster than bytes) to
-/// entry.
+/// entry, for positions that several games reached.
 pub(crate) const POSITIONS: TableDefinition<'static, u128, &[u8]> =
     TableDefinition::new("positions");
-/// Game number to game record.
+/// Game number to game record: the game, then its line.
 pub(crate) const GAMES: TableDefinition<'static, u64, &[u8]> = TableDefinition::new("games");
 /// Game key (128 bits) to game number.
 pub(crate) const GAME_KEYS: TableDefinition<'static, u128, u64> = TableDefinition::new("game_keys");
@@ -90,6 +96,13 @@ fn open_error(dir: &Path, error: redb::DatabaseError) -> Error {
     }
 }
 
+/// redb's settings: the page cache's size.
+fn builder() -> redb::Builder {
+    let mut builder = Database::builder();
+    builder.set_cache_size(CACHE_BYTES);
+    builder
+}
+
 /// Opens the db in `dir` for reading. A db left by a writer that was
 /// killed is repaired first (redb rolls back to its last commit).
 pub(crate) fn open_read(dir: &Path) -> Result<(ReadOnlyDatabase, Settings), Error> {
@@ -97,11 +110,12 @@ pub(crate) fn open_read(dir: &Path) -> Result<(ReadOnlyDatabase, Settings), Erro
     if !path.is_file() {
         return Err(Error::Missing(dir.to_owned()));
     }
-    let db = match ReadOnlyDatabase::open(&path) {
+    let builder = builder();
+    let db = match builder.open_read_only(&path) {
         Err(redb::DatabaseError::RepairAborted) => {
             // Not closed cleanly: a writer's open repairs it.
-            drop(Database::open(&path).map_err(|error| open_error(dir, error))?);
-            ReadOnlyDatabase::open(&path)
+            drop(builder.open(&path).map_err(|error| open_error(dir, error))?);
+            builder.open_read_only(&path)
         }
         other => other,
     }
@@ -117,7 +131,9 @@ pub(crate) fn open_read(dir: &Path) -> Result<(ReadOnlyDatabase, Settings), Erro
 pub(crate) fn open_write(dir: &Path, settings: &Settings) -> Result<Database, Error> {
     std::fs::create_dir_all(dir).map_err(|error| Error::Io(dir.to_owned(), error))?;
     let path = file(dir);
-    let db = Database::create(&path).map_err(|error| open_error(dir, error))?;
+    let db = builder()
+        .create(&path)
+        .map_err(|error| open_error(dir, error))?;
     let txn = db.begin_write().map_err(store)?;
     let existing = {
         let read = redb::ReadableDatabase::begin_read(&db).map_err(store)?;
@@ -168,6 +184,7 @@ pub(crate) fn open_write(dir: &Path, settings: &Settings) -> Result<Database, Er
             txn.open_table(POSITIONS).map_err(store)?;
             txn.open_table(GAMES).map_err(store)?;
             txn.open_table(GAME_KEYS).map_err(store)?;
+            txn.open_table(crate::runs::RUNS).map_err(store)?;
         }
         txn.commit().map_err(store)?;
     }

@@ -65,9 +65,25 @@ impl Ply {
         self.mv.from == self.mv.to
     }
 
-    /// The move as 16 bits: from-square, to-square (castling: the rook's)
-    /// and promotion, distinct for the distinct moves of one position.
-    pub(crate) fn packed(&self) -> u16 {
+    /// The move as 16 bits: from-square (0 = a1 .. 63 = h8), to-square
+    /// (castling: the rook's) shifted by 6, and promotion shifted by 12
+    /// (0 none, 2 knight, 3 bishop, 4 rook, 5 queen); distinct for the
+    /// distinct moves of one position.
+    ///
+    /// ```
+    /// # #[cfg(feature = "moves")] {
+    /// use chess960_games::read::{GameKind, Reader};
+    /// use chess960_games::replay::Replayer;
+    ///
+    /// let pgn = "[Result \"*\"]\n\n1. e4 *\n";
+    /// let mut reader = Reader::new(pgn.as_bytes()).keep_raw();
+    /// let (record, raw) = reader.next_with_raw().unwrap();
+    /// let mut replayer = Replayer::new();
+    /// let game = replayer.replay(&GameKind::of(record), record.tags(), raw.unwrap(), None).unwrap();
+    /// assert_eq!(game.moves()[0].packed(), 12 | 28 << 6); // e2 = 12, e4 = 28
+    /// # }
+    /// ```
+    pub fn packed(&self) -> u16 {
         let promotion = self.mv.promotion.map_or(0, |p| p as u16 + 1);
         (self.mv.from as u16) | (self.mv.to as u16) << 6 | promotion << 12
     }

@@ -1,0 +1,185 @@
+//! Folding runs together: once the newest run is at least half the size
+//! of the one before, the two become one (so a db of n batches holds
+//! about log2(n) runs). Positions that two runs both file under the same
+//! high bits are told apart by replaying their games: one reached by two
+//! games or more moves to the entries table, each game counted once.
+
+use crate::entry::{Entry, Played};
+use crate::error::{Error, store};
+use crate::fold::{Orders, fold};
+use crate::game::GameInfo;
+use crate::line::Ply;
+use crate::runs::{self, RUNS, RunReader, RunWriter, Single};
+use crate::store::{GAMES, POSITIONS};
+use redb::{Database, ReadableDatabase, ReadableTable};
+use std::collections::HashMap;
+
+/// Folds the newest runs together while the newest is at least half the
+/// size of the one before; gives how many folds were made.
+pub(crate) fn settle(db: &Database) -> Result<u64, Error> {
+    let mut folds = 0;
+    loop {
+        let list = {
+            let read = db.begin_read().map_err(store)?;
+            let runs = read.open_table(RUNS).map_err(store)?;
+            runs::list(&runs)?
+        };
+        let [.., (older, older_size), (newer, newer_size)] = list[..] else {
+            return Ok(folds);
+        };
+        if newer_size.saturating_mul(2) < older_size {
+            return Ok(folds);
+        }
+        let next = newer + 1;
+        fold_runs(db, older, newer, next)?;
+        folds += 1;
+    }
+}
+
+/// The game's record and positions, remembered for the next few asks.
+struct Replays {
+    known: HashMap<u64, (GameInfo, Vec<Ply>)>,
+}
+
+impl Replays {
+    fn get(
+        &mut self,
+        games: &impl ReadableTable<u64, &'static [u8]>,
+        game: u64,
+    ) -> Result<&(GameInfo, Vec<Ply>), Error> {
+        if self.known.len() > 4096 {
+            self.known.clear();
+        }
+        if let std::collections::hash_map::Entry::Vacant(slot) = self.known.entry(game) {
+            let record = games
+                .get(game)
+                .map_err(store)?
+                .ok_or(Error::Corrupt("a run names a game the db lacks"))?;
+            let (info, line) = GameInfo::decode_record(record.value())?;
+            let plies = line.plies()?;
+            slot.insert((info, plies));
+        }
+        self.known
+            .get(&game)
+            .ok_or(Error::Corrupt("a game was not remembered"))
+    }
+}
+
+/// Writes runs `older` and `newer` as run `into`, in one transaction.
+fn fold_runs(db: &Database, older: u32, newer: u32, into: u32) -> Result<(), Error> {
+    let read = db.begin_read().map_err(store)?;
+    let games = read.open_table(GAMES).map_err(store)?;
+    let txn = db.begin_write().map_err(store)?;
+    {
+        let mut a = RunReader::new(&read, older)?;
+        let mut b = RunReader::new(&read, newer)?;
+        let mut writer = RunWriter::new(&txn, into)?;
+        let mut positions = txn.open_table(POSITIONS).map_err(store)?;
+        let mut orders = Orders::default();
+        let mut replays = Replays {
+            known: HashMap::new(),
+        };
+        let mut bytes = Vec::new();
+        let (mut next_a, mut next_b) = (a.next_single()?, b.next_single()?);
+        let mut group: Vec<Single> = Vec::new();
+        loop {
+            // The smaller of the two heads, in order of high bits.
+            let take_a = match (next_a, next_b) {
+                (None, None) => break,
+                (Some(x), Some(y)) => x <= y,
+                (Some(_), None) => true,
+                (None, Some(_)) => false,
+            };
+            let single = if take_a {
+                let single = next_a;
+                next_a = a.next_single()?;
+                single
+            } else {
+                let single = next_b;
+                next_b = b.next_single()?;
+                single
+            };
+            let Some(single) = single else { break };
+            if group.first().is_some_and(|first| first.0 != single.0) {
+                settle_group(
+                    &group,
+                    &mut writer,
+                    &mut positions,
+                    &games,
+                    &mut orders,
+                    &mut replays,
+                    &mut bytes,
+                )?;
+                group.clear();
+            }
+            group.push(single);
+        }
+        settle_group(
+            &group,
+            &mut writer,
+            &mut positions,
+            &games,
+            &mut orders,
+            &mut replays,
+            &mut bytes,
+        )?;
+        drop(positions);
+        writer.finish(&txn)?;
+        runs::remove(&txn, older)?;
+        runs::remove(&txn, newer)?;
+    }
+    txn.commit().map_err(store)?;
+    Ok(())
+}
+
+/// Writes singles of equal high bits: alone, as they were; several, each
+/// replayed to its whole key, and a key of two games or more added to the
+/// entries table.
+fn settle_group(
+    group: &[Single],
+    writer: &mut RunWriter<'_>,
+    positions: &mut redb::Table<'_, u128, &'static [u8]>,
+    games: &impl ReadableTable<u64, &'static [u8]>,
+    orders: &mut Orders,
+    replays: &mut Replays,
+    bytes: &mut Vec<u8>,
+) -> Result<(), Error> {
+    if let [single] = group {
+        return writer.push(*single);
+    }
+    let mut keyed: Vec<(u128, u64)> = Vec::with_capacity(group.len());
+    for &(high, game) in group {
+        let (_, plies) = replays.get(games, game)?;
+        let ply = plies
+            .iter()
+            .find(|ply| ply.key.high() == high)
+            .ok_or(Error::Corrupt("a run files a position its game never reached"))?;
+        keyed.push((ply.key.0, game));
+    }
+    keyed.sort_unstable();
+    let mut at = 0;
+    while at < keyed.len() {
+        let key = keyed[at].0;
+        let end = at + keyed[at..].iter().take_while(|(k, _)| *k == key).count();
+        if end - at == 1 {
+            writer.push((group[0].0, keyed[at].1))?;
+        } else {
+            let mut entry = Entry::default();
+            for &(_, game) in &keyed[at..end] {
+                let (info, plies) = replays.get(games, game)?;
+                let ply = plies
+                    .iter()
+                    .find(|ply| ply.key.0 == key)
+                    .ok_or(Error::Corrupt("a game lost a position"))?;
+                entry.add(&Played::of(info, ply, game));
+                orders.insert(game, info.clone());
+            }
+            fold(positions, games, orders, (key, entry), true, bytes)?;
+            if orders.len() > 1 << 16 {
+                orders.clear();
+            }
+        }
+        at = end;
+    }
+    Ok(())
+}

@@ -1,0 +1,264 @@
+//! A game's line as the db keeps it: its start, the seats of a player's
+//! db and the moves of its indexed plies; and the positions it reaches,
+//! each once with the move last played from it (lichess's rule), which
+//! the indexer counts and a question checks a single-game position by.
+
+use crate::board::{pack, unpack};
+use crate::codec::{get, get_as, get_byte, put};
+use crate::error::Error;
+use crate::key::{Pieces, PositionKey};
+use cozy_chess::{Board, Color, Move};
+
+/// Where a game starts.
+///
+/// ```
+/// use chess960_explorer::line::Start;
+///
+/// assert_eq!(Start::Chess960(518).board(), Some(cozy_chess::Board::chess960_startpos(518)));
+/// assert_eq!(Start::Chess960(960).board(), None);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Start {
+    /// A Chess960 start (0..=959).
+    Chess960(u16),
+    /// A double Chess960 start: White's and Black's.
+    Double(u16, u16),
+    /// The classical start of a standard game.
+    Standard,
+}
+
+impl Start {
+    /// The board of the start (`None` for a number above 959).
+    pub fn board(self) -> Option<Board> {
+        match self {
+            Start::Chess960(id) if id < 960 => Some(Board::chess960_startpos(u32::from(id))),
+            Start::Double(white, black) if white < 960 && black < 960 => Some(
+                Board::double_chess960_startpos(u32::from(white), u32::from(black)),
+            ),
+            Start::Standard => Some(Board::default()),
+            _ => None,
+        }
+    }
+}
+
+/// One position of a line: its key, the move last played from it and the
+/// side that played it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ply {
+    /// The position's key.
+    pub key: PositionKey,
+    /// The move (see [`pack`]).
+    pub mv: u16,
+    /// The side to move in the position.
+    pub side: Color,
+}
+
+/// A game's start, the seats of a player's db and its indexed moves.
+///
+/// ```
+/// use chess960_explorer::board::pack;
+/// use chess960_explorer::key::PositionKey;
+/// use chess960_explorer::line::{Line, Start};
+///
+/// let moves = ["g1f3", "g8f6", "f3g1", "f6g8", "e2e4"];
+/// let line = Line {
+///     start: Start::Standard,
+///     seats: 0,
+///     moves: moves.iter().map(|mv| pack(mv.parse().unwrap())).collect(),
+/// };
+/// // The start was met twice: it is counted once, with e2e4.
+/// let plies = line.plies()?;
+/// assert_eq!(plies.len(), 4);
+/// let start = PositionKey::of(&cozy_chess::Board::default());
+/// let ply = plies.iter().find(|ply| ply.key == start).unwrap();
+/// assert_eq!(ply.mv, pack("e2e4".parse().unwrap()));
+/// let mut bytes = Vec::new();
+/// line.encode(&mut bytes);
+/// assert_eq!(Line::decode(&bytes)?, line);
+/// # Ok::<(), chess960_explorer::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// The start.
+    pub start: Start,
+    /// A player's db: bit 0 the player had White, bit 1 Black; 0 in a db
+    /// of every game.
+    pub seats: u8,
+    /// The moves played from the indexed positions, in order (see
+    /// [`pack`]).
+    pub moves: Vec<u16>,
+}
+
+impl Line {
+    /// The line of `moves` (see [`pack`]), which the games crate's
+    /// replayer found legal, played from `start`; and its positions, as
+    /// [`Line::plies`] gives them. A null move ends it.
+    pub(crate) fn play(
+        start: Start,
+        seats: u8,
+        moves: impl IntoIterator<Item = u16>,
+    ) -> (Line, Vec<Ply>) {
+        let mut line = Line {
+            start,
+            seats,
+            moves: Vec::new(),
+        };
+        let Some(board) = start.board() else {
+            return (line, Vec::new());
+        };
+        let mut walk = Walk::new(board);
+        for bits in moves {
+            let Some(mv) = unpack(bits).filter(|mv| mv.from != mv.to) else {
+                break;
+            };
+            debug_assert!(walk.board.is_legal(mv), "the replayer's move {mv} is legal");
+            line.moves.push(bits);
+            walk.step(mv, seats);
+        }
+        (line, last_of_each(walk.plies))
+    }
+
+    /// Each position the line reached before a move, once, with the move
+    /// last played from it, in the order they were last left; in a
+    /// player's db, one for each seat.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Corrupt`] when a move is not legal where it stands.
+    pub fn plies(&self) -> Result<Vec<Ply>, Error> {
+        let board = self
+            .start
+            .board()
+            .ok_or(Error::Corrupt("a game's start is out of range"))?;
+        let mut walk = Walk::new(board);
+        for &bits in &self.moves {
+            let mv = unpack(bits)
+                .filter(|&mv| walk.board.is_legal(mv))
+                .ok_or(Error::Corrupt("a game's move is not legal"))?;
+            walk.step(mv, self.seats);
+        }
+        Ok(last_of_each(walk.plies))
+    }
+
+    /// Writes the line: the start, the seats, the moves (2 bytes each).
+    pub fn encode(&self, out: &mut Vec<u8>) {
+        match self.start {
+            Start::Chess960(id) => {
+                out.push(0);
+                put(out, u64::from(id));
+            }
+            Start::Double(white, black) => {
+                out.push(1);
+                put(out, u64::from(white));
+                put(out, u64::from(black));
+            }
+            Start::Standard => out.push(2),
+        }
+        out.push(self.seats);
+        put(out, self.moves.len() as u64);
+        for mv in &self.moves {
+            out.extend_from_slice(&mv.to_le_bytes());
+        }
+    }
+
+    /// Reads what [`Line::encode`] wrote.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Corrupt`] for bytes it did not write.
+    pub fn decode(mut input: &[u8]) -> Result<Line, Error> {
+        let input = &mut input;
+        let start = match get_byte(input)? {
+            0 => Start::Chess960(get_as(input)?),
+            1 => Start::Double(get_as(input)?, get_as(input)?),
+            2 => Start::Standard,
+            _ => return Err(Error::Corrupt("a game's start is unknown")),
+        };
+        let seats = get_byte(input)?;
+        if seats > 3 {
+            return Err(Error::Corrupt("a game's seats are unknown"));
+        }
+        let count = usize::try_from(get(input)?).unwrap_or(usize::MAX);
+        if input.len() != count.saturating_mul(2) {
+            return Err(Error::Corrupt("a game's moves do not fill its line"));
+        }
+        let moves = input
+            .chunks_exact(2)
+            .map(|pair| u16::from_le_bytes([pair[0], pair[1]]))
+            .collect();
+        Ok(Line {
+            start,
+            seats,
+            moves,
+        })
+    }
+}
+
+/// A board played on, its pieces' key followed move by move, and the
+/// positions left so far.
+struct Walk {
+    board: Board,
+    pieces: Pieces,
+    plies: Vec<Ply>,
+}
+
+impl Walk {
+    fn new(board: Board) -> Walk {
+        Walk {
+            pieces: Pieces::of(&board),
+            board,
+            plies: Vec::with_capacity(64),
+        }
+    }
+
+    /// Adds the position before `mv` (one key a seat) and plays it.
+    fn step(&mut self, mv: Move, seats: u8) {
+        let side = self.board.side_to_move();
+        let packed = pack(mv);
+        let key = self.pieces.key(&self.board);
+        if seats == 0 {
+            self.plies.push(Ply {
+                key,
+                mv: packed,
+                side,
+            });
+        } else {
+            for (bit, seat) in [(1, Color::White), (2, Color::Black)] {
+                if seats & bit != 0 {
+                    self.plies.push(Ply {
+                        key: key.for_player(seat),
+                        mv: packed,
+                        side,
+                    });
+                }
+            }
+        }
+        let before = self.board.clone();
+        self.board.play_unchecked(mv);
+        self.pieces.step(&before, &self.board);
+    }
+}
+
+/// Each key once, with its last ply, latest first.
+fn last_of_each(plies: Vec<Ply>) -> Vec<Ply> {
+    // An open-addressed set of the keys kept, by their low bits.
+    let size = (plies.len() * 2).next_power_of_two().max(16);
+    let mut slots = vec![usize::MAX; size];
+    let mut kept: Vec<Ply> = Vec::with_capacity(plies.len());
+    for ply in plies.into_iter().rev() {
+        #[allow(clippy::cast_possible_truncation)] // the low bits pick the slot
+        let mut slot = ply.key.0 as usize & (size - 1);
+        loop {
+            match slots[slot] {
+                usize::MAX => {
+                    slots[slot] = kept.len();
+                    kept.push(ply);
+                    break;
+                }
+                at if kept[at].key == ply.key => break,
+                _ => slot = (slot + 1) & (size - 1),
+            }
+        }
+    }
+    kept
+}

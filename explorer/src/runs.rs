@@ -1,0 +1,202 @@
+//! The db's runs of single-game positions. Most positions (deep in a
+//! game) are reached by one game: each is filed by the high 64 bits of
+//! its key with the game's number, nothing else (the rest of the key, the
+//! move and the counts come from replaying the game's line). A batch
+//! writes one run, sorted, in blocks of a few hundred (the high bits as
+//! differences, varints); runs are folded together as they grow, so a
+//! db holds a few, and a question looks in each.
+
+use crate::codec::{get, put};
+use crate::error::{Error, store};
+use redb::{ReadTransaction, ReadableTable, TableDefinition, WriteTransaction};
+
+/// Run number to the singles it holds.
+pub(crate) const RUNS: TableDefinition<'static, u32, u64> = TableDefinition::new("runs");
+
+/// A block is closed once it holds this many bytes.
+const BLOCK_BYTES: usize = 1800;
+
+/// A single-game position: the key's high 64 bits and the game's number.
+pub(crate) type Single = (u64, u64);
+
+/// The table of run `run`: the first high bits of each block to the
+/// block.
+fn name(run: u32) -> String {
+    format!("singles-{run}")
+}
+
+fn table(name: &str) -> TableDefinition<'_, u64, &'static [u8]> {
+    TableDefinition::new(name)
+}
+
+/// The runs of a db, oldest first, with their sizes.
+pub(crate) fn list(runs: &impl ReadableTable<u32, u64>) -> Result<Vec<(u32, u64)>, Error> {
+    let mut list = Vec::new();
+    for row in runs.iter().map_err(store)? {
+        let (run, count) = row.map_err(store)?;
+        list.push((run.value(), count.value()));
+    }
+    Ok(list)
+}
+
+/// Writes one run, its singles given sorted by high bits.
+pub(crate) struct RunWriter<'t> {
+    table: redb::Table<'t, u64, &'static [u8]>,
+    run: u32,
+    block: Vec<u8>,
+    first: u64,
+    last: u64,
+    count: u64,
+}
+
+impl<'t> RunWriter<'t> {
+    /// Starts run `run` in `txn`.
+    pub(crate) fn new(txn: &'t WriteTransaction, run: u32) -> Result<RunWriter<'t>, Error> {
+        Ok(RunWriter {
+            table: txn.open_table(table(&name(run))).map_err(store)?,
+            run,
+            block: Vec::with_capacity(2 * BLOCK_BYTES),
+            first: 0,
+            last: 0,
+            count: 0,
+        })
+    }
+
+    /// Adds a single; its high bits are at least the last one's. Singles
+    /// of equal high bits stay in one block.
+    pub(crate) fn push(&mut self, (high, game): Single) -> Result<(), Error> {
+        if self.count > 0 && high < self.last {
+            return Err(Error::Corrupt("a run's singles are out of order"));
+        }
+        if !self.block.is_empty() && self.block.len() >= BLOCK_BYTES && high != self.last {
+            self.close()?;
+        }
+        if self.block.is_empty() {
+            self.first = high;
+            self.last = high;
+        }
+        put(&mut self.block, high - self.last);
+        put(&mut self.block, game);
+        self.last = high;
+        self.count += 1;
+        Ok(())
+    }
+
+    fn close(&mut self) -> Result<(), Error> {
+        self.table
+            .insert(self.first, self.block.as_slice())
+            .map_err(store)?;
+        self.block.clear();
+        Ok(())
+    }
+
+    /// Writes the last block and files the run; gives its size.
+    pub(crate) fn finish(mut self, txn: &WriteTransaction) -> Result<u64, Error> {
+        if !self.block.is_empty() {
+            self.close()?;
+        }
+        drop(self.table);
+        if self.count > 0 {
+            let mut runs = txn.open_table(RUNS).map_err(store)?;
+            runs.insert(self.run, self.count).map_err(store)?;
+        } else {
+            txn.delete_table(table(&name(self.run))).map_err(store)?;
+        }
+        Ok(self.count)
+    }
+}
+
+/// Removes run `run`.
+pub(crate) fn remove(txn: &WriteTransaction, run: u32) -> Result<(), Error> {
+    txn.open_table(RUNS)
+        .map_err(store)?
+        .remove(run)
+        .map_err(store)?;
+    txn.delete_table(table(&name(run))).map_err(store)?;
+    Ok(())
+}
+
+/// The singles of a block that starts at `first`.
+fn decode(first: u64, mut bytes: &[u8], out: &mut Vec<Single>) -> Result<(), Error> {
+    let mut high = first;
+    while !bytes.is_empty() {
+        high = high
+            .checked_add(get(&mut bytes)?)
+            .ok_or(Error::Corrupt("a run's key overflows"))?;
+        out.push((high, get(&mut bytes)?));
+    }
+    Ok(())
+}
+
+/// The games of every run filed under high bits `high`.
+pub(crate) fn games_at(txn: &ReadTransaction, high: u64) -> Result<Vec<u64>, Error> {
+    let runs = txn.open_table(RUNS).map_err(store)?;
+    let mut games = Vec::new();
+    let mut singles = Vec::new();
+    for (run, _) in list(&runs)? {
+        let blocks = txn.open_table(table(&name(run))).map_err(store)?;
+        let Some(row) = blocks.range(..=high).map_err(store)?.next_back() else {
+            continue;
+        };
+        let (first, block) = row.map_err(store)?;
+        singles.clear();
+        decode(first.value(), block.value(), &mut singles)?;
+        games.extend(
+            singles
+                .iter()
+                .filter(|&&(filed, _)| filed == high)
+                .map(|&(_, game)| game),
+        );
+    }
+    games.sort_unstable();
+    games.dedup();
+    Ok(games)
+}
+
+/// The singles of run `run` in order, a block at a time.
+pub(crate) struct RunReader {
+    blocks: redb::Range<'static, u64, &'static [u8]>,
+    block: Vec<Single>,
+    at: usize,
+}
+
+impl RunReader {
+    /// Reads run `run` as `txn` sees it.
+    pub(crate) fn new(txn: &ReadTransaction, run: u32) -> Result<RunReader, Error> {
+        let blocks = txn.open_table(table(&name(run))).map_err(store)?;
+        Ok(RunReader {
+            blocks: blocks.range::<u64>(..).map_err(store)?,
+            block: Vec::new(),
+            at: 0,
+        })
+    }
+
+    /// The next single, if any.
+    pub(crate) fn next_single(&mut self) -> Result<Option<Single>, Error> {
+        while self.at == self.block.len() {
+            let Some(row) = self.blocks.next() else {
+                return Ok(None);
+            };
+            let (first, block) = row.map_err(store)?;
+            self.block.clear();
+            self.at = 0;
+            decode(first.value(), block.value(), &mut self.block)?;
+        }
+        self.at += 1;
+        Ok(Some(self.block[self.at - 1]))
+    }
+}
+
+/// The bytes and singles of every run (a db's sizes).
+pub(crate) fn sizes(txn: &ReadTransaction) -> Result<(u64, u64), Error> {
+    let runs = txn.open_table(RUNS).map_err(store)?;
+    let (mut bytes, mut count) = (0, 0);
+    for (run, singles) in list(&runs)? {
+        count += singles;
+        let blocks = txn.open_table(table(&name(run))).map_err(store)?;
+        for row in blocks.iter().map_err(store)? {
+            bytes += row.map_err(store)?.1.value().len() as u64;
+        }
+    }
+    Ok((bytes, count))
+}
