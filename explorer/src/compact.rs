@@ -1,8 +1,10 @@
-//! Folding runs together: once the newest run is at least half the size
-//! of the one before, the two become one (so a db of n batches holds
-//! about log2(n) runs). Positions that two runs both file under the same
-//! high bits are told apart by replaying their games: one reached by two
-//! games or more moves to the entries table, each game counted once.
+//! Folding runs together: once a db holds more than [`MAX_RUNS`] runs,
+//! the two neighbours of least size together become one (a question
+//! looks in every run; a fold rewrites both). Where the folded run would
+//! file [`CROWD`] games or more under the same high bits, they are told
+//! apart by replaying them: a position of two games or more moves to the
+//! entries table, each game counted once; so a question replays a few
+//! games a run at most.
 
 use crate::entry::{Entry, Played};
 use crate::error::{Error, store};
@@ -14,8 +16,14 @@ use crate::store::{GAMES, POSITIONS};
 use redb::{Database, ReadableDatabase, ReadableTable};
 use std::collections::HashMap;
 
-/// Folds the newest runs together while the newest is at least half the
-/// size of the one before; gives how many folds were made.
+/// Games filed under the same high bits that a fold sorts out.
+const CROWD: usize = 8;
+
+/// Runs a db holds at most after a batch.
+pub(crate) const MAX_RUNS: usize = 16;
+
+/// Folds neighbouring runs together, the pair of least size first, while
+/// the db holds more than [`MAX_RUNS`]; gives how many folds were made.
 pub(crate) fn settle(db: &Database) -> Result<u64, Error> {
     let mut folds = 0;
     loop {
@@ -24,14 +32,17 @@ pub(crate) fn settle(db: &Database) -> Result<u64, Error> {
             let runs = read.open_table(RUNS).map_err(store)?;
             runs::list(&runs)?
         };
-        let [.., (older, older_size), (newer, newer_size)] = list[..] else {
-            return Ok(folds);
-        };
-        if newer_size.saturating_mul(2) < older_size {
+        if list.len() <= MAX_RUNS {
             return Ok(folds);
         }
-        let next = newer + 1;
-        fold_runs(db, older, newer, next)?;
+        let Some(pair) = list
+            .windows(2)
+            .min_by_key(|pair| pair[0].1 + pair[1].1)
+        else {
+            return Ok(folds);
+        };
+        let next = list.last().map_or(0, |&(run, _)| run + 1);
+        fold_runs(db, pair[0].0, pair[1].0, next)?;
         folds += 1;
     }
 }
@@ -132,7 +143,7 @@ fn fold_runs(db: &Database, older: u32, newer: u32, into: u32) -> Result<(), Err
     Ok(())
 }
 
-/// Writes singles of equal high bits: alone, as they were; several, each
+/// Writes singles of equal high bits: a few, as they were; a crowd, each
 /// replayed to its whole key, and a key of two games or more added to the
 /// entries table.
 fn settle_group(
@@ -144,8 +155,11 @@ fn settle_group(
     replays: &mut Replays,
     bytes: &mut Vec<u8>,
 ) -> Result<(), Error> {
-    if let [single] = group {
-        return writer.push(*single);
+    if group.len() < CROWD {
+        for &single in group {
+            writer.push(single)?;
+        }
+        return Ok(());
     }
     let mut keyed: Vec<(u128, u64)> = Vec::with_capacity(group.len());
     for &(high, game) in group {
@@ -172,12 +186,9 @@ fn settle_group(
                     .find(|ply| ply.key.0 == key)
                     .ok_or(Error::Corrupt("a game lost a position"))?;
                 entry.add(&Played::of(info, ply, game));
-                orders.insert(game, info.clone());
+                orders.insert(game, info.top_order());
             }
             fold(positions, games, orders, (key, entry), true, bytes)?;
-            if orders.len() > 1 << 16 {
-                orders.clear();
-            }
         }
         at = end;
     }

@@ -8,26 +8,26 @@ use crate::game::GameInfo;
 use redb::ReadableTable;
 use std::collections::HashMap;
 
-/// The games whose orders (rating, date) trimming has needed, by number.
+/// A game's place among the top-rated ([`GameInfo::top_order`]), which
+/// holds its place among the recent too.
+pub(crate) type Order = (std::cmp::Reverse<u16>, std::cmp::Reverse<u64>, u128);
+
+/// Games remembered at most (about 64 MB), then forgotten all at once.
+const REMEMBERED: usize = 1 << 20;
+
+/// The orders (rating, date) of the games trimming has needed, by number.
 #[derive(Default)]
 pub(crate) struct Orders {
-    known: HashMap<u64, GameInfo>,
+    known: HashMap<u64, Order>,
 }
 
 impl Orders {
     /// Remembers game `game`.
-    pub(crate) fn insert(&mut self, game: u64, info: GameInfo) {
-        self.known.insert(game, info);
-    }
-
-    /// Forgets every game.
-    pub(crate) fn clear(&mut self) {
-        self.known.clear();
-    }
-
-    /// How many games are remembered.
-    pub(crate) fn len(&self) -> usize {
-        self.known.len()
+    pub(crate) fn insert(&mut self, game: u64, order: Order) {
+        if self.known.len() >= REMEMBERED {
+            self.known.clear();
+        }
+        self.known.insert(game, order);
     }
 
     /// Keeps the entry's best top and recent games, reading the records
@@ -41,18 +41,19 @@ impl Orders {
             return Ok(());
         }
         for &(game, _) in entry.top.iter().chain(&entry.recent) {
-            if let std::collections::hash_map::Entry::Vacant(slot) = self.known.entry(game) {
+            if !self.known.contains_key(&game) {
                 let record = games
                     .get(game)
                     .map_err(store)?
                     .ok_or(Error::Corrupt("an entry names a game the db lacks"))?;
-                slot.insert(GameInfo::decode(record.value())?);
+                let info = GameInfo::decode(record.value())?;
+                self.insert(game, info.top_order());
             }
         }
         let known = &self.known;
         entry.trim(
-            |g| known.get(&g).map(GameInfo::top_order),
-            |g| known.get(&g).map(GameInfo::recent_order),
+            |g| known.get(&g).copied(),
+            |g| known.get(&g).map(|order| (order.1, order.2)),
         );
         Ok(())
     }

@@ -5,17 +5,16 @@
 //! one transaction with its games and their keys, so that a crash loses
 //! at most the batch being made and a rerun completes the db.
 
-use crate::compact;
-use crate::entry::{Entry, Played};
+use crate::batch::Batch;
 use crate::error::{Error, store};
-use crate::fold::{Orders, fold};
+use crate::fold::Orders;
 use crate::game::GameInfo;
 use crate::line::{Line, Ply, Start};
-use crate::runs::{RUNS, RunWriter};
-use crate::store::{self, GAME_KEYS, GAMES, POSITIONS, Settings};
+use crate::store::{self, GAME_KEYS, GAMES, Settings};
 use chess960_archive::{Archive, Collect, Game, Skip, Summary, move_skip, replay_game};
 use chess960_games::read::{GameKind, Players, Seat};
-use redb::{Database, ReadableTable, WriteTransaction};
+use redb::{Database, ReadableDatabase, ReadableTable};
+use std::collections::HashSet;
 use std::path::Path;
 
 /// How to index.
@@ -169,247 +168,74 @@ impl Collect for Indexer {
     }
 }
 
-/// One position a game of the batch left: its key, the game (its place
-/// in the batch), the move played from it and the side that played it.
-#[derive(Clone, Copy, Default)]
-struct Seen {
-    high: u64,
-    low: u64,
-    game: u32,
-    mv: u16,
-    white: bool,
-}
-
-/// A game of the batch: its number, and its part in an entry but for the
-/// move and the mover's rating.
-struct BatchGame {
-    played: Played,
-    white_elo: Option<u16>,
-    black_elo: Option<u16>,
-}
-
-/// The batch held in memory.
-#[derive(Default)]
-struct Batch {
-    /// Every position each game left, in the order met.
-    seen: Vec<Seen>,
-    /// The batch's games.
-    games: Vec<BatchGame>,
-    /// The batch's games (and those read to trim entries).
-    orders: Orders,
-}
-
-/// The writer's state between batches.
+/// The calling thread's part: each game checked against the db and the
+/// batches, numbered and added to the batch; a full batch handed to the
+/// writing thread, which writes it while the next one fills.
 struct Writer<'a> {
+    /// The db as last committed (game keys).
+    snapshot: redb::ReadTransaction,
     db: &'a Database,
-    txn: Option<WriteTransaction>,
     batch: Batch,
+    /// The keys of the games of the batch being filled and of the one
+    /// being written.
+    filling: HashSet<u128>,
+    writing: HashSet<u128>,
+    /// To the writing thread.
+    handoff: std::sync::mpsc::SyncSender<Batch>,
     next_game: u64,
     options: &'a IndexOptions,
+    /// The positions of a full batch: the first batches are small, so
+    /// that writing starts early beside the reading, then each twice the
+    /// last, up to the options' bound.
+    limit: usize,
     summary: IndexSummary,
-    /// Runs folded together.
-    folds: u64,
-}
-
-impl Batch {
-    /// Adds game `number`'s positions to the batch.
-    fn note(&mut self, number: u64, game: Indexed) {
-        let Some(first) = game.plies.first() else {
-            return;
-        };
-        let at = u32::try_from(self.games.len()).unwrap_or(u32::MAX);
-        self.seen.extend(game.plies.iter().map(|ply| Seen {
-            high: ply.key.high(),
-            #[allow(clippy::cast_possible_truncation)] // the low half
-            low: ply.key.0 as u64,
-            game: at,
-            mv: ply.mv,
-            white: ply.side == cozy_chess::Color::White,
-        }));
-        self.games.push(BatchGame {
-            played: Played::of(&game.info, first, number),
-            white_elo: game.info.white_elo,
-            black_elo: game.info.black_elo,
-        });
-        self.orders.insert(number, game.info);
-    }
-
-    /// The entry's part of a position the batch saw.
-    fn played(&self, seen: &Seen) -> Played {
-        let game = &self.games[seen.game as usize];
-        Played {
-            mv: seen.mv,
-            rating: if seen.white {
-                game.white_elo
-            } else {
-                game.black_elo
-            },
-            ..game.played
-        }
-    }
-
-}
-
-/// The batch's transaction, begun when first needed.
-fn begin<'t>(
-    db: &Database,
-    txn: &'t mut Option<WriteTransaction>,
-) -> Result<&'t WriteTransaction, Error> {
-    if txn.is_none() {
-        *txn = Some(db.begin_write().map_err(store)?);
-    }
-    txn.as_ref().ok_or(Error::Corrupt("no transaction"))
 }
 
 impl Writer<'_> {
     /// Counts the games of a part, each once.
     fn add(&mut self, games: Vec<Indexed>) -> Result<(), Error> {
-        let mut games = games.into_iter().peekable();
-        while games.peek().is_some() {
-            let mut full = false;
+        let mut keys = self.snapshot.open_table(GAME_KEYS).map_err(store)?;
+        for game in games {
+            let key = game.info.key;
+            if self.filling.contains(&key)
+                || self.writing.contains(&key)
+                || keys.get(key).map_err(store)?.is_some()
             {
-                let txn = begin(self.db, &mut self.txn)?;
-                let mut keys = txn.open_table(GAME_KEYS).map_err(store)?;
-                let mut table = txn.open_table(GAMES).map_err(store)?;
-                for game in games.by_ref() {
-                    let key = game.info.key;
-                    let before = keys
-                        .insert(key, self.next_game)
-                        .map_err(store)?
-                        .map(|old| old.value());
-                    if let Some(old) = before {
-                        // The db has the game: its number is put back.
-                        keys.insert(key, old).map_err(store)?;
-                        self.summary.duplicates += 1;
-                        continue;
-                    }
-                    let number = self.next_game;
-                    table.insert(number, game.record.as_slice()).map_err(store)?;
-                    self.next_game += 1;
-                    self.summary.added += 1;
-                    self.batch.note(number, game);
-                    if self.batch.games.len() >= self.options.batch_games
-                        || self.batch.seen.len() >= self.options.batch_positions
-                    {
-                        full = true;
-                        break;
-                    }
-                }
+                self.summary.duplicates += 1;
+                continue;
             }
-            if full {
-                self.flush()?;
+            self.filling.insert(key);
+            let number = self.next_game;
+            self.next_game += 1;
+            self.summary.added += 1;
+            self.batch.add(number, &game.info, game.record, &game.plies);
+            if self.batch.games() >= self.options.batch_games
+                || self.batch.positions() >= self.limit
+            {
+                self.hand_over()?;
+                keys = self.snapshot.open_table(GAME_KEYS).map_err(store)?;
             }
         }
         Ok(())
     }
 
-    /// Writes the batch into the db and commits it with its games: the
-    /// positions that several of its games reached into the entries table,
-    /// those of one game as a new run; then folds runs together as they
-    /// grow.
-    fn flush(&mut self) -> Result<(), Error> {
-        if self.txn.is_none() && self.batch.seen.is_empty() {
+    /// Hands the batch to the writing thread once it has written the one
+    /// before (whose games the snapshot then holds).
+    fn hand_over(&mut self) -> Result<(), Error> {
+        if self.batch.games() == 0 {
             return Ok(());
         }
-        let mut seen = std::mem::take(&mut self.batch.seen);
-        let batch = &mut self.batch;
-        sort_seen(&mut seen);
-        let txn = begin(self.db, &mut self.txn)?;
-        {
-            let mut positions = txn.open_table(POSITIONS).map_err(store)?;
-            let games = txn.open_table(GAMES).map_err(store)?;
-            // A db's first batch finds nothing to add to: no lookups.
-            let look_up = !redb::ReadableTableMetadata::is_empty(&positions).map_err(store)?;
-            let number = {
-                let runs = txn.open_table(RUNS).map_err(store)?;
-                runs.last()
-                    .map_err(store)?
-                    .map_or(0, |(run, _)| run.value() + 1)
-            };
-            let mut run = RunWriter::new(txn, number)?;
-            let mut bytes = Vec::with_capacity(256);
-            let mut at = 0;
-            while at < seen.len() {
-                let high = seen[at].high;
-                let end = at + seen[at..].iter().take_while(|s| s.high == high).count();
-                let group = &seen[at..end];
-                at = end;
-                if let [one] = group {
-                    run.push((high, batch.games[one.game as usize].played.game))?;
-                    continue;
-                }
-                // Keys of equal high bits: each key's games together.
-                let mut from = 0;
-                while from < group.len() {
-                    let low = group[from].low;
-                    let to = from + group[from..].iter().take_while(|s| s.low == low).count();
-                    let same = &group[from..to];
-                    // A game filed twice under these high bits (two of its
-                    // positions differ only below) goes whole to the
-                    // entries, so that a run files a game under them once.
-                    let twin = |one: &Seen| {
-                        group
-                            .iter()
-                            .filter(|other| other.game == one.game)
-                            .count()
-                            > 1
-                    };
-                    if let [one] = same
-                        && !twin(one)
-                    {
-                        run.push((high, batch.games[one.game as usize].played.game))?;
-                    } else {
-                        let mut entry = Entry::default();
-                        for seen in same {
-                            entry.add(&batch.played(seen));
-                        }
-                        let key = u128::from(high) << 64 | u128::from(low);
-                        fold(&mut positions, &games, &mut batch.orders, (key, entry), look_up, &mut bytes)?;
-                    }
-                    from = to;
-                }
-            }
-            run.finish(txn)?;
-        }
-        drop(seen);
-        if let Some(txn) = self.txn.take() {
-            txn.commit().map_err(store)?;
-        }
-        self.batch.orders.clear();
-        self.batch.games.clear();
+        let batch = std::mem::take(&mut self.batch);
+        self.handoff
+            .send(batch)
+            .map_err(|_| Error::Corrupt("the writing thread stopped"))?;
         self.summary.batches += 1;
-        self.folds += compact::settle(self.db)?;
+        self.limit = (self.limit * 2).min(self.options.batch_positions);
+        // The writing thread took this batch: it has committed the last.
+        self.snapshot = self.db.begin_read().map_err(store)?;
+        self.writing = std::mem::take(&mut self.filling);
         Ok(())
     }
-}
-
-/// Sorts a batch's positions by key: counted into buckets by the top 16
-/// bits (keys are random), then each bucket sorted.
-fn sort_seen(seen: &mut Vec<Seen>) {
-    let order = |s: &Seen| (s.high, s.low);
-    if seen.len() < 1 << 16 {
-        seen.sort_unstable_by_key(order);
-        return;
-    }
-    let bucket = |s: &Seen| usize::try_from(s.high >> 48).unwrap_or(0);
-    let mut starts = vec![0usize; (1 << 16) + 1];
-    for s in seen.iter() {
-        starts[bucket(s) + 1] += 1;
-    }
-    for i in 1..starts.len() {
-        starts[i] += starts[i - 1];
-    }
-    let mut next = starts.clone();
-    let mut sorted = vec![Seen::default(); seen.len()];
-    for s in seen.iter() {
-        let b = bucket(s);
-        sorted[next[b]] = *s;
-        next[b] += 1;
-    }
-    for pair in starts.windows(2) {
-        sorted[pair[0]..pair[1]].sort_unstable_by_key(order);
-    }
-    *seen = sorted;
 }
 
 /// Indexes the games of `archive` (its inputs, filter and threads) into
@@ -451,30 +277,67 @@ pub fn index(
         players: players.names().map(str::to_owned).collect(),
     };
     let mut database = store::open_write(dir, &settings)?;
-    let next_game = {
-        let txn = redb::ReadableDatabase::begin_read(&database).map_err(store)?;
-        let games = txn.open_table(GAMES).map_err(store)?;
-        games
-            .last()
-            .map_err(store)?
-            .map_or(0, |(number, _)| number.value() + 1)
-    };
+    let snapshot = redb::ReadableDatabase::begin_read(&database).map_err(store)?;
+    let next_game = snapshot
+        .open_table(GAMES)
+        .map_err(store)?
+        .last()
+        .map_err(store)?
+        .map_or(0, |(number, _)| number.value() + 1);
     let indexer = Indexer {
         plies: usize::try_from(options.plies).unwrap_or(usize::MAX),
         players: (!players.is_empty()).then_some(players),
     };
-    let mut writer = Writer {
-        db: &database,
-        txn: None,
-        batch: Batch::default(),
-        next_game,
-        options,
-        summary: IndexSummary::default(),
-        folds: 0,
-    };
+    let (handoff, batches) = std::sync::mpsc::sync_channel::<Batch>(0);
+    let (outcome, folds) = std::thread::scope(|scope| {
+        let db = &database;
+        // The writing thread: one batch at a time; the first error ends it.
+        let writing = scope.spawn(move || -> Result<u64, Error> {
+            let (mut folds, mut orders) = (0, Orders::default());
+            for batch in batches {
+                folds += batch.write(db, &mut orders)?;
+            }
+            Ok(folds)
+        });
+        let mut writer = Writer {
+            snapshot,
+            db,
+            batch: Batch::default(),
+            filling: HashSet::new(),
+            writing: HashSet::new(),
+            handoff,
+            next_game,
+            options,
+            limit: options.batch_positions.min(1 << 19),
+            summary: IndexSummary::default(),
+        };
+        let outcome = read(archive, &indexer, &mut writer);
+        // What was read is written (also when cancelled: a rerun goes on
+        // from there), unless writing failed.
+        let last = writer.hand_over();
+        let summary = std::mem::take(&mut writer.summary);
+        drop(writer);
+        let folds = writing
+            .join()
+            .unwrap_or(Err(Error::Corrupt("the writing thread panicked")));
+        (outcome.and_then(|reading| last.map(|()| (reading, summary))), folds)
+    });
+    let folds = folds?;
+    let (reading, mut summary) = outcome?;
+    // Runs folded together leave free pages: given back.
+    if folds > 0 {
+        store::compact(&mut database)?;
+    }
+    summary.reading = reading;
+    Ok(summary)
+}
+
+/// Reads the archive into the writer; the reading's summary, skips in
+/// order.
+fn read(archive: &Archive, indexer: &Indexer, writer: &mut Writer<'_>) -> Result<Summary, Error> {
     let mut failed: Option<Error> = None;
     let mut skips = Vec::new();
-    let result = archive.collect(&indexer, |batch| {
+    let result = archive.collect(indexer, |batch| {
         let part = std::mem::take(batch.part);
         writer.summary.other_kinds += part.other_kinds;
         writer.summary.undecided += part.undecided;
@@ -489,28 +352,13 @@ pub fn index(
             std::io::Error::other(shown)
         })
     });
-    let mut reading = match result {
-        Ok(summary) => summary,
-        Err(chess960_archive::Error::Deliver(error)) => {
-            return Err(failed.unwrap_or_else(|| store(error)));
+    match result {
+        Ok(mut reading) => {
+            reading.skip_in_order(skips, archive.inputs());
+            Ok(reading)
         }
-        Err(chess960_archive::Error::Cancelled(summary)) => {
-            // What was read is written: a rerun goes on from there.
-            writer.flush()?;
-            let _ = summary;
-            return Err(Error::Cancelled);
-        }
-        Err(other) => return Err(store(other)),
-    };
-    writer.flush()?;
-    reading.skip_in_order(skips, archive.inputs());
-    let mut summary = std::mem::take(&mut writer.summary);
-    let writer_folds = writer.folds;
-    drop(writer);
-    // Runs folded together leave free pages: given back.
-    if writer_folds > 0 {
-        store::compact(&mut database)?;
+        Err(chess960_archive::Error::Deliver(error)) => Err(failed.unwrap_or_else(|| store(error))),
+        Err(chess960_archive::Error::Cancelled(_)) => Err(Error::Cancelled),
+        Err(other) => Err(store(other)),
     }
-    summary.reading = reading;
-    Ok(summary)
 }

@@ -4,6 +4,7 @@
 //! explorer is asked.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+mod batch;
 pub mod board;
 pub mod codec;
 mod compact;

@@ -176,9 +176,6 @@ fn add_positions(
             *game = renumber(*game)?;
         }
         fold(&mut positions, &games, &mut orders, (key, entry), true, &mut bytes)?;
-        if orders.len() > 1 << 16 {
-            orders.clear();
-        }
         added += 1;
     }
     Ok(added)

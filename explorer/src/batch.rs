@@ -1,0 +1,201 @@
+//! A batch of games held in memory and its writing: every position each
+//! game left, sorted by key once the batch is full; a key of one game
+//! goes to a new run, a key of several to the entries table; the games,
+//! their keys, the entries and the run committed in one transaction, then
+//! runs folded together as they grow.
+
+use crate::compact;
+use crate::entry::{Entry, Played};
+use crate::error::{Error, store};
+use crate::fold::{Order, Orders, fold};
+use crate::game::GameInfo;
+use crate::line::Ply;
+use crate::runs::{RUNS, RunWriter};
+use crate::store::{GAME_KEYS, GAMES, POSITIONS};
+use redb::{Database, ReadableTable};
+
+/// One position a game of the batch left: its key, the game (its place
+/// in the batch), the move played from it and the side that played it.
+#[derive(Clone, Copy, Default)]
+struct Seen {
+    high: u64,
+    low: u64,
+    game: u32,
+    mv: u16,
+    white: bool,
+}
+
+/// A game of the batch: its key and record, and its part in an entry but
+/// for the move and the mover's rating.
+struct BatchGame {
+    key: u128,
+    order: Order,
+    record: Vec<u8>,
+    played: Played,
+    white_elo: Option<u16>,
+    black_elo: Option<u16>,
+}
+
+/// Games counted but not yet written.
+#[derive(Default)]
+pub(crate) struct Batch {
+    /// Every position each game left, in the order met.
+    seen: Vec<Seen>,
+    /// The games, in the order of their numbers.
+    games: Vec<BatchGame>,
+}
+
+impl Batch {
+    /// Games in the batch.
+    pub(crate) fn games(&self) -> usize {
+        self.games.len()
+    }
+
+    /// Positions in the batch (one a game and key).
+    pub(crate) fn positions(&self) -> usize {
+        self.seen.len()
+    }
+
+    /// Adds game `number` (its key, record and positions).
+    pub(crate) fn add(&mut self, number: u64, info: &GameInfo, record: Vec<u8>, plies: &[Ply]) {
+        let Some(first) = plies.first() else {
+            return;
+        };
+        let at = u32::try_from(self.games.len()).unwrap_or(u32::MAX);
+        self.seen.extend(plies.iter().map(|ply| Seen {
+            high: ply.key.high(),
+            #[allow(clippy::cast_possible_truncation)] // the low half
+            low: ply.key.0 as u64,
+            game: at,
+            mv: ply.mv,
+            white: ply.side == cozy_chess::Color::White,
+        }));
+        self.games.push(BatchGame {
+            key: info.key,
+            order: info.top_order(),
+            record,
+            played: Played::of(info, first, number),
+            white_elo: info.white_elo,
+            black_elo: info.black_elo,
+        });
+    }
+
+    /// The entry's part of a position the batch saw.
+    fn played(&self, seen: &Seen) -> Played {
+        let game = &self.games[seen.game as usize];
+        Played {
+            mv: seen.mv,
+            rating: if seen.white {
+                game.white_elo
+            } else {
+                game.black_elo
+            },
+            ..game.played
+        }
+    }
+
+    /// Writes the batch into `db` in one transaction, then folds runs
+    /// together; gives how many folds were made. `orders` has the orders
+    /// of the batch's games, and keeps those it reads.
+    pub(crate) fn write(mut self, db: &Database, orders: &mut Orders) -> Result<u64, Error> {
+        let mut seen = std::mem::take(&mut self.seen);
+        sort_seen(&mut seen);
+        let txn = db.begin_write().map_err(store)?;
+        {
+            let mut keys = txn.open_table(GAME_KEYS).map_err(store)?;
+            let mut games = txn.open_table(GAMES).map_err(store)?;
+            let mut sorted: Vec<(u128, u64)> =
+                self.games.iter().map(|g| (g.key, g.played.game)).collect();
+            sorted.sort_unstable();
+            for (key, game) in sorted {
+                keys.insert(key, game).map_err(store)?;
+            }
+            for game in &mut self.games {
+                orders.insert(game.played.game, game.order);
+                games
+                    .insert(game.played.game, game.record.as_slice())
+                    .map_err(store)?;
+                game.record = Vec::new();
+            }
+            let mut positions = txn.open_table(POSITIONS).map_err(store)?;
+            // A db's first batch finds nothing to add to: no lookups.
+            let look_up = !redb::ReadableTableMetadata::is_empty(&positions).map_err(store)?;
+            let number = {
+                let runs = txn.open_table(RUNS).map_err(store)?;
+                runs.last()
+                    .map_err(store)?
+                    .map_or(0, |(run, _)| run.value() + 1)
+            };
+            let mut run = RunWriter::new(&txn, number)?;
+            let mut bytes = Vec::with_capacity(256);
+            let mut at = 0;
+            while at < seen.len() {
+                let high = seen[at].high;
+                let end = at + seen[at..].iter().take_while(|s| s.high == high).count();
+                let group = &seen[at..end];
+                at = end;
+                if let [one] = group {
+                    run.push((high, self.games[one.game as usize].played.game))?;
+                    continue;
+                }
+                // Keys of equal high bits: each key's games together.
+                let mut from = 0;
+                while from < group.len() {
+                    let low = group[from].low;
+                    let to = from + group[from..].iter().take_while(|s| s.low == low).count();
+                    let same = &group[from..to];
+                    from = to;
+                    // A game filed twice under these high bits (two of its
+                    // positions differ only below) goes whole to the
+                    // entries, so that a run files a game under them once.
+                    let twin = |one: &Seen| group.iter().filter(|o| o.game == one.game).count() > 1;
+                    if let [one] = same
+                        && !twin(one)
+                    {
+                        run.push((high, self.games[one.game as usize].played.game))?;
+                        continue;
+                    }
+                    let mut entry = Entry::default();
+                    for seen in same {
+                        entry.add(&self.played(seen));
+                    }
+                    let key = u128::from(high) << 64 | u128::from(low);
+                    fold(&mut positions, &games, orders, (key, entry), look_up, &mut bytes)?;
+                }
+            }
+            run.finish(&txn)?;
+        }
+        drop(seen);
+        txn.commit().map_err(store)?;
+        compact::settle(db)
+    }
+}
+
+/// Sorts a batch's positions by key: counted into buckets by the top 16
+/// bits (keys are random), then each bucket sorted.
+fn sort_seen(seen: &mut Vec<Seen>) {
+    let order = |s: &Seen| (s.high, s.low);
+    if seen.len() < 1 << 16 {
+        seen.sort_unstable_by_key(order);
+        return;
+    }
+    let bucket = |s: &Seen| usize::try_from(s.high >> 48).unwrap_or(0);
+    let mut starts = vec![0usize; (1 << 16) + 1];
+    for s in seen.iter() {
+        starts[bucket(s) + 1] += 1;
+    }
+    for i in 1..starts.len() {
+        starts[i] += starts[i - 1];
+    }
+    let mut next = starts.clone();
+    let mut sorted = vec![Seen::default(); seen.len()];
+    for s in seen.iter() {
+        let b = bucket(s);
+        sorted[next[b]] = *s;
+        next[b] += 1;
+    }
+    for pair in starts.windows(2) {
+        sorted[pair[0]..pair[1]].sort_unstable_by_key(order);
+    }
+    *seen = sorted;
+}
