@@ -9,6 +9,7 @@ use crate::entry::{Entry, Played};
 use crate::error::{Error, store};
 use crate::fold::{Order, Orders, fold};
 use crate::game::GameInfo;
+use crate::key::PositionKey;
 use crate::line::Ply;
 use crate::runs::{RUNS, RunWriter};
 use crate::store::{GAME_KEYS, GAMES, POSITIONS};
@@ -41,8 +42,9 @@ struct BatchGame {
 pub(crate) struct Batch {
     /// Every position each game left, in the order met.
     seen: Vec<Seen>,
-    /// The games, in the order of their numbers.
+    /// The games, numbered in a row from `first`.
     games: Vec<BatchGame>,
+    first: u64,
 }
 
 impl Batch {
@@ -58,9 +60,17 @@ impl Batch {
 
     /// Adds game `number` (its key, record and positions).
     pub(crate) fn add(&mut self, number: u64, info: &GameInfo, record: Vec<u8>, plies: &[Ply]) {
-        let Some(first) = plies.first() else {
-            return;
+        // The move and the rating are each position's own.
+        let any = Ply {
+            key: PositionKey(0),
+            mv: 0,
+            side: cozy_chess::Color::White,
         };
+        let played = Played::of(info, plies.first().unwrap_or(&any), number);
+        if self.games.is_empty() {
+            self.first = number;
+        }
+        debug_assert_eq!(number, self.first + self.games.len() as u64, "numbered in a row");
         let at = u32::try_from(self.games.len()).unwrap_or(u32::MAX);
         self.seen.extend(plies.iter().map(|ply| Seen {
             high: ply.key.high(),
@@ -74,10 +84,16 @@ impl Batch {
             key: info.key,
             order: info.top_order(),
             record,
-            played: Played::of(info, first, number),
+            played,
             white_elo: info.white_elo,
             black_elo: info.black_elo,
         });
+    }
+
+    /// The number of the game that saw a position: the batch's games are
+    /// numbered in a row (no need to look at the game).
+    fn number(&self, seen: &Seen) -> u64 {
+        self.first + u64::from(seen.game)
     }
 
     /// The entry's part of a position the batch saw.
@@ -135,7 +151,7 @@ impl Batch {
                 let group = &seen[at..end];
                 at = end;
                 if let [one] = group {
-                    run.push((high, self.games[one.game as usize].played.game))?;
+                    run.push((high, self.number(one)))?;
                     continue;
                 }
                 // Keys of equal high bits: each key's games together.
@@ -152,7 +168,7 @@ impl Batch {
                     if let [one] = same
                         && !twin(one)
                     {
-                        run.push((high, self.games[one.game as usize].played.game))?;
+                        run.push((high, self.number(one)))?;
                         continue;
                     }
                     let mut entry = Entry::default();

@@ -138,6 +138,10 @@ impl Collect for Indexer {
             },
         };
         let Some(raw) = game.raw() else { return };
+        let has_id = tags
+            .get(chess960_games::read::TagName::Site)
+            .and_then(crate::game::site_id)
+            .is_some();
         replay_game(game, Some(self.plies), |replay| {
             let replay = match replay {
                 Ok(replay) => replay,
@@ -146,11 +150,16 @@ impl Collect for Indexer {
                     return;
                 }
             };
-            let moves: Vec<&str> = replay
-                .moves()
-                .iter()
-                .map(chess960_games::replay::Ply::uci)
-                .collect();
+            // The moves make the key of a game without an id only.
+            let moves: Vec<&str> = if has_id {
+                Vec::new()
+            } else {
+                replay
+                    .moves()
+                    .iter()
+                    .map(chess960_games::replay::Ply::uci)
+                    .collect()
+            };
             let Some(info) = GameInfo::of(tags, raw, &moves) else {
                 part.undecided += 1;
                 return;

@@ -174,7 +174,7 @@ fn pieces(board: &Board) -> u128 {
 ///     let Some(&mv) = moves.last() else { break };
 ///     let before = board.clone();
 ///     board.play(mv);
-///     pieces.step(&before, &board);
+///     pieces.step(&before, mv, &board);
 ///     assert_eq!(pieces.key(&board), PositionKey::of(&board));
 /// }
 /// ```
@@ -187,13 +187,16 @@ impl Pieces {
         Pieces(pieces(board))
     }
 
-    /// Follows a move from `before` to `after`.
-    pub fn step(&mut self, before: &Board, after: &Board) {
-        for (c, color) in Color::ALL.into_iter().enumerate() {
-            let (was, is) = (before.colors(color), after.colors(color));
-            for (p, piece) in Piece::ALL.into_iter().enumerate() {
-                for square in (was & before.pieces(piece)) ^ (is & after.pieces(piece)) {
-                    self.0 ^= TABLE[(c * 6 + p) * 64 + square as usize];
+    /// Follows move `mv` from `before` to `after`: the squares whose
+    /// occupancy changed, and the move's own two (a capture, a
+    /// promotion), are hashed again.
+    pub fn step(&mut self, before: &Board, mv: Move, after: &Board) {
+        let changed =
+            (before.occupied() ^ after.occupied()) | mv.from.bitboard() | mv.to.bitboard();
+        for square in changed {
+            for board in [before, after] {
+                if let (Some(piece), Some(color)) = (board.piece_on(square), board.color_on(square)) {
+                    self.0 ^= TABLE[(color as usize * 6 + piece as usize) * 64 + square as usize];
                 }
             }
         }

@@ -235,30 +235,42 @@ impl Walk {
         }
         let before = self.board.clone();
         self.board.play_unchecked(mv);
-        self.pieces.step(&before, &self.board);
+        self.pieces.step(&before, mv, &self.board);
     }
 }
 
 /// Each key once, with its last ply, latest first.
-fn last_of_each(plies: Vec<Ply>) -> Vec<Ply> {
-    // An open-addressed set of the keys kept, by their low bits.
+fn last_of_each(mut plies: Vec<Ply>) -> Vec<Ply> {
+    plies.reverse();
+    // An open-addressed set of the keys kept (their places), by their
+    // low bits: on the stack for a game's usual length.
     let size = (plies.len() * 2).next_power_of_two().max(16);
-    let mut slots = vec![usize::MAX; size];
-    let mut kept: Vec<Ply> = Vec::with_capacity(plies.len());
-    for ply in plies.into_iter().rev() {
+    let mut stack = [u32::MAX; 256];
+    let mut heap = Vec::new();
+    let slots: &mut [u32] = if size <= stack.len() {
+        &mut stack[..size]
+    } else {
+        heap.resize(size, u32::MAX);
+        &mut heap
+    };
+    let mut kept = 0;
+    for at in 0..plies.len() {
+        let ply = plies[at];
         #[allow(clippy::cast_possible_truncation)] // the low bits pick the slot
         let mut slot = ply.key.0 as usize & (size - 1);
         loop {
             match slots[slot] {
-                usize::MAX => {
-                    slots[slot] = kept.len();
-                    kept.push(ply);
+                u32::MAX => {
+                    slots[slot] = u32::try_from(kept).unwrap_or(u32::MAX);
+                    plies[kept] = ply;
+                    kept += 1;
                     break;
                 }
-                at if kept[at].key == ply.key => break,
+                place if plies[place as usize].key == ply.key => break,
                 _ => slot = (slot + 1) & (size - 1),
             }
         }
     }
-    kept
+    plies.truncate(kept);
+    plies
 }
