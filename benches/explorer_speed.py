@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The explorer's speed, memory and size: `chess960 explorer index` against
-`chess960 games --games --moves` on the same input, one core each, timed in
-turns; the indexer's peak memory; the db's size against the input's
+`chess960 games --games --moves` on the same input, both pinned to one
+core (taskset), and the index on two cores, timed in turns; the indexer's
+peak memory; the db's size against the input's
 `.zst`; then query latency on a warm db (`explorer/benches/query_latency.rs`)
 of 20,000 games from the classical start written by python-chess (so that
 the first positions hold thousands of games: the legal games spread over
@@ -18,6 +19,7 @@ latency, python-chess (`chess`; run with `.venv-ci/bin/python`).
 """
 
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -29,10 +31,10 @@ BINARY = ROOT / "target" / "release" / "chess960"
 
 
 def run(args, env=None):
-    """Runs a command; its wall time and the peak RSS of the children so far."""
+    """Runs a command line; its wall time."""
     start = time.perf_counter()
     done = subprocess.run(
-        [str(BINARY), *args],
+        args,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         env=dict(os.environ, **(env or {})),
@@ -40,7 +42,7 @@ def run(args, env=None):
     )
     seconds = time.perf_counter() - start
     if done.returncode != 0:
-        sys.exit(f"{args[0]} failed: {done.stderr.decode()}")
+        sys.exit(f"{' '.join(args)} failed: {done.stderr.decode()}")
     return seconds
 
 
@@ -99,6 +101,11 @@ def allocated(path):
     return sum(p.stat().st_blocks * 512 for p in Path(path).rglob("*") if p.is_file())
 
 
+def one_core(args):
+    """The command pinned to core 0 (taskset), where taskset exists."""
+    return (["taskset", "-c", "0"] if shutil.which("taskset") else []) + args
+
+
 def main():
     size = int(sys.argv[1]) if len(sys.argv) > 1 else 20
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 3
@@ -112,32 +119,38 @@ def main():
         subprocess.run(["zstd", "-q", "-19", "-T2", str(pgn), "-o", str(zst)], check=True)
     megabytes = pgn.stat().st_size / 1e6
     db = bench / f"explorer-bench-{size}"
-    games_times, index_times = [], []
+    games_times, one_times, two_times = [], [], []
+    # In turns: --games --moves and the index on one core, the index on two.
     for _ in range(rounds):
-        games_times.append(run(["games", "--games", "--moves", str(pgn)], {"CHESS960_GAMES_THREADS": "1"}))
+        games_times.append(run(one_core([str(BINARY), "games", "--games", "--moves", str(pgn)]),
+                               {"CHESS960_GAMES_THREADS": "1"}))
         subprocess.run(["rm", "-rf", str(db)], check=True)
-        index_times.append(run(["explorer", "index", str(pgn), "--db", str(db), "--threads", "1"]))
-    games_median, index_median = statistics.median(games_times), statistics.median(index_times)
-    print(f"input: {pgn} ({megabytes:.1f} MB plain, {zst.stat().st_size / 1e6:.2f} MB .zst)")
-    print(f"games --games --moves, one core: {games_median:.2f} s ({megabytes / games_median:.1f} MB/s)")
-    print(f"explorer index --plies 50, one core: {index_median:.2f} s ({megabytes / index_median:.1f} MB/s), "
-          f"{games_median / index_median:.2f}x the speed of --games --moves")
-    # The same from the .zst, and the size of the db against it.
-    subprocess.run(["rm", "-rf", str(db)], check=True)
-    seconds = run(["explorer", "index", str(zst), "--db", str(db), "--threads", "1"])
-    print(f"explorer index of the .zst, one core: {seconds:.2f} s")
+        one_times.append(run(one_core([str(BINARY), "explorer", "index", str(pgn), "--db", str(db), "--threads", "1"])))
+        subprocess.run(["rm", "-rf", str(db)], check=True)
+        two_times.append(run([str(BINARY), "explorer", "index", str(pgn), "--db", str(db), "--threads", "2"]))
+    games_median = statistics.median(games_times)
+    one_median, two_median = statistics.median(one_times), statistics.median(two_times)
+    ratios = sorted(g / i for g, i in zip(games_times, one_times))
+    speedups = sorted(o / t for o, t in zip(one_times, two_times))
+    print(f"input: {pgn} ({megabytes:.1f} MB plain, {zst.stat().st_size / 1e6:.2f} MB .zst), {rounds} rounds in turns")
+    print(f"games --games --moves, one core: median {games_median:.2f} s ({megabytes / games_median:.1f} MB/s)")
+    print(f"explorer index, one core: median {one_median:.2f} s ({megabytes / one_median:.1f} MB/s); "
+          f"speed against --games --moves per round: median {statistics.median(ratios):.2f}x "
+          f"({ratios[0]:.2f} to {ratios[-1]:.2f})")
+    print(f"explorer index, two cores: median {two_median:.2f} s; against one core per round: "
+          f"median {statistics.median(speedups):.2f}x ({speedups[0]:.2f} to {speedups[-1]:.2f})")
     print(f"db size: {allocated(db) / 1e6:.2f} MB on disk = {allocated(db) / zst.stat().st_size:.2f}x the .zst "
           f"({size_of(db) / 1e6:.2f} MB apparent = {size_of(db) / zst.stat().st_size:.2f}x)")
     subprocess.run(["rm", "-rf", str(db)], check=True)
-    rss = peak_rss(["explorer", "index", str(pgn), "--db", str(db), "--threads", "1"])
+    rss = peak_rss(["explorer", "index", str(pgn), "--db", str(db), "--threads", "2"])
     if rss is not None:
-        print(f"explorer index peak RSS: {rss:.0f} MB")
+        print(f"explorer index peak RSS (two cores): {rss:.0f} MB")
     classical = bench / "explorer-classical.pgn"
     if not classical.exists():
         classical_games(classical)
     deep = bench / "explorer-bench-classical"
     subprocess.run(["rm", "-rf", str(deep)], check=True)
-    run(["explorer", "index", str(classical), "--db", str(deep)])
+    run([str(BINARY), "explorer", "index", str(classical), "--db", str(deep)])
     subprocess.run(
         ["cargo", "bench", "-q", "-p", "chess960-explorer", "--bench", "query_latency", "--", str(deep)],
         cwd=ROOT,

@@ -1,6 +1,8 @@
-//! Query latency on a warm db: the positions of the first plies of the
-//! db's games (each asked as `--start` and `--play`), each asked many
-//! times, each time measured; prints the percentiles. Not a criterion
+//! Query latency on a warm db: the busiest positions (a few starts and
+//! their most played first moves), each asked many times; then 10,000
+//! positions reached, found breadth first from those starts through the
+//! moves the db answers (most of them deep, of one game), each asked three
+//! times; every time measured, the percentiles printed. Not a criterion
 //! bench: it reads a db made by `benches/explorer_speed.py`.
 //!
 //! ```sh
@@ -70,17 +72,58 @@ fn main() {
             std::hint::black_box(answer);
         }
     }
-    times.sort_by(f64::total_cmp);
-    let at = |p: f64| times[((times.len() - 1) as f64 * p) as usize];
     let most = queries.iter().map(|(games, _)| *games).max().unwrap_or(0);
     let least = queries.iter().map(|(games, _)| *games).min().unwrap_or(0);
+    let shown = percentiles(&mut times);
     println!(
-        "{} queries of {} positions ({least} to {most} games each): p50 {:.0} us, p90 {:.0} us, p99 {:.0} us, max {:.0} us",
+        "{} queries of {} positions ({least} to {most} games each): {shown}",
         times.len(),
         queries.len(),
+    );
+    // 10,000 positions reached, breadth first.
+    let mut reached = Vec::new();
+    let mut queue: std::collections::VecDeque<Query> =
+        queries.iter().filter(|(_, q)| q.play.is_empty()).map(|(_, q)| q.clone()).collect();
+    while let Some(query) = queue.pop_front() {
+        if reached.len() >= 10_000 {
+            break;
+        }
+        let answer = explorer.query(&query).expect("an answer");
+        for row in &answer.moves {
+            let mut play = query.play.clone();
+            play.push(row.uci.clone());
+            queue.push_back(Query { play, ..query.clone() });
+        }
+        reached.push((answer.white + answer.draws + answer.black, query));
+    }
+    let mut times = Vec::with_capacity(3 * reached.len());
+    for _ in 0..3 {
+        for (_, query) in &reached {
+            let start = Instant::now();
+            let answer = explorer.query(query).expect("an answer");
+            times.push(start.elapsed().as_secs_f64() * 1e6);
+            std::hint::black_box(answer);
+        }
+    }
+    let one = reached.iter().filter(|(games, _)| *games == 1).count();
+    let shown = percentiles(&mut times);
+    println!(
+        "{} queries of {} positions reached ({one} of them of one game): {shown}",
+        times.len(),
+        reached.len(),
+    );
+}
+
+/// p50, p90, p99 and the maximum of times in µs.
+#[allow(clippy::cast_precision_loss, clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+fn percentiles(times: &mut [f64]) -> String {
+    times.sort_by(f64::total_cmp);
+    let at = |p: f64| times[((times.len() - 1) as f64 * p) as usize];
+    format!(
+        "p50 {:.0} us, p90 {:.0} us, p99 {:.0} us, max {:.0} us",
         at(0.5),
         at(0.9),
         at(0.99),
         at(1.0)
-    );
+    )
 }
