@@ -82,8 +82,11 @@ fn main() {
     );
     // 10,000 positions reached, breadth first.
     let mut reached = Vec::new();
-    let mut queue: std::collections::VecDeque<Query> =
-        queries.iter().filter(|(_, q)| q.play.is_empty()).map(|(_, q)| q.clone()).collect();
+    let mut queue: std::collections::VecDeque<Query> = queries
+        .iter()
+        .filter(|(_, q)| q.play.is_empty())
+        .map(|(_, q)| q.clone())
+        .collect();
     while let Some(query) = queue.pop_front() {
         if reached.len() >= 10_000 {
             break;
@@ -92,7 +95,10 @@ fn main() {
         for row in &answer.moves {
             let mut play = query.play.clone();
             play.push(row.uci.clone());
-            queue.push_back(Query { play, ..query.clone() });
+            queue.push_back(Query {
+                play,
+                ..query.clone()
+            });
         }
         reached.push((answer.white + answer.draws + answer.black, query));
     }
@@ -115,7 +121,11 @@ fn main() {
 }
 
 /// p50, p90, p99 and the maximum of times in µs.
-#[allow(clippy::cast_precision_loss, clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+#[allow(
+    clippy::cast_precision_loss,
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss
+)]
 fn percentiles(times: &mut [f64]) -> String {
     times.sort_by(f64::total_cmp);
     let at = |p: f64| times[((times.len() - 1) as f64 * p) as usize];

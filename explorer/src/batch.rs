@@ -70,7 +70,11 @@ impl Batch {
         if self.games.is_empty() {
             self.first = number;
         }
-        debug_assert_eq!(number, self.first + self.games.len() as u64, "numbered in a row");
+        debug_assert_eq!(
+            number,
+            self.first + self.games.len() as u64,
+            "numbered in a row"
+        );
         let at = u32::try_from(self.games.len()).unwrap_or(u32::MAX);
         self.seen.extend(plies.iter().map(|ply| Seen {
             high: ply.key.high(),
@@ -176,7 +180,14 @@ impl Batch {
                         entry.add(&self.played(seen));
                     }
                     let key = u128::from(high) << 64 | u128::from(low);
-                    fold(&mut positions, &games, orders, (key, entry), look_up, &mut bytes)?;
+                    fold(
+                        &mut positions,
+                        &games,
+                        orders,
+                        (key, entry),
+                        look_up,
+                        &mut bytes,
+                    )?;
                 }
             }
             run.finish(&txn)?;

@@ -35,10 +35,7 @@ pub(crate) fn settle(db: &Database) -> Result<u64, Error> {
         if list.len() <= MAX_RUNS {
             return Ok(folds);
         }
-        let Some(pair) = list
-            .windows(2)
-            .min_by_key(|pair| pair[0].1 + pair[1].1)
-        else {
+        let Some(pair) = list.windows(2).min_by_key(|pair| pair[0].1 + pair[1].1) else {
             return Ok(folds);
         };
         let next = list.last().map_or(0, |&(run, _)| run + 1);
@@ -167,7 +164,9 @@ fn settle_group(
         let ply = plies
             .iter()
             .find(|ply| ply.key.high() == high)
-            .ok_or(Error::Corrupt("a run files a position its game never reached"))?;
+            .ok_or(Error::Corrupt(
+                "a run files a position its game never reached",
+            ))?;
         keyed.push((ply.key.0, game));
     }
     keyed.sort_unstable();

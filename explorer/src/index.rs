@@ -115,7 +115,9 @@ impl Collect for Indexer {
     fn game(&self, part: &mut Part, game: &Game<'_>) {
         let start = match *game.kind() {
             GameKind::Chess960(position) => Start::Chess960(position.id()),
-            GameKind::DoubleChess960(start) => Start::Double(start.white().id(), start.black().id()),
+            GameKind::DoubleChess960(start) => {
+                Start::Double(start.white().id(), start.black().id())
+            }
             GameKind::Standard => Start::Standard,
             // Counted and listed by the reading.
             GameKind::Unreadable(_) => return,
@@ -164,7 +166,10 @@ impl Collect for Indexer {
                 part.undecided += 1;
                 return;
             };
-            let packed = replay.moves().iter().map(chess960_games::replay::Ply::packed);
+            let packed = replay
+                .moves()
+                .iter()
+                .map(chess960_games::replay::Ply::packed);
             let (line, plies) = Line::play(start, seats, packed);
             let mut record = Vec::with_capacity(96 + 2 * line.moves.len());
             info.encode_record(&line, &mut record);
@@ -329,7 +334,10 @@ pub fn index(
         let folds = writing
             .join()
             .unwrap_or(Err(Error::Corrupt("the writing thread panicked")));
-        (outcome.and_then(|reading| last.map(|()| (reading, summary))), folds)
+        (
+            outcome.and_then(|reading| last.map(|()| (reading, summary))),
+            folds,
+        )
     });
     let folds = folds?;
     let (reading, mut summary) = outcome?;

@@ -195,7 +195,8 @@ impl Pieces {
             (before.occupied() ^ after.occupied()) | mv.from.bitboard() | mv.to.bitboard();
         for square in changed {
             for board in [before, after] {
-                if let (Some(piece), Some(color)) = (board.piece_on(square), board.color_on(square)) {
+                if let (Some(piece), Some(color)) = (board.piece_on(square), board.color_on(square))
+                {
                     self.0 ^= TABLE[(color as usize * 6 + piece as usize) * 64 + square as usize];
                 }
             }

@@ -175,7 +175,14 @@ fn add_positions(
         for (game, _) in entry.top.iter_mut().chain(entry.recent.iter_mut()) {
             *game = renumber(*game)?;
         }
-        fold(&mut positions, &games, &mut orders, (key, entry), true, &mut bytes)?;
+        fold(
+            &mut positions,
+            &games,
+            &mut orders,
+            (key, entry),
+            true,
+            &mut bytes,
+        )?;
         added += 1;
     }
     Ok(added)

@@ -114,7 +114,11 @@ pub(crate) fn open_read(dir: &Path) -> Result<(ReadOnlyDatabase, Settings), Erro
     let db = match builder.open_read_only(&path) {
         Err(redb::DatabaseError::RepairAborted) => {
             // Not closed cleanly: a writer's open repairs it.
-            drop(builder.open(&path).map_err(|error| open_error(dir, error))?);
+            drop(
+                builder
+                    .open(&path)
+                    .map_err(|error| open_error(dir, error))?,
+            );
             builder.open_read_only(&path)
         }
         other => other,

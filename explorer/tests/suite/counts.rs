@@ -16,7 +16,7 @@ pub(crate) fn index_games(games: &[TestGame], dir: &std::path::Path, options: &I
 
 /// Compares every position of the model with the db's answer to `query`
 /// (its position fields filled from the model's path).
-fn check(explorer: &Explorer, model: &Model, query: &Query, with_games: bool) -> usize {
+pub(crate) fn check(explorer: &Explorer, model: &Model, query: &Query, with_games: bool) -> usize {
     let mut checked = 0;
     for (key, moves) in &model.positions {
         let (start, play) = &model.paths[key];

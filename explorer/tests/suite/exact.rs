@@ -97,3 +97,52 @@ fn games_without_id_are_deduplicated_by_tags_and_moves() {
     assert_eq!((second.added, second.duplicates), (0, 100));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A game a batch: each batch files its positions as a run of its own, so
+/// runs are folded together, over and over (past 16), and positions many
+/// games share (the first plies of one start) are sorted out of crowded
+/// runs into entries by replaying their games; the db answers as one
+/// batch, and as shakmaty's replay says.
+#[test]
+fn runs_folded_game_by_game_answer_as_one_batch() {
+    let all = games(37, 400, 0);
+    let starts: Vec<TestGame> = all
+        .into_iter()
+        .filter(|game| game.start == Some(518))
+        .take(70)
+        .collect();
+    assert!(starts.len() >= 60, "{}", starts.len());
+    let base = temp_dir("folds");
+    let one_a_batch = IndexOptions {
+        batch_games: 1,
+        ..options()
+    };
+    index_games(&starts, &base.join("folded"), &one_a_batch);
+    index_games(
+        &starts,
+        &base.join("one"),
+        &IndexOptions {
+            batch_games: 1000,
+            ..options()
+        },
+    );
+    let one = answers(&base.join("one"), &starts);
+    assert!(one.len() > 100, "{}", one.len());
+    assert_eq!(answers(&base.join("folded"), &starts), one);
+    let explorer = Explorer::open(base.join("folded")).unwrap();
+    let model = model(&starts, 8, |_| true);
+    let checked = crate::counts::check(&explorer, &model, &Query::default(), true);
+    assert!(checked > 100, "{checked}");
+    // The db's first position: every game, all in its entry.
+    let answer = explorer
+        .query(&Query {
+            start: Some(518),
+            ..Query::default()
+        })
+        .unwrap();
+    assert_eq!(
+        answer.white + answer.draws + answer.black,
+        starts.len() as u64
+    );
+    std::fs::remove_dir_all(&base).ok();
+}
