@@ -39,7 +39,7 @@ pub fn get(input: &mut &[u8]) -> Result<u64, Error> {
     loop {
         let (&byte, rest) = input
             .split_first()
-            .ok_or_else(|| Error::Corrupt("a number runs past its value's end"))?;
+            .ok_or(Error::Corrupt("a number runs past its value's end"))?;
         *input = rest;
         if shift == 63 && byte > 1 {
             return Err(Error::Corrupt("a number is over 64 bits"));
@@ -76,7 +76,7 @@ pub(crate) fn get_text(input: &mut &[u8]) -> Result<String, Error> {
 pub(crate) fn get_byte(input: &mut &[u8]) -> Result<u8, Error> {
     let (&byte, rest) = input
         .split_first()
-        .ok_or_else(|| Error::Corrupt("a value ends early"))?;
+        .ok_or(Error::Corrupt("a value ends early"))?;
     *input = rest;
     Ok(byte)
 }

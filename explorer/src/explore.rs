@@ -195,20 +195,7 @@ impl Explorer {
         };
         let mut entry = Entry::default();
         for key in keys {
-            if let Some(value) = positions.get(key.0).map_err(store)? {
-                entry.merge(Entry::decode(value.value())?);
-            }
-            // The games that reached it alone, checked by replay.
-            for game in runs::games_at(&txn, key.high())? {
-                let record = games
-                    .get(game)
-                    .map_err(store)?
-                    .ok_or(Error::Corrupt("a run names a game the db lacks"))?;
-                let (info, line) = GameInfo::decode_record(record.value())?;
-                if let Some(ply) = line.plies()?.iter().find(|ply| ply.key == key) {
-                    entry.add(&Played::of(&info, ply, game));
-                }
-            }
+            entry.merge(entry_of(&txn, &positions, &games, key)?);
         }
         let filter = Filter::of(query);
         let info = |game: u64| -> Result<Option<GameInfo>, Error> {
@@ -273,6 +260,31 @@ impl Explorer {
         answer.recent_games = pick(&entry.recent, false, query.recent_games, &filter, &info)?;
         Ok(answer)
     }
+}
+
+/// The games of position `key`: its entry, and the games that reached it
+/// alone (filed in the runs by the key's high bits), checked by replay.
+fn entry_of(
+    txn: &redb::ReadTransaction,
+    positions: &impl redb::ReadableTable<u128, &'static [u8]>,
+    games: &impl redb::ReadableTable<u64, &'static [u8]>,
+    key: PositionKey,
+) -> Result<Entry, Error> {
+    let mut entry = match positions.get(key.0).map_err(store)? {
+        Some(value) => Entry::decode(value.value())?,
+        None => Entry::default(),
+    };
+    for game in runs::games_at(txn, key.high())? {
+        let record = games
+            .get(game)
+            .map_err(store)?
+            .ok_or(Error::Corrupt("a run names a game the db lacks"))?;
+        let (info, line) = GameInfo::decode_record(record.value())?;
+        if let Some(ply) = line.plies()?.iter().find(|ply| ply.key == key) {
+            entry.add(&Played::of(&info, ply, game));
+        }
+    }
+    Ok(entry)
 }
 
 /// What a db holds ([`Explorer::sizes`]).

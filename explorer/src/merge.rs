@@ -132,7 +132,7 @@ fn add_runs(
     txn: &redb::WriteTransaction,
     renumber: &dyn Fn(u64) -> Result<u64, Error>,
 ) -> Result<u64, Error> {
-    let mut next = txn
+    let next = txn
         .open_table(RUNS)
         .map_err(store)?
         .last()
@@ -140,14 +140,13 @@ fn add_runs(
         .map_or(0, |(run, _)| run.value() + 1);
     let mut added = 0;
     let list = runs::list(&read.open_table(RUNS).map_err(store)?)?;
-    for (run, _) in list {
+    for ((run, _), number) in list.into_iter().zip(next..) {
         let mut reader = RunReader::new(read, run)?;
-        let mut writer = RunWriter::new(txn, next)?;
+        let mut writer = RunWriter::new(txn, number)?;
         while let Some((high, game)) = reader.next_single()? {
             writer.push((high, renumber(game)?))?;
         }
         added += writer.finish(txn)?;
-        next += 1;
     }
     Ok(added)
 }

@@ -122,7 +122,7 @@ fn decode(first: u64, mut bytes: &[u8], out: &mut Vec<Single>) -> Result<(), Err
     while !bytes.is_empty() {
         high = high
             .checked_add(get(&mut bytes)?)
-            .ok_or_else(|| Error::Corrupt("a run's key overflows"))?;
+            .ok_or(Error::Corrupt("a run's key overflows"))?;
         out.push((high, get(&mut bytes)?));
     }
     Ok(())
