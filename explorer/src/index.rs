@@ -322,7 +322,7 @@ pub fn index(
             handoff,
             next_game,
             options,
-            limit: options.batch_positions.min(1 << 19),
+            limit: options.batch_positions.min(1 << 17),
             summary: IndexSummary::default(),
         };
         let outcome = read(archive, &indexer, &mut writer);
