@@ -11,6 +11,7 @@ use crate::fold::{Order, Orders, fold};
 use crate::game::GameInfo;
 use crate::key::PositionKey;
 use crate::line::Ply;
+use crate::records::Appender;
 use crate::runs::{RUNS, RunWriter};
 use crate::store::{GAME_KEYS, GAMES, POSITIONS};
 use redb::{Database, ReadableTable};
@@ -124,6 +125,7 @@ impl Batch {
         {
             let mut keys = txn.open_table(GAME_KEYS).map_err(store)?;
             let mut games = txn.open_table(GAMES).map_err(store)?;
+            let mut appender = Appender::new(&games)?;
             let mut sorted: Vec<(u128, u64)> =
                 self.games.iter().map(|g| (g.key, g.played.game)).collect();
             sorted.sort_unstable();
@@ -132,11 +134,10 @@ impl Batch {
             }
             for game in &mut self.games {
                 orders.insert(game.played.game, game.order);
-                games
-                    .insert(game.played.game, game.record.as_slice())
-                    .map_err(store)?;
+                appender.push(&mut games, game.played.game, &game.record)?;
                 game.record = Vec::new();
             }
+            appender.finish(&mut games)?;
             let mut positions = txn.open_table(POSITIONS).map_err(store)?;
             // A db's first batch finds nothing to add to: no lookups.
             let look_up = !redb::ReadableTableMetadata::is_empty(&positions).map_err(store)?;

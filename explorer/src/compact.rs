@@ -11,6 +11,7 @@ use crate::error::{Error, store};
 use crate::fold::{Orders, fold};
 use crate::game::GameInfo;
 use crate::line::Ply;
+use crate::records;
 use crate::runs::{self, RUNS, RunReader, RunWriter, Single};
 use crate::store::{GAMES, POSITIONS};
 use redb::{Database, ReadableDatabase, ReadableTable};
@@ -59,11 +60,9 @@ impl Replays {
             self.known.clear();
         }
         if let std::collections::hash_map::Entry::Vacant(slot) = self.known.entry(game) {
-            let record = games
-                .get(game)
-                .map_err(store)?
+            let record = records::get(games, game)?
                 .ok_or(Error::Corrupt("a run names a game the db lacks"))?;
-            let (info, line) = GameInfo::decode_record(record.value())?;
+            let (info, line) = GameInfo::decode_record(&record)?;
             let plies = line.plies()?;
             slot.insert((info, plies));
         }

@@ -8,6 +8,7 @@ use crate::error::{Error, QueryError, store};
 use crate::game::GameInfo;
 use crate::key::PositionKey;
 use crate::query::{Answer, GameRef, MoveRow, Query, RatingGroup, Speed};
+use crate::records;
 use crate::runs;
 use crate::store::{self, GAMES, POSITIONS, Settings};
 use cozy_chess::{Board, Color};
@@ -85,7 +86,7 @@ impl Explorer {
     pub fn games(&self) -> Result<u64, Error> {
         let txn = self.db.begin_read().map_err(store)?;
         let games = txn.open_table(GAMES).map_err(store)?;
-        redb::ReadableTableMetadata::len(&games).map_err(store)
+        Ok(records::count(&games)?.0)
     }
 
     /// What the db holds: positions, the bytes of their entries (and of
@@ -113,11 +114,7 @@ impl Explorer {
         sizes.single_game_positions += singles;
         sizes.entry_bytes += bytes;
         let games = txn.open_table(GAMES).map_err(store)?;
-        for row in redb::ReadableTable::iter(&games).map_err(store)? {
-            let (_, value) = row.map_err(store)?;
-            sizes.games += 1;
-            sizes.game_bytes += value.value().len() as u64;
-        }
+        (sizes.games, sizes.game_bytes) = records::count(&games)?;
         Ok(sizes)
     }
 
@@ -199,8 +196,8 @@ impl Explorer {
         }
         let filter = Filter::of(query);
         let info = |game: u64| -> Result<Option<GameInfo>, Error> {
-            match games.get(game).map_err(store)? {
-                Some(value) => Ok(Some(GameInfo::decode(value.value())?)),
+            match records::get(&games, game)? {
+                Some(record) => Ok(Some(GameInfo::decode(&record)?)),
                 None => Ok(None),
             }
         };
@@ -275,11 +272,9 @@ fn entry_of(
         None => Entry::default(),
     };
     for game in runs::games_at(txn, key.high())? {
-        let record = games
-            .get(game)
-            .map_err(store)?
-            .ok_or(Error::Corrupt("a run names a game the db lacks"))?;
-        let (info, line) = GameInfo::decode_record(record.value())?;
+        let record =
+            records::get(games, game)?.ok_or(Error::Corrupt("a run names a game the db lacks"))?;
+        let (info, line) = GameInfo::decode_record(&record)?;
         if let Some(ply) = line.plies()?.iter().find(|ply| ply.key == key) {
             entry.add(&Played::of(&info, ply, game));
         }

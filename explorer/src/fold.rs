@@ -5,6 +5,7 @@
 use crate::entry::Entry;
 use crate::error::{Error, store};
 use crate::game::GameInfo;
+use crate::records;
 use redb::ReadableTable;
 use std::collections::HashMap;
 
@@ -42,11 +43,9 @@ impl Orders {
         }
         for &(game, _) in entry.top.iter().chain(&entry.recent) {
             if !self.known.contains_key(&game) {
-                let record = games
-                    .get(game)
-                    .map_err(store)?
+                let record = records::get(games, game)?
                     .ok_or(Error::Corrupt("an entry names a game the db lacks"))?;
-                let info = GameInfo::decode(record.value())?;
+                let info = GameInfo::decode(&record)?;
                 self.insert(game, info.top_order());
             }
         }

@@ -10,10 +10,11 @@ use crate::error::{Error, store};
 use crate::fold::Orders;
 use crate::game::GameInfo;
 use crate::line::{Line, Ply, Start};
+use crate::records;
 use crate::store::{self, GAME_KEYS, GAMES, Settings};
 use chess960_archive::{Archive, Collect, Game, Skip, Summary, move_skip, replay_game};
 use chess960_games::read::{GameKind, Players, Seat};
-use redb::{Database, ReadableDatabase, ReadableTable};
+use redb::{Database, ReadableDatabase};
 use std::collections::HashSet;
 use std::path::Path;
 
@@ -292,12 +293,7 @@ pub fn index(
     };
     let mut database = store::open_write(dir, &settings)?;
     let snapshot = redb::ReadableDatabase::begin_read(&database).map_err(store)?;
-    let next_game = snapshot
-        .open_table(GAMES)
-        .map_err(store)?
-        .last()
-        .map_err(store)?
-        .map_or(0, |(number, _)| number.value() + 1);
+    let next_game = records::next_number(&snapshot.open_table(GAMES).map_err(store)?)?;
     let indexer = Indexer {
         plies: usize::try_from(options.plies).unwrap_or(usize::MAX),
         players: (!players.is_empty()).then_some(players),

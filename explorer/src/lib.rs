@@ -18,6 +18,7 @@ pub mod key;
 pub mod line;
 pub mod merge;
 pub mod query;
+mod records;
 mod runs;
 pub mod store;
 

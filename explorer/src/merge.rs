@@ -9,9 +9,10 @@ use crate::entry::Entry;
 use crate::error::{Error, store};
 use crate::fold::{Orders, fold};
 use crate::game::GameInfo;
+use crate::records::{self, Appender};
 use crate::runs::{self, RUNS, RunReader, RunWriter};
 use crate::store::{self, GAME_KEYS, GAMES, POSITIONS};
-use redb::{ReadableDatabase, ReadableTable, ReadableTableMetadata};
+use redb::{ReadableDatabase, ReadableTable};
 use std::path::Path;
 
 /// What a merge did.
@@ -65,25 +66,20 @@ pub fn merge<P: AsRef<Path>>(sources: &[P], into: impl AsRef<Path>) -> Result<Me
         let mut target = store::open_write(target_dir, &settings)?;
         let read = from.begin_read().map_err(store)?;
         let source_games = read.open_table(GAMES).map_err(store)?;
-        let total = source_games.len().map_err(store)?;
+        let total = records::count(&source_games)?.0;
         let txn = target.begin_write().map_err(store)?;
-        let next = txn
-            .open_table(GAMES)
-            .map_err(store)?
-            .last()
-            .map_err(store)?
-            .map_or(0, |(number, _)| number.value() + 1);
+        let next = records::next_number(&txn.open_table(GAMES).map_err(store)?)?;
         // Which of the source's games the target has.
         let mut present = 0u64;
         {
             let keys = txn.open_table(GAME_KEYS).map_err(store)?;
-            for row in source_games.iter().map_err(store)? {
-                let (_, value) = row.map_err(store)?;
-                let record = GameInfo::decode(value.value())?;
+            records::each(&source_games, |_, record| {
+                let record = GameInfo::decode(record)?;
                 if keys.get(record.key).map_err(store)?.is_some() {
                     present += 1;
                 }
-            }
+                Ok(())
+            })?;
         }
         if present > 0 && present == total {
             summary.already += 1;
@@ -104,14 +100,16 @@ pub fn merge<P: AsRef<Path>>(sources: &[P], into: impl AsRef<Path>) -> Result<Me
         {
             let mut keys = txn.open_table(GAME_KEYS).map_err(store)?;
             let mut games = txn.open_table(GAMES).map_err(store)?;
-            for row in source_games.iter().map_err(store)? {
-                let (old, value) = row.map_err(store)?;
-                let record = GameInfo::decode(value.value())?;
-                let number = renumber(old.value())?;
-                keys.insert(record.key, number).map_err(store)?;
-                games.insert(number, value.value()).map_err(store)?;
+            let mut appender = Appender::new(&games)?;
+            records::each(&source_games, |old, record| {
+                let number = renumber(old)?;
+                keys.insert(GameInfo::decode(record)?.key, number)
+                    .map_err(store)?;
+                appender.push(&mut games, number, record)?;
                 summary.games += 1;
-            }
+                Ok(())
+            })?;
+            appender.finish(&mut games)?;
         }
         summary.positions += add_positions(&read, &txn, &renumber)?;
         summary.positions += add_runs(&read, &txn, &renumber)?;

@@ -1,0 +1,153 @@
+//! The games' records, numbered in a row, kept a block of a few at a
+//! time (redb fills a page half when rows come in order, so a row a game
+//! took twice its bytes): each block keyed by its first game's number,
+//! its records each a varint length and the bytes.
+
+use crate::codec::{get_as, put};
+use crate::error::{Error, store};
+use redb::ReadableTable;
+
+/// A block is closed once it holds this many bytes (two to a page).
+const BLOCK_BYTES: usize = 1800;
+
+/// Reads the records of a block.
+fn records(mut bytes: &[u8]) -> impl Iterator<Item = Result<&[u8], Error>> {
+    std::iter::from_fn(move || {
+        if bytes.is_empty() {
+            return None;
+        }
+        let record = get_as::<usize>(&mut bytes).and_then(|length| {
+            if bytes.len() < length {
+                return Err(Error::Corrupt("a game's record runs past its block"));
+            }
+            let (record, rest) = bytes.split_at(length);
+            bytes = rest;
+            Ok(record)
+        });
+        if record.is_err() {
+            bytes = &[];
+        }
+        Some(record)
+    })
+}
+
+/// The record of game `game`, if the db has it.
+pub(crate) fn get(
+    games: &impl ReadableTable<u64, &'static [u8]>,
+    game: u64,
+) -> Result<Option<Vec<u8>>, Error> {
+    let Some(row) = games.range(..=game).map_err(store)?.next_back() else {
+        return Ok(None);
+    };
+    let (first, block) = row.map_err(store)?;
+    let Some(skip) = game
+        .checked_sub(first.value())
+        .and_then(|n| usize::try_from(n).ok())
+    else {
+        return Ok(None);
+    };
+    records(block.value())
+        .nth(skip)
+        .transpose()
+        .map(|record| record.map(<[u8]>::to_vec))
+}
+
+/// Calls `each` with every game's number and record, in order.
+pub(crate) fn each(
+    games: &impl ReadableTable<u64, &'static [u8]>,
+    mut each: impl FnMut(u64, &[u8]) -> Result<(), Error>,
+) -> Result<(), Error> {
+    for row in games.iter().map_err(store)? {
+        let (first, block) = row.map_err(store)?;
+        for (number, record) in (first.value()..).zip(records(block.value())) {
+            each(number, record?)?;
+        }
+    }
+    Ok(())
+}
+
+/// The games and the bytes of their records.
+pub(crate) fn count(games: &impl ReadableTable<u64, &'static [u8]>) -> Result<(u64, u64), Error> {
+    let (mut count, mut bytes) = (0, 0);
+    each(games, |_, record| {
+        count += 1;
+        bytes += record.len() as u64;
+        Ok(())
+    })?;
+    Ok((count, bytes))
+}
+
+/// The number after the db's last game (0 for none).
+pub(crate) fn next_number(games: &impl ReadableTable<u64, &'static [u8]>) -> Result<u64, Error> {
+    let Some((first, block)) = games.last().map_err(store)? else {
+        return Ok(0);
+    };
+    let mut next = first.value();
+    for record in records(block.value()) {
+        record?;
+        next += 1;
+    }
+    Ok(next)
+}
+
+/// Appends records, numbered in a row, to the games table of a write
+/// transaction; the db's last block is filled up first.
+pub(crate) struct Appender {
+    first: u64,
+    next: u64,
+    block: Vec<u8>,
+}
+
+impl Appender {
+    /// Starts after the db's last game.
+    pub(crate) fn new(games: &impl ReadableTable<u64, &'static [u8]>) -> Result<Appender, Error> {
+        let next = next_number(games)?;
+        let mut appender = Appender {
+            first: next,
+            next,
+            block: Vec::with_capacity(2 * BLOCK_BYTES),
+        };
+        if let Some((first, block)) = games.last().map_err(store)? {
+            if block.value().len() < BLOCK_BYTES {
+                appender.first = first.value();
+                appender.block.extend_from_slice(block.value());
+            }
+        }
+        Ok(appender)
+    }
+
+    /// Adds game `game`'s record: the next number, else a new block.
+    pub(crate) fn push(
+        &mut self,
+        games: &mut redb::Table<'_, u64, &'static [u8]>,
+        game: u64,
+        record: &[u8],
+    ) -> Result<(), Error> {
+        if game != self.next || self.block.len() >= BLOCK_BYTES {
+            self.close(games)?;
+            self.first = game;
+        }
+        put(&mut self.block, record.len() as u64);
+        self.block.extend_from_slice(record);
+        self.next = game + 1;
+        Ok(())
+    }
+
+    fn close(&mut self, games: &mut redb::Table<'_, u64, &'static [u8]>) -> Result<(), Error> {
+        if !self.block.is_empty() {
+            games
+                .insert(self.first, self.block.as_slice())
+                .map_err(store)?;
+            self.block.clear();
+        }
+        Ok(())
+    }
+
+    /// Writes the last block.
+    pub(crate) fn finish(
+        mut self,
+        games: &mut redb::Table<'_, u64, &'static [u8]>,
+    ) -> Result<(), Error> {
+        self.close(games)
+    }
+}
