@@ -107,11 +107,11 @@ impl Appender {
             next,
             block: Vec::with_capacity(2 * BLOCK_BYTES),
         };
-        if let Some((first, block)) = games.last().map_err(store)? {
-            if block.value().len() < BLOCK_BYTES {
-                appender.first = first.value();
-                appender.block.extend_from_slice(block.value());
-            }
+        if let Some((first, block)) = games.last().map_err(store)?
+            && block.value().len() < BLOCK_BYTES
+        {
+            appender.first = first.value();
+            appender.block.extend_from_slice(block.value());
         }
         Ok(appender)
     }
