@@ -103,6 +103,25 @@ pub struct Played {
 impl Played {
     /// The part of game `game` (`info`) in the entry of a position it
     /// reached (`ply`).
+    ///
+    /// ```
+    /// use chess960_explorer::board::pack;
+    /// use chess960_explorer::entry::Played;
+    /// use chess960_explorer::game::GameInfo;
+    /// use chess960_explorer::line::{Line, Start};
+    /// use chess960_games::read::Reader;
+    ///
+    /// let pgn = "[WhiteElo \"1500\"]\n[BlackElo \"1700\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n";
+    /// let mut reader = Reader::new(pgn.as_bytes()).keep_raw();
+    /// let (record, raw) = reader.next_with_raw().unwrap();
+    /// let info = GameInfo::of(record.tags(), raw.unwrap(), &["e2e4", "e7e5"]).unwrap();
+    /// let moves = ["e2e4", "e7e5"].map(|mv| pack(mv.parse().unwrap())).to_vec();
+    /// let plies = Line { start: Start::Standard, seats: 0, moves }.plies()?;
+    /// // The latest position first: Black's reply, by the player rated 1700.
+    /// let played = Played::of(&info, &plies[0], 7);
+    /// assert_eq!((played.rating, played.game), (Some(1700), 7));
+    /// # Ok::<(), chess960_explorer::Error>(())
+    /// ```
     pub fn of(info: &GameInfo, ply: &Ply, game: u64) -> Played {
         Played {
             mv: ply.mv,

@@ -43,6 +43,18 @@ impl Start {
 
 /// One position of a line: its key, the move last played from it and the
 /// side that played it.
+///
+/// ```
+/// use chess960_explorer::board::pack;
+/// use chess960_explorer::key::PositionKey;
+/// use chess960_explorer::line::{Line, Start};
+///
+/// let line = Line { start: Start::Chess960(518), seats: 0, moves: vec![pack("e2e4".parse().unwrap())] };
+/// let [ply] = line.plies()?[..] else { panic!() };
+/// assert_eq!(ply.key, PositionKey::of(&cozy_chess::Board::chess960_startpos(518)));
+/// assert_eq!(ply.side, cozy_chess::Color::White);
+/// # Ok::<(), chess960_explorer::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ply {
     /// The position's key.
@@ -121,6 +133,19 @@ impl Line {
     /// Each position the line reached before a move, once, with the move
     /// last played from it, in the order they were last left; in a
     /// player's db, one for each seat.
+    ///
+    /// ```
+    /// use chess960_explorer::board::pack;
+    /// use chess960_explorer::line::{Line, Start};
+    ///
+    /// let moves = ["e2e4", "e7e5"].map(|mv| pack(mv.parse().unwrap())).to_vec();
+    /// // A player's db where the player had White and Black: two keys a ply.
+    /// assert_eq!(Line { start: Start::Standard, seats: 3, moves }.plies()?.len(), 4);
+    /// // A move that is not legal where it stands is an error.
+    /// let bad = Line { start: Start::Standard, seats: 0, moves: vec![pack("e2e5".parse().unwrap())] };
+    /// assert!(bad.plies().is_err());
+    /// # Ok::<(), chess960_explorer::Error>(())
+    /// ```
     ///
     /// # Errors
     ///
