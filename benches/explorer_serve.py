@@ -139,6 +139,10 @@ def main() -> int:
         with open(pgn, "w") as out:
             run("cargo", "bench", "--locked", "--quiet", "--bench", "legal_games", "--", str(megabytes), stdout=out)
     db = WORK / f"db-{megabytes}mb"
+    # A db left by an earlier build of another format is made again.
+    probe = subprocess.run([binary, "explorer", "query", "--db", str(db)], capture_output=True)
+    if db.exists() and probe.returncode != 0:
+        shutil.rmtree(db)
     if not db.exists():
         run(binary, "explorer", "index", "--db", str(db), str(pgn))
     server = subprocess.Popen(
