@@ -12,9 +12,9 @@ use crate::game::GameInfo;
 use crate::key::PositionKey;
 use crate::line::Ply;
 use crate::records::Appender;
-use crate::runs::{RUNS, RunWriter};
+use crate::runs::{self, RUNS, RunWriter};
 use crate::store::{GAME_KEYS, GAMES, POSITIONS};
-use redb::{Database, ReadableTable};
+use redb::Database;
 
 /// One position a game of the batch left: its key, the game (its place
 /// in the batch), the move played from it and the side that played it.
@@ -141,12 +141,7 @@ impl Batch {
             let mut positions = txn.open_table(POSITIONS).map_err(store)?;
             // A db's first batch finds nothing to add to: no lookups.
             let look_up = !redb::ReadableTableMetadata::is_empty(&positions).map_err(store)?;
-            let number = {
-                let runs = txn.open_table(RUNS).map_err(store)?;
-                runs.last()
-                    .map_err(store)?
-                    .map_or(0, |(run, _)| run.value() + 1)
-            };
+            let number = runs::next_run(&txn.open_table(RUNS).map_err(store)?)?;
             let mut run = RunWriter::new(&txn, number)?;
             let mut bytes = Vec::with_capacity(256);
             let mut at = 0;

@@ -36,10 +36,16 @@ pub(crate) fn settle(db: &Database) -> Result<u64, Error> {
         if list.len() <= MAX_RUNS {
             return Ok(folds);
         }
-        let Some(pair) = list.windows(2).min_by_key(|pair| pair[0].1 + pair[1].1) else {
+        let Some(pair) = list
+            .windows(2)
+            .min_by_key(|pair| pair[0].1.saturating_add(pair[1].1))
+        else {
             return Ok(folds);
         };
-        let next = list.last().map_or(0, |&(run, _)| run + 1);
+        let next = list
+            .last()
+            .and_then(|&(run, _)| run.checked_add(1))
+            .ok_or(Error::Corrupt("a run's number overflows"))?;
         fold_runs(db, pair[0].0, pair[1].0, next)?;
         folds += 1;
     }

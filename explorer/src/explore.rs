@@ -286,11 +286,13 @@ fn entry_of(
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Sizes {
-    /// Positions.
+    /// Positions as filed: entries and runs' singles (a position with an
+    /// entry and singles in runs, or singles in several runs, counts for
+    /// each).
     pub positions: u64,
-    /// Positions that one game reached.
+    /// Those that one game reached: runs' singles and entries of one game.
     pub single_game_positions: u64,
-    /// The bytes of their entries.
+    /// The bytes of the entries and of the runs' blocks.
     pub entry_bytes: u64,
     /// Games.
     pub games: u64,

@@ -13,7 +13,7 @@ use std::collections::HashMap;
 /// holds its place among the recent too.
 pub(crate) type Order = (std::cmp::Reverse<u16>, std::cmp::Reverse<u64>, u128);
 
-/// Games remembered at most (about 64 MB), then forgotten all at once.
+/// Games remembered at most (about 100 MB), then forgotten all at once.
 const REMEMBERED: usize = 1 << 20;
 
 /// The orders (rating, date) of the games trimming has needed, by number.
@@ -41,12 +41,16 @@ impl Orders {
         if !entry.needs_trim() {
             return Ok(());
         }
+        // Room for every game of the lists, so none is forgotten midway.
+        if self.known.len() + entry.top.len() + entry.recent.len() > REMEMBERED {
+            self.known.clear();
+        }
         for &(game, _) in entry.top.iter().chain(&entry.recent) {
             if !self.known.contains_key(&game) {
                 let record = records::get(games, game)?
                     .ok_or(Error::Corrupt("an entry names a game the db lacks"))?;
                 let info = GameInfo::decode(&record)?;
-                self.insert(game, info.top_order());
+                self.known.insert(game, info.top_order());
             }
         }
         let known = &self.known;

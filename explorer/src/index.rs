@@ -1,11 +1,13 @@
 //! Indexing games into a db: each game replayed on the reading threads
 //! (its first plies, each position's key and the move played from it),
 //! then, on the calling thread, counted once (a game already in the db is
-//! passed over) into a batch held in memory, and each batch written in
-//! one transaction with its games and their keys, so that a crash loses
-//! at most the batch being made and a rerun completes the db.
+//! passed over) into a batch held in memory; each full batch written, on
+//! a thread of its own while the next fills, in one transaction with its
+//! games and their keys, so that a crash loses at most the two batches
+//! in memory and a rerun completes the db.
 
 use crate::batch::Batch;
+use crate::compact;
 use crate::error::{Error, store};
 use crate::fold::Orders;
 use crate::game::GameInfo;
@@ -245,7 +247,10 @@ impl Writer<'_> {
             .send(batch)
             .map_err(|_| Error::Corrupt("the writing thread stopped"))?;
         self.summary.batches += 1;
-        self.limit = (self.limit * 2).min(self.options.batch_positions);
+        self.limit = self
+            .limit
+            .saturating_mul(2)
+            .min(self.options.batch_positions);
         // The writing thread took this batch: it has committed the last.
         self.snapshot = self.db.begin_read().map_err(store)?;
         self.writing = std::mem::take(&mut self.filling);
@@ -335,7 +340,9 @@ pub fn index(
             folds,
         )
     });
-    let folds = folds?;
+    // Runs past the bound, left by a writer stopped between a batch's
+    // commit and its folds, are folded even when nothing was added.
+    let folds = folds? + compact::settle(&database)?;
     let (reading, mut summary) = outcome?;
     // Runs folded together leave free pages: given back.
     if folds > 0 {

@@ -131,8 +131,8 @@ impl Line {
     }
 
     /// Each position the line reached before a move, once, with the move
-    /// last played from it, in the order they were last left; in a
-    /// player's db, one for each seat.
+    /// last played from it, the position last left first; in a player's
+    /// db, one for each seat.
     ///
     /// ```
     /// use chess960_explorer::board::pack;
@@ -149,7 +149,8 @@ impl Line {
     ///
     /// # Errors
     ///
-    /// [`Error::Corrupt`] when a move is not legal where it stands.
+    /// [`Error::Corrupt`] when the start is out of range or a move is not
+    /// legal where it stands.
     pub fn plies(&self) -> Result<Vec<Ply>, Error> {
         let board = self
             .start

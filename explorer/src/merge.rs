@@ -26,7 +26,7 @@ pub struct MergeSummary {
     pub already: usize,
     /// Games added.
     pub games: u64,
-    /// Entries of the sources added.
+    /// Positions of the sources added: entries and runs' singles.
     pub positions: u64,
 }
 
@@ -83,6 +83,10 @@ pub fn merge<P: AsRef<Path>>(sources: &[P], into: impl AsRef<Path>) -> Result<Me
         }
         if present > 0 && present == total {
             summary.already += 1;
+            // Runs past the bound, left by a merge stopped before its
+            // folds, are folded now.
+            drop(txn);
+            compact::settle(&target)?;
             continue;
         }
         if present > 0 {
@@ -130,12 +134,7 @@ fn add_runs(
     txn: &redb::WriteTransaction,
     renumber: &dyn Fn(u64) -> Result<u64, Error>,
 ) -> Result<u64, Error> {
-    let next = txn
-        .open_table(RUNS)
-        .map_err(store)?
-        .last()
-        .map_err(store)?
-        .map_or(0, |(run, _)| run.value() + 1);
+    let next = runs::next_run(&txn.open_table(RUNS).map_err(store)?)?;
     let mut added = 0;
     let list = runs::list(&read.open_table(RUNS).map_err(store)?)?;
     for ((run, _), number) in list.into_iter().zip(next..) {

@@ -59,8 +59,12 @@ pub(crate) fn each(
 ) -> Result<(), Error> {
     for row in games.iter().map_err(store)? {
         let (first, block) = row.map_err(store)?;
-        for (number, record) in (first.value()..).zip(records(block.value())) {
+        let mut number = first.value();
+        for record in records(block.value()) {
             each(number, record?)?;
+            number = number
+                .checked_add(1)
+                .ok_or(Error::Corrupt("a game's number overflows"))?;
         }
     }
     Ok(())
@@ -85,7 +89,9 @@ pub(crate) fn next_number(games: &impl ReadableTable<u64, &'static [u8]>) -> Res
     let mut next = first.value();
     for record in records(block.value()) {
         record?;
-        next += 1;
+        next = next
+            .checked_add(1)
+            .ok_or(Error::Corrupt("a game's number overflows"))?;
     }
     Ok(next)
 }
@@ -129,7 +135,9 @@ impl Appender {
         }
         put(&mut self.block, record.len() as u64);
         self.block.extend_from_slice(record);
-        self.next = game + 1;
+        self.next = game
+            .checked_add(1)
+            .ok_or(Error::Corrupt("a game's number overflows"))?;
         Ok(())
     }
 

@@ -29,7 +29,8 @@ fn table(name: &str) -> TableDefinition<'_, u64, &'static [u8]> {
     TableDefinition::new(name)
 }
 
-/// The runs of a db, oldest first, with their sizes.
+/// The runs of a db by number (a fold's run takes the next), with their
+/// sizes.
 pub(crate) fn list(runs: &impl ReadableTable<u32, u64>) -> Result<Vec<(u32, u64)>, Error> {
     let mut list = Vec::new();
     for row in runs.iter().map_err(store)? {
@@ -37,6 +38,17 @@ pub(crate) fn list(runs: &impl ReadableTable<u32, u64>) -> Result<Vec<(u32, u64)
         list.push((run.value(), count.value()));
     }
     Ok(list)
+}
+
+/// The number a new run takes: one past the last.
+pub(crate) fn next_run(runs: &impl ReadableTable<u32, u64>) -> Result<u32, Error> {
+    match runs.last().map_err(store)? {
+        None => Ok(0),
+        Some((run, _)) => run
+            .value()
+            .checked_add(1)
+            .ok_or(Error::Corrupt("a run's number overflows")),
+    }
 }
 
 /// Writes one run, its singles given sorted by high bits.
@@ -192,7 +204,7 @@ pub(crate) fn sizes(txn: &ReadTransaction) -> Result<(u64, u64), Error> {
     let runs = txn.open_table(RUNS).map_err(store)?;
     let (mut bytes, mut count) = (0, 0);
     for (run, singles) in list(&runs)? {
-        count += singles;
+        count = singles.saturating_add(count);
         let blocks = txn.open_table(table(&name(run))).map_err(store)?;
         for row in blocks.iter().map_err(store)? {
             bytes += row.map_err(store)?.1.value().len() as u64;
