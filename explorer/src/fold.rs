@@ -46,11 +46,10 @@ impl Orders {
             self.known.clear();
         }
         for &(game, _) in entry.top.iter().chain(&entry.recent) {
-            if !self.known.contains_key(&game) {
+            if let std::collections::hash_map::Entry::Vacant(slot) = self.known.entry(game) {
                 let record = records::get(games, game)?
                     .ok_or(Error::Corrupt("an entry names a game the db lacks"))?;
-                let info = GameInfo::decode(&record)?;
-                self.known.insert(game, info.top_order());
+                slot.insert(GameInfo::decode(&record)?.top_order());
             }
         }
         let known = &self.known;
