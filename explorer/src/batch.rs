@@ -1,19 +1,19 @@
 //! A batch of games held in memory and its writing: every position each
-//! game left, sorted by key once the batch is full; a key of one game
-//! goes to a new run, a key of several to the entries table; the games,
-//! their keys, the entries and the run committed in one transaction, then
-//! runs folded together as they grow.
+//! game left, sorted by key once the batch is full, written as a new run
+//! (a key of one game as a single, a key of several as an entry); the
+//! games, their keys and the run committed in one transaction, then runs
+//! folded together past their bound.
 
 use crate::compact;
 use crate::entry::{Entry, Played};
 use crate::error::{Error, store};
-use crate::fold::{Order, Orders, fold};
+use crate::fold::{Order, Orders};
 use crate::game::GameInfo;
 use crate::key::PositionKey;
 use crate::line::Ply;
 use crate::records::Appender;
 use crate::runs::{self, RUNS, RunWriter};
-use crate::store::{GAME_KEYS, GAMES, POSITIONS};
+use crate::store::{GAME_KEYS, GAMES};
 use redb::Database;
 
 /// One position a game of the batch left: its key, the game (its place
@@ -138,9 +138,6 @@ impl Batch {
                 game.record = Vec::new();
             }
             appender.finish(&mut games)?;
-            let mut positions = txn.open_table(POSITIONS).map_err(store)?;
-            // A db's first batch finds nothing to add to: no lookups.
-            let look_up = !redb::ReadableTableMetadata::is_empty(&positions).map_err(store)?;
             let number = runs::next_run(&txn.open_table(RUNS).map_err(store)?)?;
             let mut run = RunWriter::new(&txn, number)?;
             let mut bytes = Vec::with_capacity(256);
@@ -175,15 +172,10 @@ impl Batch {
                     for seen in same {
                         entry.add(&self.played(seen));
                     }
-                    let key = u128::from(high) << 64 | u128::from(low);
-                    fold(
-                        &mut positions,
-                        &games,
-                        orders,
-                        (key, entry),
-                        look_up,
-                        &mut bytes,
-                    )?;
+                    orders.trim(&mut entry, &games)?;
+                    bytes.clear();
+                    entry.encode(&mut bytes);
+                    run.push_entry(u128::from(high) << 64 | u128::from(low), &bytes)?;
                 }
             }
             run.finish(&txn)?;

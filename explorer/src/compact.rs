@@ -2,18 +2,18 @@
 //! the two neighbours of least size together become one (a question
 //! looks in every run; a fold rewrites both). Where the folded run would
 //! file [`CROWD`] games or more under the same high bits, they are told
-//! apart by replaying them: a position of two games or more moves to the
-//! entries table, each game counted once; so a question replays a few
-//! games a run at most.
+//! apart by replaying them: a position of two games or more becomes an
+//! entry, each game counted once; so a question replays a few games a run
+//! at most. The two runs' entries of one position are added together.
 
 use crate::entry::{Entry, Played};
 use crate::error::{Error, store};
-use crate::fold::{Orders, fold};
+use crate::fold::Orders;
 use crate::game::GameInfo;
 use crate::line::Ply;
 use crate::records;
 use crate::runs::{self, RUNS, RunReader, RunWriter, Single};
-use crate::store::{GAMES, POSITIONS};
+use crate::store::GAMES;
 use redb::{Database, ReadableDatabase, ReadableTable};
 use std::collections::HashMap;
 
@@ -87,12 +87,11 @@ fn fold_runs(db: &Database, older: u32, newer: u32, into: u32) -> Result<(), Err
         let mut a = RunReader::new(&read, older)?;
         let mut b = RunReader::new(&read, newer)?;
         let mut writer = RunWriter::new(&txn, into)?;
-        let mut positions = txn.open_table(POSITIONS).map_err(store)?;
-        let mut orders = Orders::default();
         let mut replays = Replays {
             known: HashMap::new(),
         };
-        let mut bytes = Vec::new();
+        // Positions of several games found among the singles.
+        let mut crowd: Vec<(u128, Entry)> = Vec::new();
         let (mut next_a, mut next_b) = (a.next_single()?, b.next_single()?);
         let mut group: Vec<Single> = Vec::new();
         loop {
@@ -114,29 +113,14 @@ fn fold_runs(db: &Database, older: u32, newer: u32, into: u32) -> Result<(), Err
             };
             let Some(single) = single else { break };
             if group.first().is_some_and(|first| first.0 != single.0) {
-                settle_group(
-                    &group,
-                    &mut writer,
-                    &mut positions,
-                    &games,
-                    &mut orders,
-                    &mut replays,
-                    &mut bytes,
-                )?;
+                settle_group(&group, &mut writer, &games, &mut replays, &mut crowd)?;
                 group.clear();
             }
             group.push(single);
         }
-        settle_group(
-            &group,
-            &mut writer,
-            &mut positions,
-            &games,
-            &mut orders,
-            &mut replays,
-            &mut bytes,
-        )?;
-        drop(positions);
+        settle_group(&group, &mut writer, &games, &mut replays, &mut crowd)?;
+        crowd.sort_unstable_by_key(|(key, _)| *key);
+        fold_entries(&mut a, &mut b, crowd, &mut writer, &games)?;
         writer.finish(&txn)?;
         runs::remove(&txn, older)?;
         runs::remove(&txn, newer)?;
@@ -145,17 +129,73 @@ fn fold_runs(db: &Database, older: u32, newer: u32, into: u32) -> Result<(), Err
     Ok(())
 }
 
+/// Writes the entries of two runs and of the crowd, in order of keys;
+/// entries of one key are added together.
+fn fold_entries(
+    a: &mut RunReader,
+    b: &mut RunReader,
+    crowd: Vec<(u128, Entry)>,
+    writer: &mut RunWriter<'_>,
+    games: &impl ReadableTable<u64, &'static [u8]>,
+) -> Result<(), Error> {
+    let mut orders = Orders::default();
+    let mut crowd = crowd.into_iter();
+    let (mut next_a, mut next_b, mut next_c) = (a.next_entry()?, b.next_entry()?, crowd.next());
+    let mut bytes = Vec::new();
+    loop {
+        let Some(key) = [
+            next_a.as_ref().map(|(key, _)| *key),
+            next_b.as_ref().map(|(key, _)| *key),
+            next_c.as_ref().map(|(key, _)| *key),
+        ]
+        .into_iter()
+        .flatten()
+        .min() else {
+            return Ok(());
+        };
+        let mut found = Vec::with_capacity(2);
+        if next_a.as_ref().is_some_and(|(k, _)| *k == key) {
+            found.extend(next_a.take());
+            next_a = a.next_entry()?;
+        }
+        if next_b.as_ref().is_some_and(|(k, _)| *k == key) {
+            found.extend(next_b.take());
+            next_b = b.next_entry()?;
+        }
+        let mut entry = match next_c.take() {
+            Some((k, entry)) if k == key => {
+                next_c = crowd.next();
+                entry
+            }
+            other => {
+                next_c = other;
+                // One run's entry alone: written as it was.
+                if let [(_, one)] = found.as_slice() {
+                    writer.push_entry(key, one)?;
+                    continue;
+                }
+                Entry::default()
+            }
+        };
+        for (_, part) in &found {
+            entry.merge(Entry::decode(part)?);
+        }
+        orders.trim(&mut entry, games)?;
+        bytes.clear();
+        entry.encode(&mut bytes);
+        writer.push_entry(key, &bytes)?;
+    }
+}
+
 /// Writes singles of equal high bits: a few, as they were; a crowd, each
-/// replayed to its whole key, and a key of two games or more added to the
-/// entries table.
+/// replayed to its whole key, and a key of two games or more made an
+/// entry (`crowd`).
 fn settle_group(
     group: &[Single],
     writer: &mut RunWriter<'_>,
-    positions: &mut redb::Table<'_, u128, &'static [u8]>,
     games: &impl ReadableTable<u64, &'static [u8]>,
-    orders: &mut Orders,
     replays: &mut Replays,
-    bytes: &mut Vec<u8>,
+    crowd: &mut Vec<(u128, Entry)>,
 ) -> Result<(), Error> {
     if group.len() < CROWD {
         for &single in group {
@@ -190,9 +230,8 @@ fn settle_group(
                     .find(|ply| ply.key.0 == key)
                     .ok_or(Error::Corrupt("a game lost a position"))?;
                 entry.add(&Played::of(info, ply, game));
-                orders.insert(game, info.top_order());
             }
-            fold(positions, games, orders, (key, entry), true, bytes)?;
+            crowd.push((key, entry));
         }
         at = end;
     }

@@ -10,7 +10,7 @@ use crate::key::PositionKey;
 use crate::query::{Answer, GameRef, MoveRow, Query, RatingGroup, Speed};
 use crate::records;
 use crate::runs;
-use crate::store::{self, GAMES, POSITIONS, Settings};
+use crate::store::{self, GAMES, Settings};
 use cozy_chess::{Board, Color};
 use redb::{ReadOnlyDatabase, ReadableDatabase};
 use std::path::{Path, PathBuf};
@@ -99,16 +99,15 @@ impl Explorer {
     pub fn sizes(&self) -> Result<Sizes, Error> {
         let txn = self.db.begin_read().map_err(store)?;
         let mut sizes = Sizes::default();
-        let positions = txn.open_table(POSITIONS).map_err(store)?;
-        for row in redb::ReadableTable::iter(&positions).map_err(store)? {
-            let (_, value) = row.map_err(store)?;
+        runs::each_entry(&txn, |bytes| {
             sizes.positions += 1;
-            sizes.entry_bytes += value.value().len() as u64;
-            let entry = Entry::decode(value.value())?;
+            sizes.entry_bytes += bytes.len() as u64;
+            let entry = Entry::decode(bytes)?;
             if entry.moves.len() == 1 && entry.moves[0].games() == 1 {
                 sizes.single_game_positions += 1;
             }
-        }
+            Ok(())
+        })?;
         let (bytes, singles) = runs::sizes(&txn)?;
         sizes.positions += singles;
         sizes.single_game_positions += singles;
@@ -176,7 +175,6 @@ impl Explorer {
         }
         let board = Explorer::position(query)?;
         let txn = self.db.begin_read().map_err(store)?;
-        let positions = txn.open_table(POSITIONS).map_err(store)?;
         let games = txn.open_table(GAMES).map_err(store)?;
         let keys: Vec<PositionKey> = if self.is_player_db() {
             match query.color {
@@ -192,7 +190,7 @@ impl Explorer {
         };
         let mut entry = Entry::default();
         for key in keys {
-            entry.merge(entry_of(&txn, &positions, &games, key)?);
+            entry.merge(entry_of(&txn, &games, key)?);
         }
         let filter = Filter::of(query);
         let info = |game: u64| -> Result<Option<GameInfo>, Error> {
@@ -259,18 +257,18 @@ impl Explorer {
     }
 }
 
-/// The games of position `key`: its entry, and the games that reached it
-/// alone (filed in the runs by the key's high bits), checked by replay.
+/// The games of position `key`: its entries in the runs, and the games
+/// that reached it alone (filed in the runs by the key's high bits),
+/// checked by replay.
 fn entry_of(
     txn: &redb::ReadTransaction,
-    positions: &impl redb::ReadableTable<u128, &'static [u8]>,
     games: &impl redb::ReadableTable<u64, &'static [u8]>,
     key: PositionKey,
 ) -> Result<Entry, Error> {
-    let mut entry = match positions.get(key.0).map_err(store)? {
-        Some(value) => Entry::decode(value.value())?,
-        None => Entry::default(),
-    };
+    let mut entry = Entry::default();
+    for part in runs::entries_at(txn, key.0)? {
+        entry.merge(Entry::decode(&part)?);
+    }
     for game in runs::games_at(txn, key.high())? {
         let record =
             records::get(games, game)?.ok_or(Error::Corrupt("a run names a game the db lacks"))?;

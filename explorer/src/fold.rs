@@ -1,9 +1,8 @@
-//! Adding to the entries of positions that several games reached: an
-//! entry merged with the one the table holds, its top and recent games
-//! trimmed by the games' orders, read from their records as needed.
+//! Trimming an entry's top and recent games by the games' orders (mean
+//! rating, date), remembered, or read from their records as needed.
 
 use crate::entry::Entry;
-use crate::error::{Error, store};
+use crate::error::Error;
 use crate::game::GameInfo;
 use crate::records;
 use redb::ReadableTable;
@@ -59,31 +58,4 @@ impl Orders {
         );
         Ok(())
     }
-}
-
-/// Adds `entry` to the entry of `key` in `positions` (looked up only when
-/// `look_up`: a db's first batch finds nothing), trimmed, and writes it.
-pub(crate) fn fold(
-    positions: &mut redb::Table<'_, u128, &'static [u8]>,
-    games: &impl ReadableTable<u64, &'static [u8]>,
-    orders: &mut Orders,
-    (key, mut entry): (u128, Entry),
-    look_up: bool,
-    bytes: &mut Vec<u8>,
-) -> Result<(), Error> {
-    if look_up {
-        let old = positions
-            .get(key)
-            .map_err(store)?
-            .map(|value| Entry::decode(value.value()))
-            .transpose()?;
-        if let Some(old) = old {
-            entry.merge(old);
-        }
-    }
-    orders.trim(&mut entry, games)?;
-    bytes.clear();
-    entry.encode(bytes);
-    positions.insert(key, bytes.as_slice()).map_err(store)?;
-    Ok(())
 }

@@ -1,17 +1,16 @@
 //! Merging dbs made apart (a month each, on several machines) into one
 //! that answers as one indexing of all their games would: each source's
-//! games are numbered anew in the target (after the target's), its
-//! entries added to the target's and its runs added as runs, in one
-//! transaction a source.
+//! games are numbered anew in the target (after the target's) and its
+//! runs added as runs, in one transaction a source; runs past the bound
+//! are then folded.
 
 use crate::compact;
 use crate::entry::Entry;
 use crate::error::{Error, store};
-use crate::fold::{Orders, fold};
 use crate::game::GameInfo;
 use crate::records::{self, Appender};
 use crate::runs::{self, RUNS, RunReader, RunWriter};
-use crate::store::{self, GAME_KEYS, GAMES, POSITIONS};
+use crate::store::{self, GAME_KEYS, GAMES};
 use redb::{ReadableDatabase, ReadableTable};
 use std::path::Path;
 
@@ -115,7 +114,6 @@ pub fn merge<P: AsRef<Path>>(sources: &[P], into: impl AsRef<Path>) -> Result<Me
             })?;
             appender.finish(&mut games)?;
         }
-        summary.positions += add_positions(&read, &txn, &renumber)?;
         summary.positions += add_runs(&read, &txn, &renumber)?;
         txn.commit().map_err(store)?;
         compact::settle(&target)?;
@@ -128,7 +126,8 @@ pub fn merge<P: AsRef<Path>>(sources: &[P], into: impl AsRef<Path>) -> Result<Me
 }
 
 /// Adds the runs of a source (`read`) to the target's (`txn`) as new
-/// runs, its games renumbered; gives how many singles were added.
+/// runs, its games renumbered; gives how many singles and entries were
+/// added.
 fn add_runs(
     read: &redb::ReadTransaction,
     txn: &redb::WriteTransaction,
@@ -137,49 +136,26 @@ fn add_runs(
     let next = runs::next_run(&txn.open_table(RUNS).map_err(store)?)?;
     let mut added = 0;
     let list = runs::list(&read.open_table(RUNS).map_err(store)?)?;
+    let mut bytes = Vec::with_capacity(256);
     for ((run, _), number) in list.into_iter().zip(next..) {
         let mut reader = RunReader::new(read, run)?;
         let mut writer = RunWriter::new(txn, number)?;
         while let Some((high, game)) = reader.next_single()? {
             writer.push((high, renumber(game)?))?;
         }
+        while let Some((key, value)) = reader.next_entry()? {
+            let mut entry = Entry::decode(&value)?;
+            for played in &mut entry.moves {
+                played.single = played.single.map(renumber).transpose()?;
+            }
+            for (game, _) in entry.top.iter_mut().chain(entry.recent.iter_mut()) {
+                *game = renumber(*game)?;
+            }
+            bytes.clear();
+            entry.encode(&mut bytes);
+            writer.push_entry(key, &bytes)?;
+        }
         added += writer.finish(txn)?;
-    }
-    Ok(added)
-}
-
-/// Adds the entries of a source (`read`) to the target's (`txn`), its games
-/// renumbered; gives how many were added.
-fn add_positions(
-    read: &redb::ReadTransaction,
-    txn: &redb::WriteTransaction,
-    renumber: &dyn Fn(u64) -> Result<u64, Error>,
-) -> Result<u64, Error> {
-    let mut added = 0;
-    let source_positions = read.open_table(POSITIONS).map_err(store)?;
-    let mut positions = txn.open_table(POSITIONS).map_err(store)?;
-    let games = txn.open_table(GAMES).map_err(store)?;
-    let mut orders = Orders::default();
-    let mut bytes = Vec::with_capacity(256);
-    for row in source_positions.iter().map_err(store)? {
-        let (key, value) = row.map_err(store)?;
-        let key = key.value();
-        let mut entry = Entry::decode(value.value())?;
-        for played in &mut entry.moves {
-            played.single = played.single.map(renumber).transpose()?;
-        }
-        for (game, _) in entry.top.iter_mut().chain(entry.recent.iter_mut()) {
-            *game = renumber(*game)?;
-        }
-        fold(
-            &mut positions,
-            &games,
-            &mut orders,
-            (key, entry),
-            true,
-            &mut bytes,
-        )?;
-        added += 1;
     }
     Ok(added)
 }

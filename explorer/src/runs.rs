@@ -1,16 +1,18 @@
-//! The db's runs of single-game positions. Most positions (deep in a
-//! game) are reached by one game: each is filed by the high 64 bits of
-//! its key with the game's number, nothing else (the rest of the key, the
-//! move and the counts come from replaying the game's line). A batch
-//! writes one run, sorted, in blocks of a few hundred (the high bits as
-//! differences, varints); runs are folded together as they grow, so a
-//! db holds a few, and a question looks in each.
+//! The db's runs: each batch writes one, two tables sorted by key. Its
+//! entries: the positions that several of its games reached, each with
+//! its entry. Its singles: the positions one game reached (most of them,
+//! deep in a game), each filed by the high 64 bits of its key with the
+//! game's number, nothing else (the rest of the key, the move and the
+//! counts come from replaying the game's line), in blocks of a few
+//! hundred (the high bits as differences, varints). Runs are folded
+//! together past a bound, so a db holds a few, and a question looks in
+//! each.
 
 use crate::codec::{get, put};
 use crate::error::{Error, store};
 use redb::{ReadTransaction, ReadableTable, TableDefinition, WriteTransaction};
 
-/// Run number to the singles it holds.
+/// Run number to the singles and entries it holds.
 pub(crate) const RUNS: TableDefinition<'static, u32, u64> = TableDefinition::new("runs");
 
 /// A block is closed once it holds this many bytes.
@@ -26,6 +28,15 @@ fn name(run: u32) -> String {
 }
 
 fn table(name: &str) -> TableDefinition<'_, u64, &'static [u8]> {
+    TableDefinition::new(name)
+}
+
+/// The table of run `run`'s entries: position key to entry.
+fn entries_name(run: u32) -> String {
+    format!("entries-{run}")
+}
+
+fn entries_table(name: &str) -> TableDefinition<'_, u128, &'static [u8]> {
     TableDefinition::new(name)
 }
 
@@ -51,9 +62,12 @@ pub(crate) fn next_run(runs: &impl ReadableTable<u32, u64>) -> Result<u32, Error
     }
 }
 
-/// Writes one run, its singles given sorted by high bits.
+/// Writes one run, its singles given sorted by high bits, its entries
+/// by key.
 pub(crate) struct RunWriter<'t> {
     table: redb::Table<'t, u64, &'static [u8]>,
+    entries: redb::Table<'t, u128, &'static [u8]>,
+    entry_count: u64,
     run: u32,
     block: Vec<u8>,
     first: u64,
@@ -66,6 +80,10 @@ impl<'t> RunWriter<'t> {
     pub(crate) fn new(txn: &'t WriteTransaction, run: u32) -> Result<RunWriter<'t>, Error> {
         Ok(RunWriter {
             table: txn.open_table(table(&name(run))).map_err(store)?,
+            entries: txn
+                .open_table(entries_table(&entries_name(run)))
+                .map_err(store)?,
+            entry_count: 0,
             run,
             block: Vec::with_capacity(2 * BLOCK_BYTES),
             first: 0,
@@ -94,6 +112,13 @@ impl<'t> RunWriter<'t> {
         Ok(())
     }
 
+    /// Adds the entry of position `key` (written by `Entry::encode`).
+    pub(crate) fn push_entry(&mut self, key: u128, entry: &[u8]) -> Result<(), Error> {
+        self.entries.insert(key, entry).map_err(store)?;
+        self.entry_count += 1;
+        Ok(())
+    }
+
     fn close(&mut self) -> Result<(), Error> {
         self.table
             .insert(self.first, self.block.as_slice())
@@ -108,13 +133,17 @@ impl<'t> RunWriter<'t> {
             self.close()?;
         }
         drop(self.table);
-        if self.count > 0 {
+        drop(self.entries);
+        let size = self.count + self.entry_count;
+        if size > 0 {
             let mut runs = txn.open_table(RUNS).map_err(store)?;
-            runs.insert(self.run, self.count).map_err(store)?;
+            runs.insert(self.run, size).map_err(store)?;
         } else {
             txn.delete_table(table(&name(self.run))).map_err(store)?;
+            txn.delete_table(entries_table(&entries_name(self.run)))
+                .map_err(store)?;
         }
-        Ok(self.count)
+        Ok(size)
     }
 }
 
@@ -125,6 +154,40 @@ pub(crate) fn remove(txn: &WriteTransaction, run: u32) -> Result<(), Error> {
         .remove(run)
         .map_err(store)?;
     txn.delete_table(table(&name(run))).map_err(store)?;
+    txn.delete_table(entries_table(&entries_name(run)))
+        .map_err(store)?;
+    Ok(())
+}
+
+/// The entries of position `key` in every run, as written.
+pub(crate) fn entries_at(txn: &ReadTransaction, key: u128) -> Result<Vec<Vec<u8>>, Error> {
+    let runs = txn.open_table(RUNS).map_err(store)?;
+    let mut found = Vec::new();
+    for (run, _) in list(&runs)? {
+        let entries = txn
+            .open_table(entries_table(&entries_name(run)))
+            .map_err(store)?;
+        if let Some(entry) = entries.get(key).map_err(store)? {
+            found.push(entry.value().to_vec());
+        }
+    }
+    Ok(found)
+}
+
+/// Calls `each` with every entry of every run (a db's sizes).
+pub(crate) fn each_entry(
+    txn: &ReadTransaction,
+    mut each: impl FnMut(&[u8]) -> Result<(), Error>,
+) -> Result<(), Error> {
+    let runs = txn.open_table(RUNS).map_err(store)?;
+    for (run, _) in list(&runs)? {
+        let entries = txn
+            .open_table(entries_table(&entries_name(run)))
+            .map_err(store)?;
+        for row in entries.iter().map_err(store)? {
+            each(row.map_err(store)?.1.value())?;
+        }
+    }
     Ok(())
 }
 
@@ -165,9 +228,11 @@ pub(crate) fn games_at(txn: &ReadTransaction, high: u64) -> Result<Vec<u64>, Err
     Ok(games)
 }
 
-/// The singles of run `run` in order, a block at a time.
+/// The singles of run `run` in order, a block at a time, and its entries
+/// in order.
 pub(crate) struct RunReader {
     blocks: redb::Range<'static, u64, &'static [u8]>,
+    entries: redb::Range<'static, u128, &'static [u8]>,
     block: Vec<Single>,
     at: usize,
 }
@@ -176,8 +241,12 @@ impl RunReader {
     /// Reads run `run` as `txn` sees it.
     pub(crate) fn new(txn: &ReadTransaction, run: u32) -> Result<RunReader, Error> {
         let blocks = txn.open_table(table(&name(run))).map_err(store)?;
+        let entries = txn
+            .open_table(entries_table(&entries_name(run)))
+            .map_err(store)?;
         Ok(RunReader {
             blocks: blocks.range::<u64>(..).map_err(store)?,
+            entries: entries.range::<u128>(..).map_err(store)?,
             block: Vec::new(),
             at: 0,
         })
@@ -197,17 +266,32 @@ impl RunReader {
         self.at += 1;
         Ok(Some(self.block[self.at - 1]))
     }
+
+    /// The next entry (key and bytes), if any.
+    pub(crate) fn next_entry(&mut self) -> Result<Option<(u128, Vec<u8>)>, Error> {
+        match self.entries.next() {
+            None => Ok(None),
+            Some(row) => {
+                let (key, entry) = row.map_err(store)?;
+                Ok(Some((key.value(), entry.value().to_vec())))
+            }
+        }
+    }
 }
 
-/// The bytes and singles of every run (a db's sizes).
+/// The bytes and singles of every run's blocks (a db's sizes).
 pub(crate) fn sizes(txn: &ReadTransaction) -> Result<(u64, u64), Error> {
     let runs = txn.open_table(RUNS).map_err(store)?;
-    let (mut bytes, mut count) = (0, 0);
-    for (run, singles) in list(&runs)? {
-        count = singles.saturating_add(count);
+    let (mut bytes, mut count) = (0u64, 0u64);
+    let mut singles = Vec::new();
+    for (run, _) in list(&runs)? {
         let blocks = txn.open_table(table(&name(run))).map_err(store)?;
         for row in blocks.iter().map_err(store)? {
-            bytes += row.map_err(store)?.1.value().len() as u64;
+            let (first, block) = row.map_err(store)?;
+            bytes += block.value().len() as u64;
+            singles.clear();
+            decode(first.value(), block.value(), &mut singles)?;
+            count += singles.len() as u64;
         }
     }
     Ok((bytes, count))

@@ -10,7 +10,7 @@ use redb::{Database, ReadOnlyDatabase, TableDefinition};
 use std::path::{Path, PathBuf};
 
 /// The format version this crate writes and reads.
-pub const FORMAT_VERSION: u32 = 2;
+pub const FORMAT_VERSION: u32 = 3;
 
 /// The bytes of redb's page cache: a writer's (redb's default, 1 GiB,
 /// would take most of the indexer's memory bound) and a reader's.
@@ -19,10 +19,6 @@ const CACHE_BYTES: usize = 192 << 20;
 /// The file in a db's folder.
 pub const FILE: &str = "explorer.redb";
 
-/// Position key (128 bits, compared as a number: faster than bytes) to
-/// entry, for positions that several games reached.
-pub(crate) const POSITIONS: TableDefinition<'static, u128, &[u8]> =
-    TableDefinition::new("positions");
 /// Game number to game record: the game, then its line.
 pub(crate) const GAMES: TableDefinition<'static, u64, &[u8]> = TableDefinition::new("games");
 /// Game key (128 bits) to game number.
@@ -185,7 +181,6 @@ pub(crate) fn open_write(dir: &Path, settings: &Settings) -> Result<Database, Er
                 .map_err(store)?;
             meta.insert("players", settings.players.join("\n").as_bytes())
                 .map_err(store)?;
-            txn.open_table(POSITIONS).map_err(store)?;
             txn.open_table(GAMES).map_err(store)?;
             txn.open_table(GAME_KEYS).map_err(store)?;
             txn.open_table(crate::runs::RUNS).map_err(store)?;
