@@ -8,7 +8,7 @@ of 20,000 games from the classical start written by python-chess (so that
 the first positions hold thousands of games: the legal games spread over
 960 starts hold a handful each).
 
-    python3 benches/explorer_speed.py [SIZE_MB] [ROUNDS]   # 20 and 3 by default
+    python3 benches/explorer_speed.py [SIZE_MB] [ROUNDS] [--no-zst]   # 20 and 3 by default
 
 The input is `cargo bench --bench legal_games -- SIZE_MB` (legal games,
 lichess-shaped, clock comments), written once into BENCH_DIR (/tmp by
@@ -107,15 +107,19 @@ def one_core(args):
 
 
 def main():
-    size = int(sys.argv[1]) if len(sys.argv) > 1 else 20
-    rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 3
+    args = [arg for arg in sys.argv[1:] if not arg.startswith("--")]
+    # --no-zst: no `.zst` made (zstd -19 of 3 GB takes about 40 minutes
+    # here), so no size against it.
+    no_zst = "--no-zst" in sys.argv[1:]
+    size = int(args[0]) if args else 20
+    rounds = int(args[1]) if len(args) > 1 else 3
     bench = Path(os.environ.get("BENCH_DIR", "/tmp"))
     pgn = bench / f"legal{size}.pgn"
     if not pgn.exists() or pgn.stat().st_size == 0:
         with open(pgn, "wb") as out:
             subprocess.run(["cargo", "bench", "--bench", "legal_games", "--", str(size)], cwd=ROOT, stdout=out, check=True)
     zst = bench / f"legal{size}.pgn.zst"
-    if not zst.exists():
+    if not zst.exists() and not no_zst:
         subprocess.run(["zstd", "-q", "-19", "-T2", str(pgn), "-o", str(zst)], check=True)
     megabytes = pgn.stat().st_size / 1e6
     db = bench / f"explorer-bench-{size}"
@@ -132,15 +136,19 @@ def main():
     one_median, two_median = statistics.median(one_times), statistics.median(two_times)
     ratios = sorted(g / i for g, i in zip(games_times, one_times))
     speedups = sorted(o / t for o, t in zip(one_times, two_times))
-    print(f"input: {pgn} ({megabytes:.1f} MB plain, {zst.stat().st_size / 1e6:.2f} MB .zst), {rounds} rounds in turns")
+    zst_text = f"{zst.stat().st_size / 1e6:.2f} MB .zst" if zst.exists() else "no .zst"
+    print(f"input: {pgn} ({megabytes:.1f} MB plain, {zst_text}), {rounds} rounds in turns")
     print(f"games --games --moves, one core: median {games_median:.2f} s ({megabytes / games_median:.1f} MB/s)")
     print(f"explorer index, one core: median {one_median:.2f} s ({megabytes / one_median:.1f} MB/s); "
           f"speed against --games --moves per round: median {statistics.median(ratios):.2f}x "
           f"({ratios[0]:.2f} to {ratios[-1]:.2f})")
     print(f"explorer index, two cores: median {two_median:.2f} s; against one core per round: "
           f"median {statistics.median(speedups):.2f}x ({speedups[0]:.2f} to {speedups[-1]:.2f})")
-    print(f"db size: {allocated(db) / 1e6:.2f} MB on disk = {allocated(db) / zst.stat().st_size:.2f}x the .zst "
-          f"({size_of(db) / 1e6:.2f} MB apparent = {size_of(db) / zst.stat().st_size:.2f}x)")
+    if zst.exists():
+        print(f"db size: {allocated(db) / 1e6:.2f} MB on disk = {allocated(db) / zst.stat().st_size:.2f}x the .zst "
+              f"({size_of(db) / 1e6:.2f} MB apparent = {size_of(db) / zst.stat().st_size:.2f}x)")
+    else:
+        print(f"db size: {allocated(db) / 1e6:.2f} MB on disk ({size_of(db) / 1e6:.2f} MB apparent)")
     subprocess.run(["rm", "-rf", str(db)], check=True)
     rss = peak_rss(["explorer", "index", str(pgn), "--db", str(db), "--threads", "2"])
     if rss is not None:
