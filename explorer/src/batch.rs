@@ -141,27 +141,18 @@ impl Batch {
             let number = runs::next_run(&txn.open_table(RUNS).map_err(store)?)?;
             let mut run = RunWriter::new(&txn, number)?;
             let mut bytes = Vec::with_capacity(256);
-            let mut at = 0;
-            while at < seen.len() {
-                let high = seen[at].high;
-                let end = at + seen[at..].iter().take_while(|s| s.high == high).count();
-                let group = &seen[at..end];
-                at = end;
+            for group in seen.chunk_by(|a, b| a.high == b.high) {
+                let high = group[0].high;
                 if let [one] = group {
                     run.push((high, self.number(one)))?;
                     continue;
                 }
-                // Keys of equal high bits: each key's games together.
-                let mut from = 0;
-                while from < group.len() {
-                    let low = group[from].low;
-                    let to = from + group[from..].iter().take_while(|s| s.low == low).count();
-                    let same = &group[from..to];
-                    from = to;
-                    // A game filed twice under these high bits (two of its
-                    // positions differ only below) goes whole to the
-                    // entries, so that a run files a game under them once.
-                    let twin = |one: &Seen| group.iter().filter(|o| o.game == one.game).count() > 1;
+                // Keys of equal high bits: each key's games together. A
+                // game filed twice under these high bits (two of its
+                // positions differ only below) goes whole to the entries,
+                // so that a run files a game under them once.
+                let twin = |one: &Seen| group.iter().filter(|o| o.game == one.game).count() > 1;
+                for same in group.chunk_by(|a, b| a.low == b.low) {
                     if let [one] = same
                         && !twin(one)
                     {
@@ -175,7 +166,7 @@ impl Batch {
                     orders.trim(&mut entry, &games)?;
                     bytes.clear();
                     entry.encode(&mut bytes);
-                    run.push_entry(u128::from(high) << 64 | u128::from(low), &bytes)?;
+                    run.push_entry(u128::from(high) << 64 | u128::from(same[0].low), &bytes)?;
                 }
             }
             run.finish(&txn)?;

@@ -215,25 +215,22 @@ fn settle_group(
         keyed.push((ply.key.0, game));
     }
     keyed.sort_unstable();
-    let mut at = 0;
-    while at < keyed.len() {
-        let key = keyed[at].0;
-        let end = at + keyed[at..].iter().take_while(|(k, _)| *k == key).count();
-        if end - at == 1 {
-            writer.push((group[0].0, keyed[at].1))?;
-        } else {
-            let mut entry = Entry::default();
-            for &(_, game) in &keyed[at..end] {
-                let (info, plies) = replays.get(games, game)?;
-                let ply = plies
-                    .iter()
-                    .find(|ply| ply.key.0 == key)
-                    .ok_or(Error::Corrupt("a game lost a position"))?;
-                entry.add(&Played::of(info, ply, game));
-            }
-            crowd.push((key, entry));
+    for same in keyed.chunk_by(|a, b| a.0 == b.0) {
+        let key = same[0].0;
+        if let [(_, game)] = same {
+            writer.push((group[0].0, *game))?;
+            continue;
         }
-        at = end;
+        let mut entry = Entry::default();
+        for &(_, game) in same {
+            let (info, plies) = replays.get(games, game)?;
+            let ply = plies
+                .iter()
+                .find(|ply| ply.key.0 == key)
+                .ok_or(Error::Corrupt("a game lost a position"))?;
+            entry.add(&Played::of(info, ply, game));
+        }
+        crowd.push((key, entry));
     }
     Ok(())
 }
