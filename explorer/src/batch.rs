@@ -9,7 +9,7 @@ use crate::entry::{Entry, Played};
 use crate::error::{Error, store};
 use crate::fold::{Order, Orders};
 use crate::game::GameInfo;
-use crate::key::PositionKey;
+use crate::key::{PREFIX_BITS, PositionKey};
 use crate::line::Ply;
 use crate::records::Appender;
 use crate::runs::{self, RUNS, RunWriter};
@@ -25,6 +25,17 @@ struct Seen {
     game: u32,
     mv: u16,
     white: bool,
+}
+
+impl Seen {
+    fn key(&self) -> u128 {
+        u128::from(self.high) << 64 | u128::from(self.low)
+    }
+
+    /// The key's prefix, as [`PositionKey::prefix`] gives it.
+    fn prefix(&self) -> u64 {
+        self.high >> (64 - PREFIX_BITS)
+    }
 }
 
 /// A game of the batch: its key and record, and its part in an entry but
@@ -78,8 +89,9 @@ impl Batch {
         );
         let at = u32::try_from(self.games.len()).unwrap_or(u32::MAX);
         self.seen.extend(plies.iter().map(|ply| Seen {
-            high: ply.key.high(),
-            #[allow(clippy::cast_possible_truncation)] // the low half
+            #[allow(clippy::cast_possible_truncation)] // the two halves
+            high: (ply.key.0 >> 64) as u64,
+            #[allow(clippy::cast_possible_truncation)]
             low: ply.key.0 as u64,
             game: at,
             mv: ply.mv,
@@ -141,22 +153,22 @@ impl Batch {
             let number = runs::next_run(&txn.open_table(RUNS).map_err(store)?)?;
             let mut run = RunWriter::new(&txn, number)?;
             let mut bytes = Vec::with_capacity(256);
-            for group in seen.chunk_by(|a, b| a.high == b.high) {
-                let high = group[0].high;
+            for group in seen.chunk_by(|a, b| a.prefix() == b.prefix()) {
+                let prefix = group[0].prefix();
                 if let [one] = group {
-                    run.push((high, self.number(one)))?;
+                    run.push((prefix, self.number(one)))?;
                     continue;
                 }
-                // Keys of equal high bits: each key's games together. A
-                // game filed twice under these high bits (two of its
-                // positions differ only below) goes whole to the entries,
-                // so that a run files a game under them once.
+                // Keys of one prefix: each key's games together. A game
+                // filed twice under this prefix (two of its positions
+                // differ only below) goes whole to the entries, so that a
+                // run files a game under a prefix once.
                 let twin = |one: &Seen| group.iter().filter(|o| o.game == one.game).count() > 1;
-                for same in group.chunk_by(|a, b| a.low == b.low) {
+                for same in group.chunk_by(|a, b| a.high == b.high && a.low == b.low) {
                     if let [one] = same
                         && !twin(one)
                     {
-                        run.push((high, self.number(one)))?;
+                        run.push((prefix, self.number(one)))?;
                         continue;
                     }
                     let mut entry = Entry::default();
@@ -166,7 +178,7 @@ impl Batch {
                     orders.trim(&mut entry, &games)?;
                     bytes.clear();
                     entry.encode(&mut bytes);
-                    run.push_entry(u128::from(high) << 64 | u128::from(same[0].low), &bytes)?;
+                    run.push_entry(same[0].key(), &bytes)?;
                 }
             }
             run.finish(&txn)?;

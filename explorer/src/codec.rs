@@ -121,3 +121,17 @@ pub fn hash128(bytes: &[u8]) -> u128 {
     let low = mix(b ^ length.rotate_left(32) ^ mix(a.rotate_left(7)));
     u128::from(high) << 64 | u128::from(low)
 }
+
+/// The most bytes a value may take for a row to fill one of redb's 4 KiB
+/// leaf pages alone (a page's header, the value's length, the key): the
+/// size the db's blocks are cut to, so that written in order they fill
+/// their pages.
+pub(crate) const fn leaf_room(key_bytes: usize) -> usize {
+    4096 - 4 - 4 - key_bytes
+}
+
+/// The bytes [`put`] writes for `value`.
+pub(crate) const fn varint_bytes(value: u64) -> usize {
+    let bits = 64 - value.leading_zeros() as usize;
+    if bits == 0 { 1 } else { bits.div_ceil(7) }
+}

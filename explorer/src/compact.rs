@@ -1,7 +1,7 @@
 //! Folding runs together: once a db holds more than [`MAX_RUNS`] runs,
 //! the two neighbours of least size together become one (a question
 //! looks in every run; a fold rewrites both). Where the folded run would
-//! file [`CROWD`] games or more under the same high bits, they are told
+//! file [`CROWD`] games or more under the same prefix, they are told
 //! apart by replaying them: a position of two games or more becomes an
 //! entry, each game counted once; so a question replays a few games a run
 //! at most. The two runs' entries of one position are added together.
@@ -17,7 +17,7 @@ use crate::store::GAMES;
 use redb::{Database, ReadableDatabase, ReadableTable};
 use std::collections::HashMap;
 
-/// Games filed under the same high bits that a fold sorts out.
+/// Games filed under the same prefix that a fold sorts out.
 const CROWD: usize = 8;
 
 /// Runs a db holds at most after a batch.
@@ -95,7 +95,7 @@ fn fold_runs(db: &Database, older: u32, newer: u32, into: u32) -> Result<(), Err
         let (mut next_a, mut next_b) = (a.next_single()?, b.next_single()?);
         let mut group: Vec<Single> = Vec::new();
         loop {
-            // The smaller of the two heads, in order of high bits.
+            // The smaller of the two heads, in order of prefix.
             let take_a = match (next_a, next_b) {
                 (None, None) => break,
                 (Some(x), Some(y)) => x <= y,
@@ -187,7 +187,7 @@ fn fold_entries(
     }
 }
 
-/// Writes singles of equal high bits: a few, as they were; a crowd, each
+/// Writes singles of one prefix: a few, as they were; a crowd, each
 /// replayed to its whole key, and a key of two games or more made an
 /// entry (`crowd`).
 fn settle_group(
@@ -204,11 +204,11 @@ fn settle_group(
         return Ok(());
     }
     let mut keyed: Vec<(u128, u64)> = Vec::with_capacity(group.len());
-    for &(high, game) in group {
+    for &(prefix, game) in group {
         let (_, plies) = replays.get(games, game)?;
         let ply = plies
             .iter()
-            .find(|ply| ply.key.high() == high)
+            .find(|ply| ply.key.prefix() == prefix)
             .ok_or(Error::Corrupt(
                 "a run files a position its game never reached",
             ))?;

@@ -258,7 +258,7 @@ impl Explorer {
 }
 
 /// The games of position `key`: its entries in the runs, and the games
-/// that reached it alone (filed in the runs by the key's high bits),
+/// that reached it alone (filed in the runs by the key's prefix),
 /// checked by replay.
 fn entry_of(
     txn: &redb::ReadTransaction,
@@ -269,7 +269,7 @@ fn entry_of(
     for part in runs::entries_at(txn, key.0)? {
         entry.merge(Entry::decode(&part)?);
     }
-    for game in runs::games_at(txn, key.high())? {
+    for game in runs::games_at(txn, key.prefix())? {
         let record =
             records::get(games, game)?.ok_or(Error::Corrupt("a run names a game the db lacks"))?;
         let (info, line) = GameInfo::decode_record(&record)?;

@@ -19,6 +19,11 @@ use cozy_chess::{Board, Color, File, Move, Piece, Rank, Square};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct PositionKey(pub u128);
 
+/// The bits of a key that file a position one game reached: enough that
+/// two positions of a db rarely share them (a question replays the few
+/// games filed with its position's), few enough to keep the runs small.
+pub const PREFIX_BITS: u32 = 40;
+
 /// SplitMix64, the tables' fixed source of bits.
 const fn splitmix(state: u64) -> u64 {
     let mut z = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -122,16 +127,17 @@ impl PositionKey {
         PositionKey(self.0 ^ TABLE[PLAYER + color as usize])
     }
 
-    /// The key's high 64 bits: how a position of one game is filed (the
-    /// rest is checked by replaying the game).
+    /// The key's top [`PREFIX_BITS`] bits: how a position of one game is
+    /// filed (the rest is checked by replaying the game).
     ///
     /// ```
-    /// use chess960_explorer::key::PositionKey;
+    /// use chess960_explorer::key::{PREFIX_BITS, PositionKey};
     ///
-    /// assert_eq!(PositionKey(5 << 64 | 9).high(), 5);
+    /// assert_eq!(PositionKey(5 << (128 - PREFIX_BITS) | 9).prefix(), 5);
     /// ```
-    pub fn high(self) -> u64 {
-        u64::try_from(self.0 >> 64).unwrap_or(u64::MAX)
+    #[must_use]
+    pub fn prefix(self) -> u64 {
+        u64::try_from(self.0 >> (128 - PREFIX_BITS)).unwrap_or(u64::MAX)
     }
 
     /// The key as 16 bytes, big-endian (the db's keys).

@@ -5,6 +5,7 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod batch;
+mod bits;
 pub mod board;
 pub mod codec;
 mod compact;

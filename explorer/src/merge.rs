@@ -140,8 +140,8 @@ fn add_runs(
     for ((run, _), number) in list.into_iter().zip(next..) {
         let mut reader = RunReader::new(read, run)?;
         let mut writer = RunWriter::new(txn, number)?;
-        while let Some((high, game)) = reader.next_single()? {
-            writer.push((high, renumber(game)?))?;
+        while let Some((prefix, game)) = reader.next_single()? {
+            writer.push((prefix, renumber(game)?))?;
         }
         while let Some((key, value)) = reader.next_entry()? {
             let mut entry = Entry::decode(&value)?;

@@ -1,14 +1,15 @@
-//! The games' records, numbered in a row, kept a block of a few at a
+//! The games' records, numbered in a row, kept a block of a page at a
 //! time (redb fills a page half when rows come in order, so a row a game
 //! took twice its bytes): each block keyed by its first game's number,
 //! its records each a varint length and the bytes.
 
-use crate::codec::{get_as, put};
+use crate::codec::{get_as, leaf_room, put, varint_bytes};
 use crate::error::{Error, store};
 use redb::ReadableTable;
 
-/// A block is closed once it holds this many bytes (two to a page).
-const BLOCK_BYTES: usize = 1800;
+/// A block holds at most this many bytes (one to a page), but for a
+/// record larger alone.
+const BLOCK_BYTES: usize = leaf_room(8);
 
 /// Reads the records of a block.
 fn records(mut bytes: &[u8]) -> impl Iterator<Item = Result<&[u8], Error>> {
@@ -111,7 +112,7 @@ impl Appender {
         let mut appender = Appender {
             first: next,
             next,
-            block: Vec::with_capacity(2 * BLOCK_BYTES),
+            block: Vec::with_capacity(BLOCK_BYTES),
         };
         if let Some((first, block)) = games.last().map_err(store)?
             && block.value().len() < BLOCK_BYTES
@@ -129,7 +130,8 @@ impl Appender {
         game: u64,
         record: &[u8],
     ) -> Result<(), Error> {
-        if game != self.next || self.block.len() >= BLOCK_BYTES {
+        let needs = varint_bytes(record.len() as u64) + record.len();
+        if game != self.next || self.block.len() + needs > BLOCK_BYTES {
             self.close(games)?;
             self.first = game;
         }

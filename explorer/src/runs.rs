@@ -1,28 +1,41 @@
 //! The db's runs: each batch writes one, two tables sorted by key. Its
 //! entries: the positions that several of its games reached, each with
-//! its entry. Its singles: the positions one game reached (most of them,
-//! deep in a game), each filed by the high 64 bits of its key with the
-//! game's number, nothing else (the rest of the key, the move and the
-//! counts come from replaying the game's line), in blocks of a few
-//! hundred (the high bits as differences, varints). Runs are folded
-//! together past a bound, so a db holds a few, and a question looks in
-//! each.
+//! its entry, in blocks of a page. Its singles: the positions one game
+//! reached (most of them, deep in a game), each filed by its key's prefix
+//! ([`PREFIX_BITS`] bits) with the game's number, nothing else (the rest
+//! of the key, the move and the counts come from replaying the game's
+//! line), in blocks of a page: the prefixes as Rice-coded differences,
+//! the games as numbers of a block's width above its least. Runs are
+//! folded together past a bound, so a db holds a few, and a question
+//! looks in each.
 
-use crate::codec::{get, put};
+use crate::bits::{BitReader, BitWriter, rice_bits, width};
+use crate::codec::{get, get_byte, leaf_room, put, varint_bytes};
 use crate::error::{Error, store};
+use crate::key::PREFIX_BITS;
 use redb::{ReadTransaction, ReadableTable, TableDefinition, WriteTransaction};
 
 /// Run number to the singles and entries it holds.
 pub(crate) const RUNS: TableDefinition<'static, u32, u64> = TableDefinition::new("runs");
 
-/// A block is closed once it holds this many bytes.
-const BLOCK_BYTES: usize = 1800;
+/// A block's header at most: its count, Rice parameter, least game and
+/// game width.
+const HEADER_BYTES: usize = 10 + 1 + 10 + 1;
 
-/// A single-game position: the key's high 64 bits and the game's number.
+/// The bits a block of singles may take, room left for a few more of one
+/// prefix (a block never splits them) past the point it closes at.
+const SINGLE_BITS: u64 = (8 * (leaf_room(8) - HEADER_BYTES - 64)) as u64;
+
+/// The bytes an entries block may take.
+const ENTRY_BYTES: usize = leaf_room(16);
+
+/// The most a prefix can be.
+const PREFIX_MAX: u64 = (1 << PREFIX_BITS) - 1;
+
+/// A single-game position: the key's prefix and the game's number.
 pub(crate) type Single = (u64, u64);
 
-/// The table of run `run`: the first high bits of each block to the
-/// block.
+/// The table of run `run`: the first prefix of each block to the block.
 fn name(run: u32) -> String {
     format!("singles-{run}")
 }
@@ -31,7 +44,8 @@ fn table(name: &str) -> TableDefinition<'_, u64, &'static [u8]> {
     TableDefinition::new(name)
 }
 
-/// The table of run `run`'s entries: position key to entry.
+/// The table of run `run`'s entries: each block's first position key to
+/// the block.
 fn entries_name(run: u32) -> String {
     format!("entries-{run}")
 }
@@ -62,17 +76,52 @@ pub(crate) fn next_run(runs: &impl ReadableTable<u32, u64>) -> Result<u32, Error
     }
 }
 
-/// Writes one run, its singles given sorted by high bits, its entries
-/// by key.
+/// The Rice parameter that codes the differences of `singles`' prefixes
+/// in the fewest bits, of those near their mean and `guess`; with the
+/// bits they take.
+fn best_parameter(singles: &[Single], guess: u32) -> (u32, u64) {
+    let cost = |k: u32| -> u64 {
+        singles
+            .windows(2)
+            .map(|pair| rice_bits(pair[1].0 - pair[0].0, k))
+            .sum()
+    };
+    let span = match (singles.first(), singles.last()) {
+        (Some(first), Some(last)) => last.0 - first.0,
+        _ => 0,
+    };
+    let mean = span / (singles.len().max(2) as u64 - 1);
+    let near = width(mean).saturating_sub(1);
+    [guess, near.saturating_sub(1), near, near + 1]
+        .into_iter()
+        .map(|k| k.min(PREFIX_BITS))
+        .map(|k| (k, cost(k)))
+        .min_by_key(|&(k, bits)| (bits, k))
+        .unwrap_or((guess, 0))
+}
+
+/// Writes one run, its singles given sorted by prefix, its entries by
+/// key.
 pub(crate) struct RunWriter<'t> {
     table: redb::Table<'t, u64, &'static [u8]>,
     entries: redb::Table<'t, u128, &'static [u8]>,
     entry_count: u64,
     run: u32,
-    block: Vec<u8>,
-    first: u64,
+    /// The singles of the block being filled.
+    block: Vec<Single>,
+    /// The bits their differences take with Rice parameter `guess`.
+    gap_bits: u64,
+    /// The last block's parameter (a block's is near its neighbour's).
+    guess: u32,
+    /// Their least and greatest game.
+    least: u64,
+    most: u64,
     last: u64,
     count: u64,
+    /// The entries block being filled, its first key and the last key.
+    entry_block: Vec<u8>,
+    entry_first: u128,
+    entry_last: Option<u128>,
 }
 
 impl<'t> RunWriter<'t> {
@@ -85,53 +134,135 @@ impl<'t> RunWriter<'t> {
                 .map_err(store)?,
             entry_count: 0,
             run,
-            block: Vec::with_capacity(2 * BLOCK_BYTES),
-            first: 0,
+            block: Vec::with_capacity(1024),
+            gap_bits: 0,
+            guess: 20,
+            least: 0,
+            most: 0,
             last: 0,
             count: 0,
+            entry_block: Vec::with_capacity(ENTRY_BYTES),
+            entry_first: 0,
+            entry_last: None,
         })
     }
 
-    /// Adds a single; its high bits are at least the last one's. Singles
-    /// of equal high bits stay in one block.
-    pub(crate) fn push(&mut self, (high, game): Single) -> Result<(), Error> {
-        if self.count > 0 && high < self.last {
+    /// The bits the block takes with `single` added, Rice parameter
+    /// `guess` (at least those of the best parameter).
+    fn bits_with(&self, (prefix, game): Single) -> u64 {
+        let games = width(self.most.max(game) - self.least.min(game));
+        self.gap_bits
+            + rice_bits(prefix - self.last, self.guess)
+            + (self.block.len() as u64 + 1) * u64::from(games)
+    }
+
+    /// Adds a single; its prefix is at least the last one's. Singles of
+    /// equal prefix stay in one block.
+    pub(crate) fn push(&mut self, (prefix, game): Single) -> Result<(), Error> {
+        if self.count > 0 && prefix < self.last {
             return Err(Error::Corrupt("a run's singles are out of order"));
         }
-        if !self.block.is_empty() && self.block.len() >= BLOCK_BYTES && high != self.last {
-            self.close()?;
+        if prefix > PREFIX_MAX {
+            return Err(Error::Corrupt("a run's prefix is out of range"));
+        }
+        if !self.block.is_empty()
+            && prefix != self.last
+            && self.bits_with((prefix, game)) > SINGLE_BITS
+        {
+            // Full by the last block's parameter; by its own, perhaps not.
+            self.block.push((prefix, game));
+            let (best, bits) = best_parameter(&self.block, self.guess);
+            self.block.pop();
+            if best != self.guess {
+                self.guess = best;
+                self.gap_bits = bits - rice_bits(prefix - self.last, best);
+            }
+            if self.bits_with((prefix, game)) > SINGLE_BITS {
+                self.close()?;
+            }
         }
         if self.block.is_empty() {
-            self.first = high;
-            self.last = high;
+            (self.least, self.most, self.gap_bits) = (game, game, 0);
+        } else {
+            self.gap_bits += rice_bits(prefix - self.last, self.guess);
+            self.least = self.least.min(game);
+            self.most = self.most.max(game);
         }
-        put(&mut self.block, high - self.last);
-        put(&mut self.block, game);
-        self.last = high;
+        self.block.push((prefix, game));
+        self.last = prefix;
         self.count += 1;
         Ok(())
     }
 
-    /// Adds the entry of position `key` (written by `Entry::encode`).
+    /// Adds the entry of position `key` (written by `Entry::encode`);
+    /// keys come in order.
     pub(crate) fn push_entry(&mut self, key: u128, entry: &[u8]) -> Result<(), Error> {
-        self.entries.insert(key, entry).map_err(store)?;
+        if self.entry_last.is_some_and(|last| key <= last) {
+            return Err(Error::Corrupt("a run's entries are out of order"));
+        }
+        let length = entry.len() as u64;
+        let needs = 16 + varint_bytes(length) + entry.len();
+        if !self.entry_block.is_empty() && self.entry_block.len() + needs > ENTRY_BYTES {
+            self.close_entries()?;
+        }
+        if self.entry_block.is_empty() {
+            self.entry_first = key;
+        }
+        self.entry_block.extend_from_slice(&key.to_be_bytes());
+        put(&mut self.entry_block, length);
+        self.entry_block.extend_from_slice(entry);
+        self.entry_last = Some(key);
         self.entry_count += 1;
         Ok(())
     }
 
+    fn close_entries(&mut self) -> Result<(), Error> {
+        if !self.entry_block.is_empty() {
+            self.entries
+                .insert(self.entry_first, self.entry_block.as_slice())
+                .map_err(store)?;
+            self.entry_block.clear();
+        }
+        Ok(())
+    }
+
+    /// Writes the block of singles: its count, Rice parameter, least game
+    /// and games' width, then each single's difference to the one before
+    /// (Rice-coded) and game (above the least).
     fn close(&mut self) -> Result<(), Error> {
-        self.table
-            .insert(self.first, self.block.as_slice())
-            .map_err(store)?;
+        let Some(&(first, _)) = self.block.first() else {
+            return Ok(());
+        };
+        let (k, _) = best_parameter(&self.block, self.guess);
+        let games = width(self.most - self.least);
+        let mut bytes = Vec::with_capacity(leaf_room(8));
+        put(&mut bytes, self.block.len() as u64);
+        #[allow(clippy::cast_possible_truncation)] // at most 64 each
+        bytes.extend([k as u8]);
+        put(&mut bytes, self.least);
+        #[allow(clippy::cast_possible_truncation)]
+        bytes.push(games as u8);
+        let mut bits = BitWriter::default();
+        let mut previous = first;
+        for (at, &(prefix, game)) in self.block.iter().enumerate() {
+            // The first's prefix is the block's key.
+            if at > 0 {
+                bits.rice(prefix - previous, k);
+            }
+            bits.fixed(game - self.least, games);
+            previous = prefix;
+        }
+        bytes.extend(bits.finish());
+        self.table.insert(first, bytes.as_slice()).map_err(store)?;
+        self.guess = k;
         self.block.clear();
         Ok(())
     }
 
-    /// Writes the last block and files the run; gives its size.
+    /// Writes the last blocks and files the run; gives its size.
     pub(crate) fn finish(mut self, txn: &WriteTransaction) -> Result<u64, Error> {
-        if !self.block.is_empty() {
-            self.close()?;
-        }
+        self.close()?;
+        self.close_entries()?;
         drop(self.table);
         drop(self.entries);
         let size = self.count + self.entry_count;
@@ -159,6 +290,32 @@ pub(crate) fn remove(txn: &WriteTransaction, run: u32) -> Result<(), Error> {
     Ok(())
 }
 
+/// The entries of a block in order: each position key and entry.
+fn entries_of(mut bytes: &[u8]) -> impl Iterator<Item = Result<(u128, &[u8]), Error>> {
+    std::iter::from_fn(move || {
+        if bytes.is_empty() {
+            return None;
+        }
+        let next = (|| {
+            let (key, rest) = bytes
+                .split_first_chunk::<16>()
+                .ok_or(Error::Corrupt("an entries block ends in a key"))?;
+            let mut rest = rest;
+            let length = usize::try_from(get(&mut rest)?)
+                .ok()
+                .filter(|&length| length <= rest.len())
+                .ok_or(Error::Corrupt("an entry runs past its block"))?;
+            let (entry, after) = rest.split_at(length);
+            bytes = after;
+            Ok((u128::from_be_bytes(*key), entry))
+        })();
+        if next.is_err() {
+            bytes = &[];
+        }
+        Some(next)
+    })
+}
+
 /// The entries of position `key` in every run, as written.
 pub(crate) fn entries_at(txn: &ReadTransaction, key: u128) -> Result<Vec<Vec<u8>>, Error> {
     let runs = txn.open_table(RUNS).map_err(store)?;
@@ -167,8 +324,16 @@ pub(crate) fn entries_at(txn: &ReadTransaction, key: u128) -> Result<Vec<Vec<u8>
         let entries = txn
             .open_table(entries_table(&entries_name(run)))
             .map_err(store)?;
-        if let Some(entry) = entries.get(key).map_err(store)? {
-            found.push(entry.value().to_vec());
+        let Some(row) = entries.range(..=key).map_err(store)?.next_back() else {
+            continue;
+        };
+        let block = row.map_err(store)?.1;
+        for pair in entries_of(block.value()) {
+            let (filed, entry) = pair?;
+            if filed == key {
+                found.push(entry.to_vec());
+                break;
+            }
         }
     }
     Ok(found)
@@ -185,32 +350,51 @@ pub(crate) fn each_entry(
             .open_table(entries_table(&entries_name(run)))
             .map_err(store)?;
         for row in entries.iter().map_err(store)? {
-            each(row.map_err(store)?.1.value())?;
+            for pair in entries_of(row.map_err(store)?.1.value()) {
+                each(pair?.1)?;
+            }
         }
     }
     Ok(())
 }
 
-/// The singles of a block that starts at `first`.
+/// The singles of a block that starts at prefix `first` (written by
+/// [`RunWriter::close`]).
 fn decode(first: u64, mut bytes: &[u8], out: &mut Vec<Single>) -> Result<(), Error> {
-    let mut high = first;
-    while !bytes.is_empty() {
-        high = high
-            .checked_add(get(&mut bytes)?)
-            .ok_or(Error::Corrupt("a run's key overflows"))?;
-        out.push((high, get(&mut bytes)?));
+    let count = get(&mut bytes)?;
+    let k = u32::from(get_byte(&mut bytes)?);
+    let least = get(&mut bytes)?;
+    let games = u32::from(get_byte(&mut bytes)?);
+    if k > PREFIX_BITS || games > 64 || count > 8 * bytes.len() as u64 + 1 {
+        return Err(Error::Corrupt("a block of singles has a bad header"));
+    }
+    let mut bits = BitReader::new(bytes);
+    let mut prefix = first;
+    for at in 0..count {
+        if at > 0 {
+            prefix = prefix
+                .checked_add(bits.rice(k)?)
+                .ok_or(Error::Corrupt("a run's prefix overflows"))?;
+        }
+        if prefix > PREFIX_MAX {
+            return Err(Error::Corrupt("a run's prefix is out of range"));
+        }
+        let game = least
+            .checked_add(bits.fixed(games)?)
+            .ok_or(Error::Corrupt("a game's number overflows"))?;
+        out.push((prefix, game));
     }
     Ok(())
 }
 
-/// The games of every run filed under high bits `high`.
-pub(crate) fn games_at(txn: &ReadTransaction, high: u64) -> Result<Vec<u64>, Error> {
+/// The games of every run filed under prefix `prefix`.
+pub(crate) fn games_at(txn: &ReadTransaction, prefix: u64) -> Result<Vec<u64>, Error> {
     let runs = txn.open_table(RUNS).map_err(store)?;
     let mut games = Vec::new();
     let mut singles = Vec::new();
     for (run, _) in list(&runs)? {
         let blocks = txn.open_table(table(&name(run))).map_err(store)?;
-        let Some(row) = blocks.range(..=high).map_err(store)?.next_back() else {
+        let Some(row) = blocks.range(..=prefix).map_err(store)?.next_back() else {
             continue;
         };
         let (first, block) = row.map_err(store)?;
@@ -219,7 +403,7 @@ pub(crate) fn games_at(txn: &ReadTransaction, high: u64) -> Result<Vec<u64>, Err
         games.extend(
             singles
                 .iter()
-                .filter(|&&(filed, _)| filed == high)
+                .filter(|&&(filed, _)| filed == prefix)
                 .map(|&(_, game)| game),
         );
     }
@@ -235,6 +419,7 @@ pub(crate) struct RunReader {
     entries: redb::Range<'static, u128, &'static [u8]>,
     block: Vec<Single>,
     at: usize,
+    entry_block: std::vec::IntoIter<(u128, Vec<u8>)>,
 }
 
 impl RunReader {
@@ -249,6 +434,7 @@ impl RunReader {
             entries: entries.range::<u128>(..).map_err(store)?,
             block: Vec::new(),
             at: 0,
+            entry_block: Vec::new().into_iter(),
         })
     }
 
@@ -269,12 +455,18 @@ impl RunReader {
 
     /// The next entry (key and bytes), if any.
     pub(crate) fn next_entry(&mut self) -> Result<Option<(u128, Vec<u8>)>, Error> {
-        match self.entries.next() {
-            None => Ok(None),
-            Some(row) => {
-                let (key, entry) = row.map_err(store)?;
-                Ok(Some((key.value(), entry.value().to_vec())))
+        loop {
+            if let Some(next) = self.entry_block.next() {
+                return Ok(Some(next));
             }
+            let Some(row) = self.entries.next() else {
+                return Ok(None);
+            };
+            let block = row.map_err(store)?.1;
+            let pairs = entries_of(block.value())
+                .map(|pair| pair.map(|(key, entry)| (key, entry.to_vec())))
+                .collect::<Result<Vec<_>, Error>>()?;
+            self.entry_block = pairs.into_iter();
         }
     }
 }
@@ -295,4 +487,181 @@ pub(crate) fn sizes(txn: &ReadTransaction) -> Result<(u64, u64), Error> {
         }
     }
     Ok((bytes, count))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use redb::{Database, ReadableDatabase, backends::InMemoryBackend};
+
+    fn xorshift(state: &mut u64) -> u64 {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        *state
+    }
+
+    /// Singles sorted by prefix, clustered and spread, some sharing a
+    /// prefix, with games small (and, if `wild`, of any size, and a
+    /// crowd of one prefix); entries of every size.
+    fn sample(seed: u64, count: usize, wild: bool) -> (Vec<Single>, Vec<(u128, Vec<u8>)>) {
+        let mut state = seed;
+        let mut singles: Vec<Single> = (0..count)
+            .map(|i| {
+                let prefix = if i % 7 == 0 {
+                    xorshift(&mut state) % 1000
+                } else {
+                    xorshift(&mut state) & PREFIX_MAX
+                };
+                let game = if wild && i % 5 == 0 {
+                    xorshift(&mut state)
+                } else {
+                    xorshift(&mut state) % 100_000
+                };
+                (prefix, game)
+            })
+            .collect();
+        // Crowds of one prefix, as a fold may leave them.
+        singles.extend((0..if wild { 30 } else { 7 }).map(|game| (PREFIX_MAX, game)));
+        singles.sort_unstable_by_key(|&(prefix, _)| prefix);
+        let mut entries: Vec<(u128, Vec<u8>)> = (0..count / 10)
+            .map(|i| {
+                let key = u128::from(xorshift(&mut state)) << 64 | u128::from(xorshift(&mut state));
+                let length = match i % 50 {
+                    0 => 9000,
+                    1 => 4060,
+                    _ => usize::try_from(xorshift(&mut state) % 300).unwrap(),
+                };
+                #[allow(clippy::cast_possible_truncation)]
+                (key, (0..length).map(|b| (b * 31 + i) as u8).collect())
+            })
+            .collect();
+        entries.sort_unstable_by_key(|(key, _)| *key);
+        entries.dedup_by_key(|(key, _)| *key);
+        (singles, entries)
+    }
+
+    fn db() -> Database {
+        Database::builder()
+            .create_with_backend(InMemoryBackend::new())
+            .unwrap()
+    }
+
+    /// Writes run 0 and checks its size.
+    fn write(db: &Database, singles: &[Single], entries: &[(u128, Vec<u8>)]) {
+        let txn = db.begin_write().unwrap();
+        let mut writer = RunWriter::new(&txn, 0).unwrap();
+        for &single in singles {
+            writer.push(single).unwrap();
+        }
+        for (key, entry) in entries {
+            writer.push_entry(*key, entry).unwrap();
+        }
+        let size = writer.finish(&txn).unwrap();
+        assert_eq!(size, (singles.len() + entries.len()) as u64);
+        txn.commit().unwrap();
+    }
+
+    #[test]
+    fn runs_read_back_as_written() {
+        for (seed, count) in [(1, 0), (2, 1), (3, 40), (4, 25_000)] {
+            let (singles, entries) = sample(seed, count, true);
+            let db = db();
+            write(&db, &singles, &entries);
+            let read = db.begin_read().unwrap();
+            let mut reader = RunReader::new(&read, 0).unwrap();
+            let mut back = Vec::new();
+            while let Some(single) = reader.next_single().unwrap() {
+                back.push(single);
+            }
+            assert_eq!(back, singles);
+            let mut back = Vec::new();
+            while let Some(entry) = reader.next_entry().unwrap() {
+                back.push(entry);
+            }
+            assert_eq!(back, entries);
+            for &(prefix, _) in singles.iter().step_by(97) {
+                let mut games: Vec<u64> = singles
+                    .iter()
+                    .filter(|s| s.0 == prefix)
+                    .map(|s| s.1)
+                    .collect();
+                games.sort_unstable();
+                games.dedup();
+                assert_eq!(games_at(&read, prefix).unwrap(), games);
+            }
+            assert_eq!(games_at(&read, PREFIX_MAX).unwrap().len(), 30);
+            for (key, entry) in entries.iter().step_by(7) {
+                assert_eq!(entries_at(&read, *key).unwrap(), vec![entry.clone()]);
+                assert!(
+                    entries_at(&read, key + 1).unwrap().is_empty()
+                        || entries.iter().any(|(k, _)| *k == key + 1)
+                );
+            }
+            assert_eq!(sizes(&read).unwrap().1, singles.len() as u64);
+        }
+    }
+
+    #[test]
+    fn blocks_fill_their_pages() {
+        let (singles, entries) = sample(5, 100_000, false);
+        let db = db();
+        write(&db, &singles, &entries);
+        let read = db.begin_read().unwrap();
+        let blocks = read.open_table(table(&name(0))).unwrap();
+        let lengths: Vec<usize> = blocks
+            .iter()
+            .unwrap()
+            .map(|row| row.unwrap().1.value().len())
+            .collect();
+        // Every block but the last is over nine tenths of its page, none
+        // over it (a crowd of one prefix may take a block past it).
+        assert!(lengths.len() > 10);
+        for &length in &lengths[..lengths.len() - 1] {
+            assert!(length > leaf_room(8) * 9 / 10, "{length}");
+            assert!(length <= leaf_room(8), "{length}");
+        }
+    }
+
+    #[test]
+    fn out_of_order_and_broken_blocks_are_errors() {
+        let db = db();
+        let txn = db.begin_write().unwrap();
+        let mut writer = RunWriter::new(&txn, 0).unwrap();
+        writer.push((5, 1)).unwrap();
+        assert!(writer.push((4, 1)).is_err());
+        assert!(writer.push((PREFIX_MAX + 1, 1)).is_err());
+        writer.push_entry(9, b"x").unwrap();
+        assert!(writer.push_entry(9, b"y").is_err());
+        drop(writer);
+        drop(txn);
+        let (singles, _) = sample(6, 3000, true);
+        let mut out = Vec::new();
+        let mut state = 7;
+        // Cut or changed bytes of a real block: an error or singles,
+        // never a panic.
+        let mut bytes = Vec::new();
+        put(&mut bytes, 3);
+        bytes.extend([4, 0, 8]);
+        let mut bits = BitWriter::default();
+        for &(prefix, game) in &singles[..3] {
+            bits.rice(prefix & 0xFF, 4);
+            bits.fixed(game & 0xFF, 8);
+        }
+        bytes.extend(bits.finish());
+        for _ in 0..2000 {
+            let mut broken = bytes.clone();
+            let at = usize::try_from(xorshift(&mut state)).unwrap() % broken.len();
+            #[allow(clippy::cast_possible_truncation)]
+            {
+                broken[at] = xorshift(&mut state) as u8;
+            }
+            broken.truncate(usize::try_from(xorshift(&mut state)).unwrap() % (broken.len() + 1));
+            out.clear();
+            let _ = decode(PREFIX_MAX - 3, &broken, &mut out);
+            assert!(out.len() <= 8 * broken.len() + 1);
+        }
+        assert!(decode(0, &[0xFF; 12], &mut out).is_err());
+        assert!(entries_of(&[1; 20]).any(|pair| pair.is_err()));
+    }
 }

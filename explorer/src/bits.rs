@@ -1,0 +1,244 @@
+//! Bit-level writing and reading (the runs' blocks of singles): numbers
+//! of a fixed width and Rice codes (a quotient in unary, then the low
+//! bits), packed low bit first.
+
+use crate::error::Error;
+
+/// Writes bits, low first, into bytes.
+#[derive(Default)]
+pub(crate) struct BitWriter {
+    out: Vec<u8>,
+    acc: u64,
+    held: u32,
+}
+
+impl BitWriter {
+    /// The bits written so far.
+    #[cfg(test)]
+    fn len(&self) -> u64 {
+        self.out.len() as u64 * 8 + u64::from(self.held)
+    }
+
+    /// Writes up to 56 bits (fewer than 8 are held between calls).
+    // The casts keep the low byte, as meant.
+    #[allow(clippy::cast_possible_truncation)]
+    fn put(&mut self, value: u64, bits: u32) {
+        debug_assert!(bits <= 56);
+        if bits == 0 {
+            return;
+        }
+        self.acc |= (value & mask(bits)) << self.held;
+        self.held += bits;
+        while self.held >= 8 {
+            self.out.push(self.acc as u8);
+            self.acc >>= 8;
+            self.held -= 8;
+        }
+    }
+
+    /// Writes the low `bits` bits of `value` (`bits` at most 64).
+    pub(crate) fn fixed(&mut self, value: u64, bits: u32) {
+        if bits > 32 {
+            self.put(value, 32);
+            self.put(value >> 32, bits - 32);
+        } else {
+            self.put(value, bits);
+        }
+    }
+
+    /// Writes `value` as a Rice code of parameter `k` (at most 56): its
+    /// quotient by 2^k as that many ones and a zero, then its low `k`
+    /// bits.
+    pub(crate) fn rice(&mut self, value: u64, k: u32) {
+        let mut quotient = value >> k;
+        while quotient >= 56 {
+            self.put(mask(56), 56);
+            quotient -= 56;
+        }
+        // `quotient` ones, then the zero above them.
+        #[allow(clippy::cast_possible_truncation)] // below 56
+        self.put(mask(quotient as u32), quotient as u32 + 1);
+        self.put(value, k);
+    }
+
+    /// The bytes, the last one padded with zeros.
+    #[must_use]
+    // The cast keeps the held bits, fewer than 8.
+    #[allow(clippy::cast_possible_truncation)]
+    pub(crate) fn finish(mut self) -> Vec<u8> {
+        if self.held > 0 {
+            self.out.push(self.acc as u8);
+        }
+        self.out
+    }
+}
+
+/// The bits a Rice code of parameter `k` takes for `value`.
+#[must_use]
+pub(crate) fn rice_bits(value: u64, k: u32) -> u64 {
+    (value >> k) + 1 + u64::from(k)
+}
+
+/// The bits that hold every number up to `value`.
+#[must_use]
+pub(crate) fn width(value: u64) -> u32 {
+    64 - value.leading_zeros()
+}
+
+fn mask(bits: u32) -> u64 {
+    if bits >= 64 {
+        u64::MAX
+    } else {
+        (1 << bits) - 1
+    }
+}
+
+/// Reads what a [`BitWriter`] wrote; running past the end is
+/// [`Error::Corrupt`], never a panic.
+pub(crate) struct BitReader<'a> {
+    bytes: &'a [u8],
+    acc: u64,
+    held: u32,
+}
+
+impl<'a> BitReader<'a> {
+    /// Reads `bytes` from their first bit.
+    #[must_use]
+    pub(crate) fn new(bytes: &'a [u8]) -> BitReader<'a> {
+        BitReader {
+            bytes,
+            acc: 0,
+            held: 0,
+        }
+    }
+
+    fn refill(&mut self) {
+        while self.held <= 56 {
+            let Some((&byte, rest)) = self.bytes.split_first() else {
+                return;
+            };
+            self.acc |= u64::from(byte) << self.held;
+            self.held += 8;
+            self.bytes = rest;
+        }
+    }
+
+    fn consume(&mut self, bits: u32) {
+        self.acc = if bits >= 64 { 0 } else { self.acc >> bits };
+        self.held -= bits;
+    }
+
+    /// Reads up to 56 bits.
+    fn take(&mut self, bits: u32) -> Result<u64, Error> {
+        if bits == 0 {
+            return Ok(0);
+        }
+        self.refill();
+        if self.held < bits {
+            return Err(Error::Corrupt("a block's bits run past its end"));
+        }
+        let value = self.acc & mask(bits);
+        self.consume(bits);
+        Ok(value)
+    }
+
+    /// Reads a number of `bits` bits (at most 64).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Corrupt`] when the bytes end first.
+    pub(crate) fn fixed(&mut self, bits: u32) -> Result<u64, Error> {
+        if bits > 32 {
+            let low = self.take(32)?;
+            Ok(low | self.take(bits - 32)? << 32)
+        } else {
+            self.take(bits)
+        }
+    }
+
+    /// Reads a Rice code of parameter `k`.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Corrupt`] when the bytes end first or it overflows 64
+    /// bits.
+    pub(crate) fn rice(&mut self, k: u32) -> Result<u64, Error> {
+        let mut quotient = 0u64;
+        loop {
+            self.refill();
+            if self.held == 0 {
+                return Err(Error::Corrupt("a block's bits run past its end"));
+            }
+            // Bits above `held` are zeros, so the ones counted stop there.
+            let ones = (!self.acc).trailing_zeros().min(self.held);
+            quotient += u64::from(ones);
+            if ones < self.held {
+                self.consume(ones + 1);
+                break;
+            }
+            self.consume(ones);
+        }
+        let low = self.fixed(k)?;
+        quotient
+            .checked_shl(k)
+            .filter(|high| high >> k == quotient)
+            .map(|high| high | low)
+            .ok_or(Error::Corrupt("a block's number overflows 64 bits"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_read_back_as_written() {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut written = Vec::new();
+        let mut writer = BitWriter::default();
+        let mut bits = 0;
+        for _ in 0..5000 {
+            let k = u32::try_from(next() % 57).unwrap();
+            let value = next() >> (next() % 64);
+            // Rice codes of long quotients are costly; keep them short.
+            let value = if value >> k > 300 {
+                value & mask(k + 8)
+            } else {
+                value
+            };
+            let width = u32::try_from(next() % 65).unwrap();
+            let fixed = next() & mask(width);
+            writer.rice(value, k);
+            writer.fixed(fixed, width);
+            bits += rice_bits(value, k) + u64::from(width);
+            written.push((value, k, fixed, width));
+        }
+        assert_eq!(writer.len(), bits);
+        let bytes = writer.finish();
+        assert_eq!(bytes.len() as u64, bits.div_ceil(8));
+        let mut reader = BitReader::new(&bytes);
+        for (value, k, fixed, width) in written {
+            assert_eq!(reader.rice(k).unwrap(), value);
+            assert_eq!(reader.fixed(width).unwrap(), fixed);
+        }
+    }
+
+    #[test]
+    fn running_past_the_end_is_an_error() {
+        let mut writer = BitWriter::default();
+        writer.rice(1000, 3);
+        let bytes = writer.finish();
+        for cut in 0..bytes.len() {
+            assert!(BitReader::new(&bytes[..cut]).rice(3).is_err());
+        }
+        assert!(BitReader::new(&[0xFF; 40]).rice(0).is_err());
+        assert!(BitReader::new(&[0xFF; 40]).fixed(64).is_ok());
+        assert!(BitReader::new(&[0xFF; 7]).fixed(64).is_err());
+    }
+}
