@@ -296,7 +296,7 @@ pub fn index(
         plies: options.plies,
         players: players.names().map(str::to_owned).collect(),
     };
-    let mut database = store::open_write(dir, &settings)?;
+    let database = store::open_write(dir, &settings)?;
     let snapshot = redb::ReadableDatabase::begin_read(&database).map_err(store)?;
     let next_game = records::next_number(&snapshot.open_table(GAMES).map_err(store)?)?;
     let indexer = Indexer {
@@ -342,12 +342,9 @@ pub fn index(
     });
     // Runs past the bound, left by a writer stopped between a batch's
     // commit and its folds, are folded even when nothing was added.
-    let folds = folds? + compact::settle(&database)?;
+    folds?;
+    compact::settle(&database)?;
     let (reading, mut summary) = outcome?;
-    // Runs folded together leave free pages: given back.
-    if folds > 0 {
-        store::compact(&mut database)?;
-    }
     summary.reading = reading;
     Ok(summary)
 }

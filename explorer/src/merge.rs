@@ -62,7 +62,7 @@ pub fn merge<P: AsRef<Path>>(sources: &[P], into: impl AsRef<Path>) -> Result<Me
     for source in sources {
         let source = source.as_ref();
         let (from, settings) = store::open_read(source)?;
-        let mut target = store::open_write(target_dir, &settings)?;
+        let target = store::open_write(target_dir, &settings)?;
         let read = from.begin_read().map_err(store)?;
         let source_games = read.open_table(GAMES).map_err(store)?;
         let total = records::count(&source_games)?.0;
@@ -117,9 +117,6 @@ pub fn merge<P: AsRef<Path>>(sources: &[P], into: impl AsRef<Path>) -> Result<Me
         summary.positions += add_runs(&read, &txn, &renumber)?;
         txn.commit().map_err(store)?;
         compact::settle(&target)?;
-        if summary.merged > 0 {
-            store::compact(&mut target)?;
-        }
         summary.merged += 1;
     }
     Ok(summary)

@@ -197,14 +197,3 @@ fn is_empty(txn: &redb::ReadTransaction) -> Result<bool, Error> {
         Err(_) => Ok(true),
     }
 }
-
-/// Gives the file's free pages back (redb copies pages on write: a db
-/// written in several transactions holds several times its data until
-/// compacted; one written in one grows by compacting, so callers compact
-/// only after several).
-/// A crash during it leaves the db as before it (redb compacts in
-/// transactions).
-pub(crate) fn compact(db: &mut Database) -> Result<(), Error> {
-    while db.compact().map_err(store)? {}
-    Ok(())
-}
