@@ -7,7 +7,7 @@
 use crate::compact;
 use crate::entry::{Entry, Played};
 use crate::error::{Error, store};
-use crate::fold::{Order, Orders};
+use crate::fold::Order;
 use crate::game::GameInfo;
 use crate::key::{PREFIX_BITS, PositionKey};
 use crate::line::Ply;
@@ -113,6 +113,12 @@ impl Batch {
         self.first + u64::from(seen.game)
     }
 
+    /// The order of game `game` of the batch.
+    fn order(&self, game: u64) -> Option<Order> {
+        let at = usize::try_from(game.checked_sub(self.first)?).ok()?;
+        self.games.get(at).map(|game| game.order)
+    }
+
     /// The entry's part of a position the batch saw.
     fn played(&self, seen: &Seen) -> Played {
         let game = &self.games[seen.game as usize];
@@ -128,9 +134,8 @@ impl Batch {
     }
 
     /// Writes the batch into `db` in one transaction, then folds runs
-    /// together; gives how many folds were made. `orders` has the orders
-    /// of the batch's games, and keeps those it reads.
-    pub(crate) fn write(mut self, db: &Database, orders: &mut Orders) -> Result<u64, Error> {
+    /// together; gives how many folds were made.
+    pub(crate) fn write(mut self, db: &Database) -> Result<u64, Error> {
         let mut seen = std::mem::take(&mut self.seen);
         sort_seen(&mut seen);
         let txn = db.begin_write().map_err(store)?;
@@ -145,7 +150,6 @@ impl Batch {
                 keys.insert(key, game).map_err(store)?;
             }
             for game in &mut self.games {
-                orders.insert(game.played.game, game.order);
                 appender.push(&mut games, game.played.game, &game.record)?;
                 game.record = Vec::new();
             }
@@ -175,7 +179,11 @@ impl Batch {
                     for seen in same {
                         entry.add(&self.played(seen));
                     }
-                    orders.trim(&mut entry, &games)?;
+                    // An entry of the batch names its games only.
+                    entry.trim(
+                        |game| self.order(game),
+                        |game| self.order(game).map(|order| (order.1, order.2)),
+                    );
                     bytes.clear();
                     entry.encode(&mut bytes);
                     run.push_entry(same[0].key(), &bytes)?;

@@ -22,14 +22,6 @@ pub(crate) struct Orders {
 }
 
 impl Orders {
-    /// Remembers game `game`.
-    pub(crate) fn insert(&mut self, game: u64, order: Order) {
-        if self.known.len() >= REMEMBERED {
-            self.known.clear();
-        }
-        self.known.insert(game, order);
-    }
-
     /// Keeps the entry's best top and recent games, reading the records
     /// it lacks from `games`.
     pub(crate) fn trim(

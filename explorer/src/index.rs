@@ -9,7 +9,6 @@
 use crate::batch::Batch;
 use crate::compact;
 use crate::error::{Error, store};
-use crate::fold::Orders;
 use crate::game::GameInfo;
 use crate::line::{Line, Ply, Start};
 use crate::records;
@@ -308,9 +307,9 @@ pub fn index(
         let db = &database;
         // The writing thread: one batch at a time; the first error ends it.
         let writing = scope.spawn(move || -> Result<u64, Error> {
-            let (mut folds, mut orders) = (0, Orders::default());
+            let mut folds = 0;
             for batch in batches {
-                folds += batch.write(db, &mut orders)?;
+                folds += batch.write(db)?;
             }
             Ok(folds)
         });
