@@ -225,3 +225,52 @@ fn sort_seen(seen: &mut Vec<Seen>) {
     }
     *seen = sorted;
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_sort_by_key() {
+        let mut state = 0x1234_5678_9ABC_DEF1u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for count in [0, 1, 100, 5000, 300_000] {
+            let mut seen: Vec<Seen> = (0..count)
+                .map(|game| {
+                    let high = next();
+                    Seen {
+                        // Some keys twice, some sharing their high half.
+                        high: if game % 5 == 0 {
+                            high & 0xFFFF_0000_0000_00FF
+                        } else {
+                            high
+                        },
+                        low: if game % 3 == 0 { 7 } else { next() },
+                        game,
+                        mv: 0,
+                        white: false,
+                    }
+                })
+                .collect();
+            let mut expected = seen.clone();
+            expected.sort_by_key(|s| (s.high, s.low, s.game));
+            sort_seen(&mut seen);
+            assert!(
+                seen.windows(2)
+                    .all(|w| (w[0].high, w[0].low) <= (w[1].high, w[1].low))
+            );
+            seen.sort_by_key(|s| (s.high, s.low, s.game));
+            let keys = |rows: &[Seen]| {
+                rows.iter()
+                    .map(|s| (s.high, s.low, s.game))
+                    .collect::<Vec<_>>()
+            };
+            assert_eq!(keys(&seen), keys(&expected));
+        }
+    }
+}

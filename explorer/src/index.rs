@@ -10,12 +10,13 @@ use crate::batch::Batch;
 use crate::compact;
 use crate::error::{Error, store};
 use crate::game::GameInfo;
+use crate::known::KnownGames;
 use crate::line::{Line, Ply, Start};
 use crate::records;
 use crate::store::{self, GAME_KEYS, GAMES, Settings};
 use chess960_archive::{Archive, Collect, Game, Skip, Summary, move_skip, replay_game};
 use chess960_games::read::{GameKind, Players, Seat};
-use redb::{Database, ReadableDatabase};
+use redb::{Database, ReadableDatabase, ReadableTable};
 use std::collections::HashSet;
 use std::path::Path;
 
@@ -196,6 +197,9 @@ struct Writer<'a> {
     /// being written.
     filling: HashSet<u128>,
     writing: HashSet<u128>,
+    /// Every game's key, the db's and the batches': only a game this may
+    /// hold is looked for.
+    known: KnownGames,
     /// To the writing thread.
     handoff: std::sync::mpsc::SyncSender<Batch>,
     next_game: u64,
@@ -213,14 +217,24 @@ impl Writer<'_> {
         let mut keys = self.snapshot.open_table(GAME_KEYS).map_err(store)?;
         for game in games {
             let key = game.info.key;
-            if self.filling.contains(&key)
-                || self.writing.contains(&key)
-                || keys.get(key).map_err(store)?.is_some()
+            if self.known.may_hold(key)
+                && (self.filling.contains(&key)
+                    || self.writing.contains(&key)
+                    || keys.get(key).map_err(store)?.is_some())
             {
                 self.summary.duplicates += 1;
                 continue;
             }
             self.filling.insert(key);
+            self.known.insert(key);
+            if self.known.is_full() {
+                self.known = known_games(
+                    &keys,
+                    &self.writing,
+                    &self.filling,
+                    self.known.capacity() * 2,
+                )?;
+            }
             let number = self.next_game;
             self.next_game += 1;
             self.summary.added += 1;
@@ -255,6 +269,25 @@ impl Writer<'_> {
         self.writing = std::mem::take(&mut self.filling);
         Ok(())
     }
+}
+
+/// A filter of the keys of the db's games (as `keys` holds them) and of
+/// the batches', for at least `capacity` games.
+fn known_games(
+    keys: &impl ReadableTable<u128, u64>,
+    writing: &HashSet<u128>,
+    filling: &HashSet<u128>,
+    capacity: usize,
+) -> Result<KnownGames, Error> {
+    let held = usize::try_from(keys.len().map_err(store)?).unwrap_or(usize::MAX);
+    let mut known = KnownGames::with_capacity(capacity.max(held.saturating_mul(2)).max(1 << 20));
+    for row in keys.iter().map_err(store)? {
+        known.insert(row.map_err(store)?.0.value());
+    }
+    for &key in writing.iter().chain(filling) {
+        known.insert(key);
+    }
+    Ok(known)
 }
 
 /// Indexes the games of `archive` (its inputs, filter and threads) into
@@ -298,6 +331,13 @@ pub fn index(
     let database = store::open_write(dir, &settings)?;
     let snapshot = redb::ReadableDatabase::begin_read(&database).map_err(store)?;
     let next_game = records::next_number(&snapshot.open_table(GAMES).map_err(store)?)?;
+    let none = HashSet::new();
+    let known = known_games(
+        &snapshot.open_table(GAME_KEYS).map_err(store)?,
+        &none,
+        &none,
+        0,
+    )?;
     let indexer = Indexer {
         plies: usize::try_from(options.plies).unwrap_or(usize::MAX),
         players: (!players.is_empty()).then_some(players),
@@ -314,6 +354,7 @@ pub fn index(
             Ok(folds)
         });
         let mut writer = Writer {
+            known,
             snapshot,
             db,
             batch: Batch::default(),
@@ -376,5 +417,41 @@ fn read(archive: &Archive, indexer: &Indexer, writer: &mut Writer<'_>) -> Result
         Err(chess960_archive::Error::Deliver(error)) => Err(failed.unwrap_or_else(|| store(error))),
         Err(chess960_archive::Error::Cancelled(_)) => Err(Error::Cancelled),
         Err(other) => Err(store(other)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use redb::backends::InMemoryBackend;
+
+    #[test]
+    fn known_games_hold_the_db_s_and_the_batches_keys() {
+        let db = Database::builder()
+            .create_with_backend(InMemoryBackend::new())
+            .unwrap();
+        let txn = db.begin_write().unwrap();
+        {
+            let mut keys = txn.open_table(GAME_KEYS).unwrap();
+            for game in 0..3000u64 {
+                keys.insert(
+                    u128::from(game).wrapping_mul(0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835),
+                    game,
+                )
+                .unwrap();
+            }
+        }
+        txn.commit().unwrap();
+        let read = db.begin_read().unwrap();
+        let keys = read.open_table(GAME_KEYS).unwrap();
+        let writing: HashSet<u128> = [1, 2].into();
+        let filling: HashSet<u128> = [3].into();
+        let known = known_games(&keys, &writing, &filling, 5).unwrap();
+        assert!(known.capacity() >= 1 << 20);
+        for row in keys.iter().unwrap() {
+            assert!(known.may_hold(row.unwrap().0.value()));
+        }
+        assert!([1, 2, 3].iter().all(|&key| known.may_hold(key)));
+        assert!(!known.is_full());
     }
 }

@@ -16,6 +16,7 @@ mod fold;
 pub mod game;
 mod index;
 pub mod key;
+mod known;
 pub mod line;
 pub mod merge;
 pub mod query;

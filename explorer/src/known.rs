@@ -1,0 +1,97 @@
+//! The games a db already has, as the indexer asks it of every game: a
+//! Bloom filter of their keys in memory (about 2 bytes a game), so that
+//! only a game it may hold is looked up in the db's table of keys.
+
+/// Bits of the filter a key it can hold takes (with 7 probes, about one
+/// key in 1,400 not held is taken for held when it is full, and looked
+/// up).
+const BITS_PER_KEY: usize = 16;
+const PROBES: u64 = 7;
+
+/// A Bloom filter of game keys, sized for a number of keys.
+pub(crate) struct KnownGames {
+    bits: Vec<u64>,
+    mask: u64,
+    count: usize,
+    capacity: usize,
+}
+
+impl KnownGames {
+    /// An empty filter for up to `capacity` keys.
+    pub(crate) fn with_capacity(capacity: usize) -> KnownGames {
+        let bits = capacity
+            .saturating_mul(BITS_PER_KEY)
+            .next_power_of_two()
+            .max(64);
+        KnownGames {
+            bits: vec![0; bits / 64],
+            mask: bits as u64 - 1,
+            count: 0,
+            capacity,
+        }
+    }
+
+    /// The places of a key's bits: keys are random, so their two halves
+    /// make the probes.
+    fn probes(&self, key: u128) -> impl Iterator<Item = (usize, u64)> + use<> {
+        #[allow(clippy::cast_possible_truncation)] // the two halves
+        let (low, high) = (key as u64, (key >> 64) as u64 | 1);
+        let mask = self.mask;
+        (0..PROBES).map(move |i| {
+            let bit = low.wrapping_add(i.wrapping_mul(high)) & mask;
+            (usize::try_from(bit / 64).unwrap_or(0), 1 << (bit % 64))
+        })
+    }
+
+    /// Adds a key.
+    pub(crate) fn insert(&mut self, key: u128) {
+        for (word, bit) in self.probes(key) {
+            self.bits[word] |= bit;
+        }
+        self.count += 1;
+    }
+
+    /// Whether the key may have been added (`false`: it was not).
+    pub(crate) fn may_hold(&self, key: u128) -> bool {
+        self.probes(key)
+            .all(|(word, bit)| self.bits[word] & bit != 0)
+    }
+
+    /// Whether it holds more keys than it was sized for (then it takes
+    /// too many for held: make a larger one).
+    pub(crate) fn is_full(&self) -> bool {
+        self.count > self.capacity
+    }
+
+    /// The keys it was sized for.
+    pub(crate) fn capacity(&self) -> usize {
+        self.capacity
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_added_are_held_and_few_others_seem_so() {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            u128::from(state) << 64 | u128::from(state.rotate_left(17) ^ 0x9E37)
+        };
+        let mut known = KnownGames::with_capacity(200_000);
+        let added: Vec<u128> = (0..200_000).map(|_| next()).collect();
+        for &key in &added {
+            known.insert(key);
+        }
+        assert!(added.iter().all(|&key| known.may_hold(key)));
+        let others = (0..200_000).filter(|_| known.may_hold(next())).count();
+        assert!(others < 200, "{others} of 200,000 taken for held");
+        assert!(!known.is_full());
+        known.insert(next());
+        assert!(known.is_full());
+    }
+}
