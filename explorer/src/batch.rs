@@ -233,12 +233,7 @@ mod tests {
     #[test]
     fn positions_sort_by_key() {
         let mut state = 0x1234_5678_9ABC_DEF1u64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = || crate::bits::xorshift(&mut state);
         for count in [0, 1, 100, 5000, 300_000] {
             let mut seen: Vec<Seen> = (0..count)
                 .map(|game| {

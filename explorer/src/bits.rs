@@ -85,6 +85,15 @@ pub(crate) fn width(value: u64) -> u32 {
     64 - value.leading_zeros()
 }
 
+/// The next number of a xorshift generator (the tests' random inputs).
+#[cfg(test)]
+pub(crate) fn xorshift(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    *state
+}
+
 fn mask(bits: u32) -> u64 {
     if bits >= 64 {
         u64::MAX
@@ -194,12 +203,7 @@ mod tests {
     #[test]
     fn numbers_read_back_as_written() {
         let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = || xorshift(&mut state);
         let mut written = Vec::new();
         let mut writer = BitWriter::default();
         let mut bits = 0;

@@ -77,10 +77,8 @@ mod tests {
     fn keys_added_are_held_and_few_others_seem_so() {
         let mut state = 0x2545_F491_4F6C_DD1Du64;
         let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            u128::from(state) << 64 | u128::from(state.rotate_left(17) ^ 0x9E37)
+            let high = crate::bits::xorshift(&mut state);
+            u128::from(high) << 64 | u128::from(crate::bits::xorshift(&mut state))
         };
         let mut known = KnownGames::with_capacity(200_000);
         let added: Vec<u128> = (0..200_000).map(|_| next()).collect();

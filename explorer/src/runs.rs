@@ -492,14 +492,8 @@ pub(crate) fn sizes(txn: &ReadTransaction) -> Result<(u64, u64), Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bits::xorshift;
     use redb::{Database, ReadableDatabase, backends::InMemoryBackend};
-
-    fn xorshift(state: &mut u64) -> u64 {
-        *state ^= *state << 13;
-        *state ^= *state >> 7;
-        *state ^= *state << 17;
-        *state
-    }
 
     /// Singles sorted by prefix, clustered and spread, some sharing a
     /// prefix, with games small (and, if `wild`, of any size, and a
