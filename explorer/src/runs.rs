@@ -359,8 +359,8 @@ pub(crate) fn each_entry(
 }
 
 /// The singles of a block that starts at prefix `first` (written by
-/// [`RunWriter::close`]).
-fn decode(first: u64, mut bytes: &[u8], out: &mut Vec<Single>) -> Result<(), Error> {
+/// [`RunWriter::close`]), up to those of prefix `until`.
+fn decode(first: u64, mut bytes: &[u8], until: u64, out: &mut Vec<Single>) -> Result<(), Error> {
     let count = get(&mut bytes)?;
     let k = u32::from(get_byte(&mut bytes)?);
     let least = get(&mut bytes)?;
@@ -378,6 +378,9 @@ fn decode(first: u64, mut bytes: &[u8], out: &mut Vec<Single>) -> Result<(), Err
         }
         if prefix > PREFIX_MAX {
             return Err(Error::Corrupt("a run's prefix is out of range"));
+        }
+        if prefix > until {
+            break;
         }
         let game = least
             .checked_add(bits.fixed(games)?)
@@ -399,7 +402,7 @@ pub(crate) fn games_at(txn: &ReadTransaction, prefix: u64) -> Result<Vec<u64>, E
         };
         let (first, block) = row.map_err(store)?;
         singles.clear();
-        decode(first.value(), block.value(), &mut singles)?;
+        decode(first.value(), block.value(), prefix, &mut singles)?;
         games.extend(
             singles
                 .iter()
@@ -447,7 +450,7 @@ impl RunReader {
             let (first, block) = row.map_err(store)?;
             self.block.clear();
             self.at = 0;
-            decode(first.value(), block.value(), &mut self.block)?;
+            decode(first.value(), block.value(), u64::MAX, &mut self.block)?;
         }
         self.at += 1;
         Ok(Some(self.block[self.at - 1]))
@@ -482,7 +485,7 @@ pub(crate) fn sizes(txn: &ReadTransaction) -> Result<(u64, u64), Error> {
             let (first, block) = row.map_err(store)?;
             bytes += block.value().len() as u64;
             singles.clear();
-            decode(first.value(), block.value(), &mut singles)?;
+            decode(first.value(), block.value(), u64::MAX, &mut singles)?;
             count += singles.len() as u64;
         }
     }
@@ -652,10 +655,10 @@ mod tests {
             }
             broken.truncate(usize::try_from(xorshift(&mut state)).unwrap() % (broken.len() + 1));
             out.clear();
-            let _ = decode(PREFIX_MAX - 3, &broken, &mut out);
+            let _ = decode(PREFIX_MAX - 3, &broken, u64::MAX, &mut out);
             assert!(out.len() <= 8 * broken.len() + 1);
         }
-        assert!(decode(0, &[0xFF; 12], &mut out).is_err());
+        assert!(decode(0, &[0xFF; 12], u64::MAX, &mut out).is_err());
         assert!(entries_of(&[1; 20]).any(|pair| pair.is_err()));
     }
 }
