@@ -171,6 +171,17 @@ def position_text():
     return [text.encode() for text in out]
 
 
+def position_key():
+    # Games split by 255: White's and Black's start bytes, then a byte a
+    # move (one of shakmaty's legal moves).
+    return [
+        bytes([138, 138] + list(range(60)) + [255, 0, 0] + list(range(60, 0, -1))),
+        bytes([10, 200] + [3, 7, 11, 5, 2, 9, 1, 4] * 10),
+        bytes([77, 77] + [1, 2, 3, 4, 5, 6, 7, 8] * 6 + [255, 77, 77] + [1, 2, 3, 4, 5, 6, 7, 8] * 6),
+        bytes([138, 138] + [0] * 80),
+    ]
+
+
 def write(target, inputs):
     directory = SEEDS / target
     shutil.rmtree(directory, ignore_errors=True)
@@ -191,6 +202,7 @@ def main():
     write("pgn", pgn())
     write("pgn_differential", pgn_differential())
     write("seeded", seeded())
+    write("position_key", position_key())
 
 
 if __name__ == "__main__":
