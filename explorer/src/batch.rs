@@ -9,7 +9,7 @@ use crate::entry::{Entry, Played};
 use crate::error::{Error, store};
 use crate::fold::Order;
 use crate::game::GameInfo;
-use crate::key::{PREFIX_BITS, PositionKey};
+use crate::key::PositionKey;
 use crate::line::Ply;
 use crate::records::Appender;
 use crate::runs::{self, RUNS, RunWriter};
@@ -32,9 +32,8 @@ impl Seen {
         u128::from(self.high) << 64 | u128::from(self.low)
     }
 
-    /// The key's prefix, as [`PositionKey::prefix`] gives it.
     fn prefix(&self) -> u64 {
-        self.high >> (64 - PREFIX_BITS)
+        PositionKey(self.key()).prefix()
     }
 }
 
@@ -134,8 +133,8 @@ impl Batch {
     }
 
     /// Writes the batch into `db` in one transaction, then folds runs
-    /// together; gives how many folds were made.
-    pub(crate) fn write(mut self, db: &Database) -> Result<u64, Error> {
+    /// together.
+    pub(crate) fn write(mut self, db: &Database) -> Result<(), Error> {
         let mut seen = std::mem::take(&mut self.seen);
         sort_seen(&mut seen);
         let txn = db.begin_write().map_err(store)?;

@@ -24,9 +24,8 @@ const CROWD: usize = 8;
 pub(crate) const MAX_RUNS: usize = 16;
 
 /// Folds neighbouring runs together, the pair of least size first, while
-/// the db holds more than [`MAX_RUNS`]; gives how many folds were made.
-pub(crate) fn settle(db: &Database) -> Result<u64, Error> {
-    let mut folds = 0;
+/// the db holds more than [`MAX_RUNS`].
+pub(crate) fn settle(db: &Database) -> Result<(), Error> {
     loop {
         let list = {
             let read = db.begin_read().map_err(store)?;
@@ -34,20 +33,19 @@ pub(crate) fn settle(db: &Database) -> Result<u64, Error> {
             runs::list(&runs)?
         };
         if list.len() <= MAX_RUNS {
-            return Ok(folds);
+            return Ok(());
         }
         let Some(pair) = list
             .windows(2)
             .min_by_key(|pair| pair[0].1.saturating_add(pair[1].1))
         else {
-            return Ok(folds);
+            return Ok(());
         };
         let next = list
             .last()
             .and_then(|&(run, _)| run.checked_add(1))
             .ok_or(Error::Corrupt("a run's number overflows"))?;
         fold_runs(db, pair[0].0, pair[1].0, next)?;
-        folds += 1;
     }
 }
 

@@ -343,15 +343,14 @@ pub fn index(
         players: (!players.is_empty()).then_some(players),
     };
     let (handoff, batches) = std::sync::mpsc::sync_channel::<Batch>(0);
-    let (outcome, folds) = std::thread::scope(|scope| {
+    let (outcome, written) = std::thread::scope(|scope| {
         let db = &database;
         // The writing thread: one batch at a time; the first error ends it.
-        let writing = scope.spawn(move || -> Result<u64, Error> {
-            let mut folds = 0;
+        let writing = scope.spawn(move || -> Result<(), Error> {
             for batch in batches {
-                folds += batch.write(db)?;
+                batch.write(db)?;
             }
-            Ok(folds)
+            Ok(())
         });
         let mut writer = Writer {
             known,
@@ -372,17 +371,17 @@ pub fn index(
         let last = writer.hand_over();
         let summary = std::mem::take(&mut writer.summary);
         drop(writer);
-        let folds = writing
+        let written = writing
             .join()
             .unwrap_or(Err(Error::Corrupt("the writing thread panicked")));
         (
             outcome.and_then(|reading| last.map(|()| (reading, summary))),
-            folds,
+            written,
         )
     });
+    written?;
     // Runs past the bound, left by a writer stopped between a batch's
     // commit and its folds, are folded even when nothing was added.
-    folds?;
     compact::settle(&database)?;
     let (reading, mut summary) = outcome?;
     summary.reading = reading;

@@ -23,24 +23,6 @@ use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Position as _};
 use std::fmt::Write as _;
 
-fn start(white: u8, black: u8) -> (String, Chess) {
-    let rank = |byte: u8| {
-        let id = u16::try_from(u32::from(byte) * 960 / 256).unwrap();
-        chess960::Position::from_id(id).unwrap().as_str().to_owned()
-    };
-    let fen = format!(
-        "{}/pppppppp/8/8/8/8/PPPPPPPP/{} w KQkq - 0 1",
-        rank(black).to_ascii_lowercase(),
-        rank(white)
-    );
-    let position = fen
-        .parse::<Fen>()
-        .unwrap()
-        .into_position(CastlingMode::Chess960)
-        .unwrap();
-    (fen, position)
-}
-
 /// Our replay of one record: the UCI moves, or the error.
 fn ours(pgn: &str) -> Result<Vec<String>, ReplayError> {
     let mut reader = Reader::new(pgn.as_bytes()).keep_raw();
@@ -59,7 +41,7 @@ fuzz_target!(|data: &[u8]| {
     let [white, black, rest @ ..] = data else {
         return;
     };
-    let (fen, mut position) = start(*white, *black);
+    let (_, fen, mut position) = chess960_fuzz::start_of_bytes(*white, *black);
     let tags = format!("[Variant \"Chess960\"]\n[FEN \"{fen}\"]\n\n");
 
     // A game from the bytes.

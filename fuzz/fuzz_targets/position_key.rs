@@ -16,34 +16,11 @@ use chess960_explorer::key::{Pieces, PositionKey};
 use libfuzzer_sys::fuzz_target;
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
-use shakmaty::{Bitboard, Board, CastlingMode, Chess, Color, EnPassantMode, Position as _, Square};
+use shakmaty::{Bitboard, Board, CastlingMode, Color, EnPassantMode, Position as _, Square};
 use std::collections::HashMap;
 
 /// A position as shakmaty tells it apart.
 type Described = (Board, Color, Bitboard, Option<Square>);
-
-/// The start of White's and Black's bytes, for shakmaty and for us.
-fn start(white: u8, black: u8) -> (Chess, cozy_chess::Board) {
-    let id = |byte: u8| u32::from(byte) * 960 / 256;
-    let rank = |byte: u8| {
-        chess960::Position::from_id(u16::try_from(id(byte)).unwrap())
-            .unwrap()
-            .as_str()
-            .to_owned()
-    };
-    let fen = format!(
-        "{}/pppppppp/8/8/8/8/PPPPPPPP/{} w KQkq - 0 1",
-        rank(black).to_ascii_lowercase(),
-        rank(white)
-    );
-    let theirs = fen
-        .parse::<Fen>()
-        .unwrap()
-        .into_position(CastlingMode::Chess960)
-        .unwrap();
-    let ours = cozy_chess::Board::double_chess960_startpos(id(white), id(black));
-    (theirs, ours)
-}
 
 fuzz_target!(|data: &[u8]| {
     let mut ours_to_theirs: HashMap<PositionKey, Described> = HashMap::new();
@@ -52,7 +29,9 @@ fuzz_target!(|data: &[u8]| {
         let [white, black, moves @ ..] = game else {
             continue;
         };
-        let (mut theirs, mut ours) = start(*white, *black);
+        let ([white, black], _, mut theirs) = chess960_fuzz::start_of_bytes(*white, *black);
+        let mut ours =
+            cozy_chess::Board::double_chess960_startpos(u32::from(white), u32::from(black));
         let mut pieces = Pieces::of(&ours);
         for &byte in moves.iter().take(400) {
             let key = PositionKey::of(&ours);

@@ -105,6 +105,33 @@ pub fn one_line(text: &str) -> bool {
     !text.is_empty() && !text.contains(['\n', '\r'])
 }
 
+/// Not a reference check, but the start two bytes of a target's input
+/// choose, shared by the targets that play games: White's and Black's
+/// start ids (`byte * 960 / 256`; a double Chess960 start when they
+/// differ), the start's FEN and shakmaty's position of it (Chess960
+/// castling).
+///
+/// # Panics
+///
+/// Never: every id it makes is a start.
+#[must_use]
+pub fn start_of_bytes(white: u8, black: u8) -> ([u16; 2], String, shakmaty::Chess) {
+    let id = |byte: u8| u16::try_from(u32::from(byte) * 960 / 256).unwrap();
+    let rank = |id: u16| chess960::Position::from_id(id).unwrap().as_str().to_owned();
+    let ids = [id(white), id(black)];
+    let fen = format!(
+        "{}/pppppppp/8/8/8/8/PPPPPPPP/{} w KQkq - 0 1",
+        rank(ids[1]).to_ascii_lowercase(),
+        rank(ids[0])
+    );
+    let position = fen
+        .parse::<shakmaty::fen::Fen>()
+        .unwrap()
+        .into_position(shakmaty::CastlingMode::Chess960)
+        .unwrap();
+    (ids, fen, position)
+}
+
 #[cfg(test)]
 mod tests {
     use super::{expand_row, is_start_rank, start_board};
