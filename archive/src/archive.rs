@@ -335,6 +335,19 @@ impl Archive {
         self
     }
 
+    /// The counters the readers add to: those given to
+    /// [`Archive::progress`], else the archive's own. With
+    /// [`Archive::total_size`], how much of the inputs is read.
+    ///
+    /// ```
+    /// let progress = chess960_archive::Progress::new();
+    /// let archive = chess960_archive::Archive::new().progress(&progress);
+    /// assert_eq!(archive.progress_counters().bytes(), 0);
+    /// ```
+    pub fn progress_counters(&self) -> &Progress {
+        &self.progress
+    }
+
     /// A callback that the reading threads call with the progress
     /// counters, every 1,024 records and at each input's end (from any
     /// reading thread: keep it short).

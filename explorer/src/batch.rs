@@ -12,9 +12,10 @@ use crate::game::GameInfo;
 use crate::key::PositionKey;
 use crate::line::Ply;
 use crate::records::Appender;
-use crate::runs::{self, RUNS, RunWriter};
+use crate::runs::{self, RUNS, RunPart, RunWriter};
 use crate::store::{GAME_KEYS, GAMES};
-use redb::Database;
+use redb::{Database, WriteTransaction};
+use std::ops::Range;
 
 /// One position a game of the batch left: its key, the game (its place
 /// in the batch), the move played from it and the side that played it.
@@ -133,96 +134,177 @@ impl Batch {
     }
 
     /// Writes the batch into `db` in one transaction, then folds runs
-    /// together.
-    pub(crate) fn write(mut self, db: &Database) -> Result<(), Error> {
-        let mut seen = std::mem::take(&mut self.seen);
-        sort_seen(&mut seen);
+    /// together. The positions are sorted and encoded on `workers`
+    /// threads, each a range of the keys, while this one writes the
+    /// games; then the run's blocks are filed in order.
+    pub(crate) fn write(mut self, db: &Database, workers: usize) -> Result<(), Error> {
+        let seen = std::mem::take(&mut self.seen);
+        let records: Vec<Vec<u8>> = self
+            .games
+            .iter_mut()
+            .map(|game| std::mem::take(&mut game.record))
+            .collect();
+        let starts = bucket_starts(&seen);
+        let ranges = cut(&starts, workers);
+        let mut sorted = vec![Seen::default(); seen.len()];
         let txn = db.begin_write().map_err(store)?;
+        let batch = &self;
+        let parts = std::thread::scope(|scope| -> Result<Vec<RunPart>, Error> {
+            let mut jobs = Vec::new();
+            let mut rest = sorted.as_mut_slice();
+            for range in ranges {
+                let (out, after) = rest.split_at_mut(starts[range.end] - starts[range.start]);
+                rest = after;
+                let (seen, starts) = (&seen, &starts);
+                jobs.push(move || {
+                    sort_part(seen, starts, range, out);
+                    batch.encode(out)
+                });
+            }
+            if jobs.len() <= 1 {
+                batch.write_games(&txn, records)?;
+                return jobs.into_iter().map(|job| job()).collect();
+            }
+            let handles: Vec<_> = jobs.into_iter().map(|job| scope.spawn(job)).collect();
+            let games = batch.write_games(&txn, records);
+            let parts = handles
+                .into_iter()
+                .map(|handle| {
+                    handle
+                        .join()
+                        .unwrap_or(Err(Error::Corrupt("a writing thread panicked")))
+                })
+                .collect();
+            games.and(parts)
+        })?;
+        drop((seen, sorted));
         {
-            let mut keys = txn.open_table(GAME_KEYS).map_err(store)?;
-            let mut games = txn.open_table(GAMES).map_err(store)?;
-            let mut appender = Appender::new(&games)?;
-            let mut sorted: Vec<(u128, u64)> =
-                self.games.iter().map(|g| (g.key, g.played.game)).collect();
-            sorted.sort_unstable();
-            for (key, game) in sorted {
-                keys.insert(key, game).map_err(store)?;
-            }
-            for game in &mut self.games {
-                appender.push(&mut games, game.played.game, &game.record)?;
-                game.record = Vec::new();
-            }
-            appender.finish(&mut games)?;
             let number = runs::next_run(&txn.open_table(RUNS).map_err(store)?)?;
             let mut run = RunWriter::new(&txn, number)?;
-            let mut bytes = Vec::with_capacity(256);
-            for group in seen.chunk_by(|a, b| a.prefix() == b.prefix()) {
-                let prefix = group[0].prefix();
-                if let [one] = group {
-                    run.push((prefix, self.number(one)))?;
-                    continue;
-                }
-                // Keys of one prefix: each key's games together. A game
-                // filed twice under this prefix (two of its positions
-                // differ only below) goes whole to the entries, so that a
-                // run files a game under a prefix once.
-                let twin = |one: &Seen| group.iter().filter(|o| o.game == one.game).count() > 1;
-                for same in group.chunk_by(|a, b| a.high == b.high && a.low == b.low) {
-                    if let [one] = same
-                        && !twin(one)
-                    {
-                        run.push((prefix, self.number(one)))?;
-                        continue;
-                    }
-                    let mut entry = Entry::default();
-                    for seen in same {
-                        entry.add(&self.played(seen));
-                    }
-                    // An entry of the batch names its games only.
-                    entry.trim(
-                        |game| self.order(game),
-                        |game| self.order(game).map(|order| (order.1, order.2)),
-                    );
-                    bytes.clear();
-                    entry.encode(&mut bytes);
-                    run.push_entry(same[0].key(), &bytes)?;
-                }
+            for part in parts {
+                run.append(&part)?;
             }
             run.finish(&txn)?;
         }
-        drop(seen);
         txn.commit().map_err(store)?;
         compact::settle(db)
     }
+
+    /// Writes the batch's games: their keys and records.
+    fn write_games(&self, txn: &WriteTransaction, records: Vec<Vec<u8>>) -> Result<(), Error> {
+        let mut keys = txn.open_table(GAME_KEYS).map_err(store)?;
+        let mut games = txn.open_table(GAMES).map_err(store)?;
+        let mut appender = Appender::new(&games)?;
+        let mut sorted: Vec<(u128, u64)> =
+            self.games.iter().map(|g| (g.key, g.played.game)).collect();
+        sorted.sort_unstable();
+        for (key, game) in sorted {
+            keys.insert(key, game).map_err(store)?;
+        }
+        for (game, record) in self.games.iter().zip(records) {
+            appender.push(&mut games, game.played.game, &record)?;
+        }
+        appender.finish(&mut games)
+    }
+
+    /// The run's blocks of positions `seen` (sorted by key, whole
+    /// prefixes): a key of one game as a single, of several as an entry.
+    fn encode(&self, seen: &[Seen]) -> Result<RunPart, Error> {
+        let mut run = RunWriter::part();
+        let mut bytes = Vec::with_capacity(256);
+        for group in seen.chunk_by(|a, b| a.prefix() == b.prefix()) {
+            let prefix = group[0].prefix();
+            if let [one] = group {
+                run.push((prefix, self.number(one)))?;
+                continue;
+            }
+            // Keys of one prefix: each key's games together. A game
+            // filed twice under this prefix (two of its positions
+            // differ only below) goes whole to the entries, so that a
+            // run files a game under a prefix once.
+            let twin = |one: &Seen| group.iter().filter(|o| o.game == one.game).count() > 1;
+            for same in group.chunk_by(|a, b| a.high == b.high && a.low == b.low) {
+                if let [one] = same
+                    && !twin(one)
+                {
+                    run.push((prefix, self.number(one)))?;
+                    continue;
+                }
+                let mut entry = Entry::default();
+                for seen in same {
+                    entry.add(&self.played(seen));
+                }
+                // An entry of the batch names its games only.
+                entry.trim(
+                    |game| self.order(game),
+                    |game| self.order(game).map(|order| (order.1, order.2)),
+                );
+                bytes.clear();
+                entry.encode(&mut bytes);
+                run.push_entry(same[0].key(), &bytes)?;
+            }
+        }
+        run.into_part()
+    }
 }
 
-/// Sorts a batch's positions by key: counted into buckets by the top 16
-/// bits (keys are random), then each bucket sorted.
-fn sort_seen(seen: &mut Vec<Seen>) {
-    let order = |s: &Seen| (s.high, s.low);
-    if seen.len() < 1 << 16 {
-        seen.sort_unstable_by_key(order);
-        return;
-    }
-    let bucket = |s: &Seen| usize::try_from(s.high >> 48).unwrap_or(0);
+/// A position's bucket: its key's top 16 bits (keys are random).
+fn bucket(seen: &Seen) -> usize {
+    usize::try_from(seen.high >> 48).unwrap_or(0)
+}
+
+/// Where each bucket starts among the positions sorted (one past the
+/// last bucket: the end).
+fn bucket_starts(seen: &[Seen]) -> Vec<usize> {
     let mut starts = vec![0usize; (1 << 16) + 1];
-    for s in seen.iter() {
+    for s in seen {
         starts[bucket(s) + 1] += 1;
     }
     for i in 1..starts.len() {
         starts[i] += starts[i - 1];
     }
-    let mut next = starts.clone();
-    let mut sorted = vec![Seen::default(); seen.len()];
-    for s in seen.iter() {
+    starts
+}
+
+/// The buckets cut into at most `parts` ranges of about as many
+/// positions each (none empty, but for no positions at all).
+fn cut(starts: &[usize], parts: usize) -> Vec<Range<usize>> {
+    let buckets = starts.len() - 1;
+    let total = starts[buckets];
+    let parts = parts.clamp(1, 64);
+    let mut ranges = Vec::with_capacity(parts);
+    let mut from = 0;
+    for part in 1..parts {
+        let goal = total * part / parts;
+        let to = starts.partition_point(|&start| start < goal).min(buckets);
+        if to > from && starts[to] > starts[from] {
+            ranges.push(from..to);
+            from = to;
+        }
+    }
+    ranges.push(from..buckets);
+    ranges
+}
+
+/// Sorts by key the positions of `seen` in buckets `range` into `out`
+/// (as many as they are): spread into their buckets, then each bucket
+/// sorted.
+fn sort_part(seen: &[Seen], starts: &[usize], range: Range<usize>, out: &mut [Seen]) {
+    let base = starts[range.start];
+    let mut next: Vec<usize> = starts[range.clone()]
+        .iter()
+        .map(|start| start - base)
+        .collect();
+    for s in seen {
         let b = bucket(s);
-        sorted[next[b]] = *s;
-        next[b] += 1;
+        if range.contains(&b) {
+            out[next[b - range.start]] = *s;
+            next[b - range.start] += 1;
+        }
     }
-    for pair in starts.windows(2) {
-        sorted[pair[0]..pair[1]].sort_unstable_by_key(order);
+    for b in range {
+        out[starts[b] - base..starts[b + 1] - base].sort_unstable_by_key(|s| (s.high, s.low));
     }
-    *seen = sorted;
 }
 
 #[cfg(test)]
@@ -230,19 +312,28 @@ mod tests {
     use super::*;
 
     #[test]
-    fn positions_sort_by_key() {
+    fn positions_sort_by_key_in_parts() {
         let mut state = 0x1234_5678_9ABC_DEF1u64;
         let mut next = || crate::bits::xorshift(&mut state);
-        for count in [0, 1, 100, 5000, 300_000] {
-            let mut seen: Vec<Seen> = (0..count)
+        for (count, parts) in [
+            (0, 1),
+            (0, 3),
+            (1, 2),
+            (100, 1),
+            (5000, 2),
+            (5000, 7),
+            (300_000, 2),
+        ] {
+            let seen: Vec<Seen> = (0..count)
                 .map(|game| {
                     let high = next();
                     Seen {
-                        // Some keys twice, some sharing their high half.
-                        high: if game % 5 == 0 {
-                            high & 0xFFFF_0000_0000_00FF
-                        } else {
-                            high
+                        // Some keys twice, some sharing their high half,
+                        // some crowding one bucket.
+                        high: match game % 5 {
+                            0 => high & 0xFFFF_0000_0000_00FF,
+                            1 => high & 0x0000_FFFF_FFFF_FFFF,
+                            _ => high,
                         },
                         low: if game % 3 == 0 { 7 } else { next() },
                         game,
@@ -251,20 +342,30 @@ mod tests {
                     }
                 })
                 .collect();
-            let mut expected = seen.clone();
-            expected.sort_by_key(|s| (s.high, s.low, s.game));
-            sort_seen(&mut seen);
+            let starts = bucket_starts(&seen);
+            let ranges = cut(&starts, parts);
+            assert!(!ranges.is_empty() && ranges.len() <= parts);
+            assert_eq!(ranges.first().map(|r| r.start), Some(0));
+            assert_eq!(ranges.last().map(|r| r.end), Some(1 << 16));
+            assert!(ranges.windows(2).all(|w| w[0].end == w[1].start));
+            let mut sorted = vec![Seen::default(); seen.len()];
+            let mut rest = sorted.as_mut_slice();
+            for range in ranges {
+                let (out, after) = rest.split_at_mut(starts[range.end] - starts[range.start]);
+                rest = after;
+                sort_part(&seen, &starts, range, out);
+            }
             assert!(
-                seen.windows(2)
+                sorted
+                    .windows(2)
                     .all(|w| (w[0].high, w[0].low) <= (w[1].high, w[1].low))
             );
-            seen.sort_by_key(|s| (s.high, s.low, s.game));
             let keys = |rows: &[Seen]| {
-                rows.iter()
-                    .map(|s| (s.high, s.low, s.game))
-                    .collect::<Vec<_>>()
+                let mut keys: Vec<_> = rows.iter().map(|s| (s.high, s.low, s.game)).collect();
+                keys.sort_unstable();
+                keys
             };
-            assert_eq!(keys(&seen), keys(&expected));
+            assert_eq!(keys(&sorted), keys(&seen));
         }
     }
 }

@@ -2,8 +2,6 @@
 //! of a fixed width and Rice codes (a quotient in unary, then the low
 //! bits), packed low bit first.
 
-use crate::error::Error;
-
 /// Writes bits, low first, into bytes.
 #[derive(Default)]
 pub(crate) struct BitWriter {
@@ -14,8 +12,7 @@ pub(crate) struct BitWriter {
 
 impl BitWriter {
     /// The bits written so far.
-    #[cfg(test)]
-    fn len(&self) -> u64 {
+    pub(crate) fn len(&self) -> u64 {
         self.out.len() as u64 * 8 + u64::from(self.held)
     }
 
@@ -102,10 +99,11 @@ fn mask(bits: u32) -> u64 {
     }
 }
 
-/// Reads what a [`BitWriter`] wrote; running past the end is
-/// [`Error::Corrupt`], never a panic.
+/// Reads what a [`BitWriter`] wrote; running past the end gives `None`,
+/// never a panic.
 pub(crate) struct BitReader<'a> {
     bytes: &'a [u8],
+    /// The bits read ahead, low first; those above `held` are zeros.
     acc: u64,
     held: u32,
 }
@@ -121,7 +119,31 @@ impl<'a> BitReader<'a> {
         }
     }
 
+    /// Reads ahead at least 56 bits, or to the end: eight bytes at a
+    /// time where there are eight.
+    /// Reads `bytes` from bit `bit`; `None` past their end.
+    #[must_use]
+    pub(crate) fn at(bytes: &'a [u8], bit: u64) -> Option<BitReader<'a>> {
+        let skip = usize::try_from(bit / 8).ok()?;
+        let mut reader = BitReader::new(bytes.get(skip..)?);
+        #[allow(clippy::cast_possible_truncation)] // below 8
+        reader.take((bit % 8) as u32)?;
+        Some(reader)
+    }
+
     fn refill(&mut self) {
+        if self.held > 56 {
+            return;
+        }
+        if let Some((word, _)) = self.bytes.split_first_chunk::<8>() {
+            // The whole bytes that fit above the bits held.
+            let bytes = (63 - self.held) / 8;
+            self.acc |= u64::from_le_bytes(*word) << self.held;
+            self.held += bytes * 8;
+            self.acc &= mask(self.held);
+            self.bytes = &self.bytes[bytes as usize..];
+            return;
+        }
         while self.held <= 56 {
             let Some((&byte, rest)) = self.bytes.split_first() else {
                 return;
@@ -138,45 +160,38 @@ impl<'a> BitReader<'a> {
     }
 
     /// Reads up to 56 bits.
-    fn take(&mut self, bits: u32) -> Result<u64, Error> {
+    fn take(&mut self, bits: u32) -> Option<u64> {
         if bits == 0 {
-            return Ok(0);
+            return Some(0);
         }
         self.refill();
         if self.held < bits {
-            return Err(Error::Corrupt("a block's bits run past its end"));
+            return None;
         }
         let value = self.acc & mask(bits);
         self.consume(bits);
-        Ok(value)
+        Some(value)
     }
 
-    /// Reads a number of `bits` bits (at most 64).
-    ///
-    /// # Errors
-    ///
-    /// [`Error::Corrupt`] when the bytes end first.
-    pub(crate) fn fixed(&mut self, bits: u32) -> Result<u64, Error> {
+    /// Reads a number of `bits` bits (at most 64); `None` when the bytes
+    /// end first.
+    pub(crate) fn fixed(&mut self, bits: u32) -> Option<u64> {
         if bits > 32 {
             let low = self.take(32)?;
-            Ok(low | self.take(bits - 32)? << 32)
+            Some(low | self.take(bits - 32)? << 32)
         } else {
             self.take(bits)
         }
     }
 
-    /// Reads a Rice code of parameter `k`.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::Corrupt`] when the bytes end first or it overflows 64
-    /// bits.
-    pub(crate) fn rice(&mut self, k: u32) -> Result<u64, Error> {
+    /// Reads a Rice code of parameter `k`; `None` when the bytes end
+    /// first or it overflows 64 bits.
+    pub(crate) fn rice(&mut self, k: u32) -> Option<u64> {
         let mut quotient = 0u64;
         loop {
             self.refill();
             if self.held == 0 {
-                return Err(Error::Corrupt("a block's bits run past its end"));
+                return None;
             }
             // Bits above `held` are zeros, so the ones counted stop there.
             let ones = (!self.acc).trailing_zeros().min(self.held);
@@ -192,7 +207,6 @@ impl<'a> BitReader<'a> {
             .checked_shl(k)
             .filter(|high| high >> k == quotient)
             .map(|high| high | low)
-            .ok_or(Error::Corrupt("a block's number overflows 64 bits"))
     }
 }
 
@@ -239,10 +253,16 @@ mod tests {
         writer.rice(1000, 3);
         let bytes = writer.finish();
         for cut in 0..bytes.len() {
-            assert!(BitReader::new(&bytes[..cut]).rice(3).is_err());
+            assert!(BitReader::new(&bytes[..cut]).rice(3).is_none());
         }
-        assert!(BitReader::new(&[0xFF; 40]).rice(0).is_err());
-        assert!(BitReader::new(&[0xFF; 40]).fixed(64).is_ok());
-        assert!(BitReader::new(&[0xFF; 7]).fixed(64).is_err());
+        assert!(BitReader::new(&[0xFF; 40]).rice(0).is_none());
+        assert!(BitReader::new(&[0xFF; 40]).fixed(64).is_some());
+        assert!(BitReader::new(&[0xFF; 7]).fixed(64).is_none());
+        // Past the last whole word, byte by byte.
+        let mut reader = BitReader::new(&[0xAB; 11]);
+        assert_eq!(reader.fixed(3), Some(3));
+        assert_eq!(reader.fixed(64), Some(0x7575_7575_7575_7575));
+        assert_eq!(reader.fixed(21), Some(0x15_7575));
+        assert_eq!(reader.fixed(1), None);
     }
 }

@@ -33,7 +33,21 @@ pub fn put(out: &mut Vec<u8>, mut value: u64) {
 /// # Errors
 ///
 /// [`Error::Corrupt`] when the bytes end inside it or it overflows 64 bits.
+#[inline]
 pub fn get(input: &mut &[u8]) -> Result<u64, Error> {
+    // One byte, most often.
+    if let Some((&byte, rest)) = input.split_first()
+        && byte < 0x80
+    {
+        *input = rest;
+        return Ok(u64::from(byte));
+    }
+    get_long(input)
+}
+
+/// [`get`] past its first byte's case.
+#[inline(never)]
+fn get_long(input: &mut &[u8]) -> Result<u64, Error> {
     let mut value = 0u64;
     let mut shift = 0u32;
     loop {

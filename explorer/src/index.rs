@@ -14,7 +14,7 @@ use crate::known::KnownGames;
 use crate::line::{Line, Ply, Start};
 use crate::records;
 use crate::store::{self, GAME_KEYS, GAMES, Settings};
-use chess960_archive::{Archive, Collect, Game, Skip, Summary, move_skip, replay_game};
+use chess960_archive::{Archive, Collect, Game, Progress, Skip, Summary, move_skip, replay_game};
 use chess960_games::read::{GameKind, Players, Seat};
 use redb::{Database, ReadableDatabase, ReadableTable};
 use std::collections::HashSet;
@@ -208,6 +208,13 @@ struct Writer<'a> {
     /// that writing starts early beside the reading, then each twice the
     /// last, up to the options' bound.
     limit: usize,
+    /// The inputs' size (when known) and the readers' counters: as the
+    /// reading nears its end, batches shrink, so that little is left to
+    /// write once it ends.
+    total: Option<u64>,
+    progress: Progress,
+    /// Positions handed over so far.
+    handed: u64,
     summary: IndexSummary,
 }
 
@@ -215,6 +222,8 @@ impl Writer<'_> {
     /// Counts the games of a part, each once.
     fn add(&mut self, games: Vec<Indexed>) -> Result<(), Error> {
         let mut keys = self.snapshot.open_table(GAME_KEYS).map_err(store)?;
+        let coming = games.iter().map(|game| game.plies.len() as u64).sum();
+        let limit = self.limit.min(self.ending(coming));
         for game in games {
             let key = game.info.key;
             if self.known.may_hold(key)
@@ -239,14 +248,32 @@ impl Writer<'_> {
             self.next_game += 1;
             self.summary.added += 1;
             self.batch.add(number, &game.info, game.record, &game.plies);
-            if self.batch.games() >= self.options.batch_games
-                || self.batch.positions() >= self.limit
-            {
+            if self.batch.games() >= self.options.batch_games || self.batch.positions() >= limit {
                 self.hand_over()?;
                 keys = self.snapshot.open_table(GAME_KEYS).map_err(store)?;
             }
         }
         Ok(())
+    }
+
+    /// The positions a batch may hold as the reading nears its end, when
+    /// a part of `coming` positions is delivered: half those the rest of
+    /// the inputs likely holds (by the positions a byte so far), but at
+    /// least an eighth of those so far and [`LAST_BATCH`]; no bound
+    /// while the inputs' size or the bytes read are unknown.
+    fn ending(&self, coming: u64) -> usize {
+        let read = self.progress.bytes();
+        let Some(total) = self.total.filter(|_| read > 0) else {
+            return usize::MAX;
+        };
+        let positions = self.handed + self.batch.positions() as u64 + coming;
+        #[allow(clippy::cast_precision_loss)] // an estimate
+        let rest = total.saturating_sub(read) as f64 * positions as f64 / read as f64;
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        let half = (rest / 2.0) as usize;
+        // A batch costs a run, and a question looks in every run.
+        let least = usize::try_from(positions / 8).unwrap_or(usize::MAX);
+        half.max(least).max(LAST_BATCH)
     }
 
     /// Hands the batch to the writing thread once it has written the one
@@ -256,10 +283,12 @@ impl Writer<'_> {
             return Ok(());
         }
         let batch = std::mem::take(&mut self.batch);
+        let batch_positions = batch.positions() as u64;
         self.handoff
             .send(batch)
             .map_err(|_| Error::Corrupt("the writing thread stopped"))?;
         self.summary.batches += 1;
+        self.handed += batch_positions;
         self.limit = self
             .limit
             .saturating_mul(2)
@@ -270,6 +299,10 @@ impl Writer<'_> {
         Ok(())
     }
 }
+
+/// The fewest positions a batch holds for shrinking near the end of the
+/// reading (a batch costs a commit).
+const LAST_BATCH: usize = 1 << 15;
 
 /// A filter of the keys of the db's games (as `keys` holds them) and of
 /// the batches', for at least `capacity` games.
@@ -345,10 +378,12 @@ pub fn index(
     let (handoff, batches) = std::sync::mpsc::sync_channel::<Batch>(0);
     let (outcome, written) = std::thread::scope(|scope| {
         let db = &database;
-        // The writing thread: one batch at a time; the first error ends it.
+        // The writing thread: one batch at a time, on as many threads as
+        // read; the first error ends it.
+        let workers = archive.thread_count();
         let writing = scope.spawn(move || -> Result<(), Error> {
             for batch in batches {
-                batch.write(db)?;
+                batch.write(db, workers)?;
             }
             Ok(())
         });
@@ -363,6 +398,9 @@ pub fn index(
             next_game,
             options,
             limit: options.batch_positions.min(1 << 17),
+            total: archive.total_size(),
+            progress: archive.progress_counters().clone(),
+            handed: 0,
             summary: IndexSummary::default(),
         };
         let outcome = read(archive, &indexer, &mut writer);

@@ -47,8 +47,15 @@ pub(crate) fn get(
     else {
         return Ok(None);
     };
-    records(block.value())
-        .nth(skip)
+    let mut bytes = block.value();
+    for _ in 0..skip {
+        let length = get_as::<usize>(&mut bytes)?;
+        bytes = bytes
+            .get(length..)
+            .ok_or(Error::Corrupt("a game's record runs past its block"))?;
+    }
+    records(bytes)
+        .next()
         .transpose()
         .map(|record| record.map(<[u8]>::to_vec))
 }

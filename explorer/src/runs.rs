@@ -18,9 +18,17 @@ use redb::{ReadTransaction, ReadableTable, TableDefinition, WriteTransaction};
 /// Run number to the singles and entries it holds.
 pub(crate) const RUNS: TableDefinition<'static, u32, u64> = TableDefinition::new("runs");
 
-/// A block's header at most: its count, Rice parameter, least game and
-/// game width.
-const HEADER_BYTES: usize = 10 + 1 + 10 + 1;
+/// A block's header at most: its count, Rice parameter, least game, game
+/// width and count of marks.
+const HEADER_BYTES: usize = 10 + 1 + 10 + 1 + 2;
+
+/// A block marks every this many singles where its code starts, so that
+/// a question decodes at most this many before its prefix.
+const MARK_EVERY: usize = 64;
+
+/// The bytes of a mark: the prefix above the block's first (5 bytes,
+/// prefixes being 40 bits) and the bit its code starts at (2 bytes).
+const MARK_BYTES: usize = 7;
 
 /// The bits a block of singles may take, room left for a few more of one
 /// prefix (a block never splits them) past the point it closes at.
@@ -100,11 +108,34 @@ fn best_parameter(singles: &[Single], guess: u32) -> (u32, u64) {
         .unwrap_or((guess, 0))
 }
 
+/// Where a run's blocks go: its tables, or memory (a part of a run
+/// encoded on a thread of its own, then added to a run with
+/// [`RunWriter::append`]).
+enum Sink<'t> {
+    Tables {
+        singles: redb::Table<'t, u64, &'static [u8]>,
+        entries: redb::Table<'t, u128, &'static [u8]>,
+    },
+    Memory(RunPart),
+}
+
+/// The blocks of a part of a run, encoded in memory, in order.
+#[derive(Default)]
+pub(crate) struct RunPart {
+    /// Each block of singles by its first prefix, and the last prefix.
+    singles: Vec<(u64, Vec<u8>)>,
+    last: Option<u64>,
+    /// Each block of entries by its first key, and the last key.
+    entries: Vec<(u128, Vec<u8>)>,
+    entry_last: Option<u128>,
+    count: u64,
+    entry_count: u64,
+}
+
 /// Writes one run, its singles given sorted by prefix, its entries by
 /// key.
 pub(crate) struct RunWriter<'t> {
-    table: redb::Table<'t, u64, &'static [u8]>,
-    entries: redb::Table<'t, u128, &'static [u8]>,
+    sink: Sink<'t>,
     entry_count: u64,
     run: u32,
     /// The singles of the block being filled.
@@ -118,20 +149,53 @@ pub(crate) struct RunWriter<'t> {
     most: u64,
     last: u64,
     count: u64,
+    /// Whether the last prefix's block is closed (a part was appended):
+    /// a prefix is never split between blocks.
+    sealed: bool,
     /// The entries block being filled, its first key and the last key.
     entry_block: Vec<u8>,
     entry_first: u128,
     entry_last: Option<u128>,
 }
 
+impl RunWriter<'static> {
+    /// Encodes a part of a run in memory.
+    pub(crate) fn part() -> RunWriter<'static> {
+        RunWriter::with(Sink::Memory(RunPart::default()), 0)
+    }
+
+    /// The part's blocks, the last ones closed.
+    pub(crate) fn into_part(mut self) -> Result<RunPart, Error> {
+        self.close()?;
+        self.close_entries()?;
+        match self.sink {
+            Sink::Memory(mut part) => {
+                part.count = self.count;
+                part.entry_count = self.entry_count;
+                part.last = (self.count > 0).then_some(self.last);
+                part.entry_last = self.entry_last;
+                Ok(part)
+            }
+            Sink::Tables { .. } => Err(Error::Corrupt("a run's tables are no part")),
+        }
+    }
+}
+
 impl<'t> RunWriter<'t> {
     /// Starts run `run` in `txn`.
     pub(crate) fn new(txn: &'t WriteTransaction, run: u32) -> Result<RunWriter<'t>, Error> {
-        Ok(RunWriter {
-            table: txn.open_table(table(&name(run))).map_err(store)?,
+        let sink = Sink::Tables {
+            singles: txn.open_table(table(&name(run))).map_err(store)?,
             entries: txn
                 .open_table(entries_table(&entries_name(run)))
                 .map_err(store)?,
+        };
+        Ok(RunWriter::with(sink, run))
+    }
+
+    fn with(sink: Sink<'t>, run: u32) -> RunWriter<'t> {
+        RunWriter {
+            sink,
             entry_count: 0,
             run,
             block: Vec::with_capacity(1024),
@@ -141,17 +205,74 @@ impl<'t> RunWriter<'t> {
             most: 0,
             last: 0,
             count: 0,
+            sealed: false,
             entry_block: Vec::with_capacity(ENTRY_BYTES),
             entry_first: 0,
             entry_last: None,
-        })
+        }
+    }
+
+    /// Adds the blocks of a part, whose singles and entries come after
+    /// those pushed so far (the blocks being filled are closed first).
+    pub(crate) fn append(&mut self, part: &RunPart) -> Result<(), Error> {
+        if self.count > 0
+            && let Some(&(first, _)) = part.singles.first()
+            && first <= self.last
+        {
+            return Err(Error::Corrupt("a run's singles are out of order"));
+        }
+        if let (Some(last), Some(&(first, _))) = (self.entry_last, part.entries.first())
+            && first <= last
+        {
+            return Err(Error::Corrupt("a run's entries are out of order"));
+        }
+        self.close()?;
+        self.close_entries()?;
+        for (first, bytes) in &part.singles {
+            self.put_singles(*first, bytes)?;
+        }
+        for (first, bytes) in &part.entries {
+            self.put_entries(*first, bytes)?;
+        }
+        if let Some(last) = part.last {
+            self.last = last;
+        }
+        self.sealed = true;
+        self.entry_last = part.entry_last.or(self.entry_last);
+        self.count += part.count;
+        self.entry_count += part.entry_count;
+        Ok(())
+    }
+
+    /// Files a block of singles (or keeps it, in memory).
+    fn put_singles(&mut self, first: u64, bytes: &[u8]) -> Result<(), Error> {
+        match &mut self.sink {
+            Sink::Tables { singles, .. } => {
+                singles.insert(first, bytes).map_err(store)?;
+            }
+            Sink::Memory(part) => part.singles.push((first, bytes.to_vec())),
+        }
+        Ok(())
+    }
+
+    /// Files a block of entries (or keeps it, in memory).
+    fn put_entries(&mut self, first: u128, bytes: &[u8]) -> Result<(), Error> {
+        match &mut self.sink {
+            Sink::Tables { entries, .. } => {
+                entries.insert(first, bytes).map_err(store)?;
+            }
+            Sink::Memory(part) => part.entries.push((first, bytes.to_vec())),
+        }
+        Ok(())
     }
 
     /// The bits the block takes with `single` added, Rice parameter
     /// `guess` (at least those of the best parameter).
     fn bits_with(&self, (prefix, game): Single) -> u64 {
         let games = width(self.most.max(game) - self.least.min(game));
-        self.gap_bits
+        let marks = (self.block.len() / MARK_EVERY * MARK_BYTES * 8) as u64;
+        marks
+            + self.gap_bits
             + rice_bits(prefix - self.last, self.guess)
             + (self.block.len() as u64 + 1) * u64::from(games)
     }
@@ -159,9 +280,10 @@ impl<'t> RunWriter<'t> {
     /// Adds a single; its prefix is at least the last one's. Singles of
     /// equal prefix stay in one block.
     pub(crate) fn push(&mut self, (prefix, game): Single) -> Result<(), Error> {
-        if self.count > 0 && prefix < self.last {
+        if self.count > 0 && (prefix < self.last || self.sealed && prefix == self.last) {
             return Err(Error::Corrupt("a run's singles are out of order"));
         }
+        self.sealed = false;
         if prefix > PREFIX_MAX {
             return Err(Error::Corrupt("a run's prefix is out of range"));
         }
@@ -218,17 +340,19 @@ impl<'t> RunWriter<'t> {
 
     fn close_entries(&mut self) -> Result<(), Error> {
         if !self.entry_block.is_empty() {
-            self.entries
-                .insert(self.entry_first, self.entry_block.as_slice())
-                .map_err(store)?;
+            let block = std::mem::take(&mut self.entry_block);
+            self.put_entries(self.entry_first, &block)?;
+            self.entry_block = block;
             self.entry_block.clear();
         }
         Ok(())
     }
 
-    /// Writes the block of singles: its count, Rice parameter, least game
-    /// and games' width, then each single's difference to the one before
-    /// (Rice-coded) and game (above the least).
+    /// Writes the block of singles: its count, Rice parameter, least game,
+    /// games' width and count of marks, its marks, then each single's
+    /// difference to the one before (Rice-coded) and game (above the
+    /// least). A mark, every [`MARK_EVERY`] singles: the single's prefix
+    /// above the first and the bit its difference starts at.
     fn close(&mut self) -> Result<(), Error> {
         let Some(&(first, _)) = self.block.first() else {
             return Ok(());
@@ -243,17 +367,30 @@ impl<'t> RunWriter<'t> {
         #[allow(clippy::cast_possible_truncation)]
         bytes.push(games as u8);
         let mut bits = BitWriter::default();
+        let mut marks = Vec::new();
         let mut previous = first;
         for (at, &(prefix, game)) in self.block.iter().enumerate() {
             // The first's prefix is the block's key.
             if at > 0 {
+                // A mark past 2^16 bits (a block far past its page) is
+                // left out: the singles after it are read from the last.
+                if at % MARK_EVERY == 0
+                    && let Ok(bit) = u16::try_from(bits.len())
+                {
+                    marks.push((prefix - first, bit));
+                }
                 bits.rice(prefix - previous, k);
             }
             bits.fixed(game - self.least, games);
             previous = prefix;
         }
+        put(&mut bytes, marks.len() as u64);
+        for (above, bit) in marks {
+            bytes.extend_from_slice(&above.to_le_bytes()[..5]);
+            bytes.extend_from_slice(&bit.to_le_bytes());
+        }
         bytes.extend(bits.finish());
-        self.table.insert(first, bytes.as_slice()).map_err(store)?;
+        self.put_singles(first, &bytes)?;
         self.guess = k;
         self.block.clear();
         Ok(())
@@ -263,8 +400,7 @@ impl<'t> RunWriter<'t> {
     pub(crate) fn finish(mut self, txn: &WriteTransaction) -> Result<u64, Error> {
         self.close()?;
         self.close_entries()?;
-        drop(self.table);
-        drop(self.entries);
+        drop(self.sink);
         let size = self.count + self.entry_count;
         if size > 0 {
             let mut runs = txn.open_table(RUNS).map_err(store)?;
@@ -359,22 +495,55 @@ pub(crate) fn each_entry(
 }
 
 /// The singles of a block that starts at prefix `first` (written by
-/// [`RunWriter::close`]), up to those of prefix `until`.
+/// [`RunWriter::close`]), up to those of prefix `until`; from the last
+/// mark before `until`, when it is not `u64::MAX` (what comes before is
+/// left out).
 fn decode(first: u64, mut bytes: &[u8], until: u64, out: &mut Vec<Single>) -> Result<(), Error> {
     let count = get(&mut bytes)?;
     let k = u32::from(get_byte(&mut bytes)?);
     let least = get(&mut bytes)?;
     let games = u32::from(get_byte(&mut bytes)?);
+    let marks = usize::try_from(get(&mut bytes)?).unwrap_or(usize::MAX);
     if k > PREFIX_BITS || games > 64 || count > 8 * bytes.len() as u64 + 1 {
         return Err(Error::Corrupt("a block of singles has a bad header"));
     }
-    let mut bits = BitReader::new(bytes);
-    let mut prefix = first;
-    for at in 0..count {
+    let Some((marked, rest)) = marks
+        .checked_mul(MARK_BYTES)
+        .and_then(|length| bytes.split_at_checked(length))
+    else {
+        return Err(Error::Corrupt("a block's marks run past its end"));
+    };
+    let bytes = rest;
+    // Where to start: the block's first single, or the last mark whose
+    // prefix is below `until` (its difference is read and passed over).
+    let mut start = (0u64, 0u64, first);
+    if until != u64::MAX {
+        for (at, mark) in marked.chunks_exact(MARK_BYTES).enumerate() {
+            let mut above = [0u8; 8];
+            above[..5].copy_from_slice(&mark[..5]);
+            let prefix = first.saturating_add(u64::from_le_bytes(above));
+            if prefix >= until {
+                break;
+            }
+            let bit = u64::from(u16::from_le_bytes([mark[5], mark[6]]));
+            start = ((at as u64 + 1) * MARK_EVERY as u64, bit, prefix);
+        }
+    }
+    let (from, bit, mut prefix) = start;
+    let Some(mut bits) = BitReader::at(bytes, bit) else {
+        return Err(Error::Corrupt("a block's mark is past its end"));
+    };
+    for at in from..count {
         if at > 0 {
-            prefix = prefix
-                .checked_add(bits.rice(k)?)
-                .ok_or(Error::Corrupt("a run's prefix overflows"))?;
+            let Some(gap) = bits.rice(k) else {
+                return Err(Error::Corrupt("a block's prefixes run past its end"));
+            };
+            if at > from {
+                let Some(next) = prefix.checked_add(gap) else {
+                    return Err(Error::Corrupt("a block's prefixes run past its end"));
+                };
+                prefix = next;
+            }
         }
         if prefix > PREFIX_MAX {
             return Err(Error::Corrupt("a run's prefix is out of range"));
@@ -382,9 +551,9 @@ fn decode(first: u64, mut bytes: &[u8], until: u64, out: &mut Vec<Single>) -> Re
         if prefix > until {
             break;
         }
-        let game = least
-            .checked_add(bits.fixed(games)?)
-            .ok_or(Error::Corrupt("a game's number overflows"))?;
+        let Some(game) = bits.fixed(games).and_then(|above| least.checked_add(above)) else {
+            return Err(Error::Corrupt("a block's games run past its end"));
+        };
         out.push((prefix, game));
     }
     Ok(())
@@ -546,13 +715,48 @@ mod tests {
 
     /// Writes run 0 and checks its size.
     fn write(db: &Database, singles: &[Single], entries: &[(u128, Vec<u8>)]) {
+        write_in_parts(db, singles, entries, 1);
+    }
+
+    /// Writes run 0 in `parts` parts, each of whole prefixes, the first
+    /// pushed to the run, the others encoded apart and appended; checks
+    /// its size.
+    fn write_in_parts(
+        db: &Database,
+        singles: &[Single],
+        entries: &[(u128, Vec<u8>)],
+        parts: usize,
+    ) {
+        fn fill(writer: &mut RunWriter<'_>, singles: &[Single], entries: &[(u128, Vec<u8>)]) {
+            for &single in singles {
+                writer.push(single).unwrap();
+            }
+            for (key, entry) in entries {
+                writer.push_entry(*key, entry).unwrap();
+            }
+        }
+        // Cut where the prefix changes, near each share.
+        let mut cuts = vec![0];
+        for part in 1..parts {
+            let mut at = (singles.len() * part / parts).max(*cuts.last().unwrap());
+            while at > 0 && at < singles.len() && singles[at].0 == singles[at - 1].0 {
+                at += 1;
+            }
+            cuts.push(at);
+        }
+        cuts.push(singles.len());
+        let entry_cut = |part: usize| entries.len() * part / parts;
         let txn = db.begin_write().unwrap();
         let mut writer = RunWriter::new(&txn, 0).unwrap();
-        for &single in singles {
-            writer.push(single).unwrap();
-        }
-        for (key, entry) in entries {
-            writer.push_entry(*key, entry).unwrap();
+        fill(&mut writer, &singles[..cuts[1]], &entries[..entry_cut(1)]);
+        for part in 1..parts {
+            let mut apart = RunWriter::part();
+            fill(
+                &mut apart,
+                &singles[cuts[part]..cuts[part + 1]],
+                &entries[entry_cut(part)..entry_cut(part + 1)],
+            );
+            writer.append(&apart.into_part().unwrap()).unwrap();
         }
         let size = writer.finish(&txn).unwrap();
         assert_eq!(size, (singles.len() + entries.len()) as u64);
@@ -561,10 +765,20 @@ mod tests {
 
     #[test]
     fn runs_read_back_as_written() {
-        for (seed, count) in [(1, 0), (2, 1), (3, 40), (4, 25_000)] {
+        for (seed, count, parts) in [
+            (1, 0, 1),
+            (2, 1, 1),
+            (3, 40, 1),
+            (4, 25_000, 1),
+            (1, 0, 3),
+            (2, 1, 2),
+            (3, 40, 4),
+            (4, 25_000, 2),
+            (5, 25_000, 7),
+        ] {
             let (singles, entries) = sample(seed, count, true);
             let db = db();
-            write(&db, &singles, &entries);
+            write_in_parts(&db, &singles, &entries, parts);
             let read = db.begin_read().unwrap();
             let mut reader = RunReader::new(&read, 0).unwrap();
             let mut back = Vec::new();
@@ -586,6 +800,14 @@ mod tests {
                 games.sort_unstable();
                 games.dedup();
                 assert_eq!(games_at(&read, prefix).unwrap(), games);
+                // Between two prefixes filed (from the marks, too).
+                let next = prefix + 1;
+                let games: Vec<u64> = singles
+                    .iter()
+                    .filter(|s| s.0 == next)
+                    .map(|s| s.1)
+                    .collect();
+                assert_eq!(games_at(&read, next).unwrap().len(), games.len());
             }
             assert_eq!(games_at(&read, PREFIX_MAX).unwrap().len(), 30);
             for (key, entry) in entries.iter().step_by(7) {
@@ -630,6 +852,20 @@ mod tests {
         assert!(writer.push((PREFIX_MAX + 1, 1)).is_err());
         writer.push_entry(9, b"x").unwrap();
         assert!(writer.push_entry(9, b"y").is_err());
+        // A part whose singles or entries come before the run's.
+        let mut apart = RunWriter::part();
+        apart.push((5, 2)).unwrap();
+        assert!(writer.append(&apart.into_part().unwrap()).is_err());
+        let mut apart = RunWriter::part();
+        apart.push_entry(8, b"z").unwrap();
+        assert!(writer.append(&apart.into_part().unwrap()).is_err());
+        let mut apart = RunWriter::part();
+        apart.push((6, 2)).unwrap();
+        apart.push_entry(10, b"z").unwrap();
+        writer.append(&apart.into_part().unwrap()).unwrap();
+        assert!(writer.push((5, 3)).is_err());
+        assert!(writer.push((6, 3)).is_err());
+        assert!(writer.push_entry(10, b"w").is_err());
         drop(writer);
         drop(txn);
         let (singles, _) = sample(6, 3000, true);
@@ -639,7 +875,7 @@ mod tests {
         // never a panic.
         let mut bytes = Vec::new();
         put(&mut bytes, 3);
-        bytes.extend([4, 0, 8]);
+        bytes.extend([4, 0, 8, 0]);
         let mut bits = BitWriter::default();
         for &(prefix, game) in &singles[..3] {
             bits.rice(prefix & 0xFF, 4);

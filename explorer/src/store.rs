@@ -10,7 +10,7 @@ use redb::{Database, ReadOnlyDatabase, TableDefinition};
 use std::path::{Path, PathBuf};
 
 /// The format version this crate writes and reads.
-pub const FORMAT_VERSION: u32 = 4;
+pub const FORMAT_VERSION: u32 = 5;
 
 /// The bytes of redb's page cache: a writer's (redb's default, 1 GiB,
 /// would take most of the indexer's memory bound) and a reader's.
