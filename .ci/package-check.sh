@@ -104,10 +104,13 @@ members+=('"rand-0-10-user"')
 cp Cargo.lock "$scratch/Cargo.lock"
 
 cd "$scratch"
-# A target dir of its own: the unpacked crates' binaries and libraries have
-# the repository's names, and must not stand in for the repository's.
-# (Kept beside the scratch sources, which are made anew each run.)
-export CARGO_TARGET_DIR=$CARGO_TARGET_DIR/package-check-target
+# The repository's target dir: the registry's crates built with the same
+# features are shared with the repository's builds. The unpacked crates
+# are other packages (other paths), built apart; their binaries take the
+# repository's names under target/debug/, which cargo links again to the
+# repository's own whenever a command of the repository builds them
+# (also when they are up to date), as `cargo test` and
+# python/run-tests.sh do before they run them.
 cargo run -p rand-0-10-user
 log=$(mktemp)
 cargo test --workspace --all-features 2>&1 | tee "$log"

@@ -8,6 +8,13 @@
 # and mypy --strict.
 #
 #   bash python/run-tests.sh            (from the repository's root)
+#
+# The wheel's extension is built with cargo's dev profile unless
+# CHESS960_WHEEL_PROFILE says otherwise: the same code with overflow
+# checks on, built in about a minute beside `cargo test`'s build, where a
+# release build of every crate takes four minutes on two cores (the
+# tests then run in 41 s instead of 32). `CHESS960_WHEEL_PROFILE=release`
+# tests the wheel as it is published.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
@@ -36,10 +43,13 @@ fi
 cargo build --locked -p chess960-cli --quiet
 export CHESS960_BIN=${CARGO_TARGET_DIR:-$PWD/target}/debug/chess960
 
-# The wheel as it would be published, kept for the test that opens it.
+# The wheel as it would be published (but for the profile), kept for the
+# test that opens it.
+profile=${CHESS960_WHEEL_PROFILE:-dev}
 wheels=$(mktemp -d)
 trap 'rm -rf "$wheels"' EXIT
-"$venv/bin/python" -m pip wheel --quiet --no-deps --wheel-dir "$wheels" ./python
+MATURIN_PEP517_ARGS="--profile $profile" \
+  "$venv/bin/python" -m pip wheel --quiet --no-deps --wheel-dir "$wheels" ./python
 export CHESS960_WHEEL=$(ls "$wheels"/chess960-*.whl)
 "$venv/bin/python" -m pip install --quiet --force-reinstall --no-deps "$CHESS960_WHEEL"
 
