@@ -136,7 +136,8 @@ impl Batch {
     /// Writes the batch into `db` in one transaction, then folds runs
     /// together. The positions are sorted and encoded on `workers`
     /// threads, each a range of the keys, while this one writes the
-    /// games; then the run's blocks are filed in order.
+    /// games (with one worker, or one range, all on this thread); then
+    /// the run's blocks are filed in order.
     pub(crate) fn write(mut self, db: &Database, workers: usize) -> Result<(), Error> {
         let seen = std::mem::take(&mut self.seen);
         let records: Vec<Vec<u8>> = self
@@ -167,7 +168,9 @@ impl Batch {
             }
             let handles: Vec<_> = jobs.into_iter().map(|job| scope.spawn(job)).collect();
             let games = batch.write_games(&txn, records);
-            let parts = handles
+            // Every thread joined (a panic of one is an error), then the
+            // first error, if any.
+            let parts: Vec<Result<RunPart, Error>> = handles
                 .into_iter()
                 .map(|handle| {
                     handle
@@ -175,7 +178,7 @@ impl Batch {
                         .unwrap_or(Err(Error::Corrupt("a writing thread panicked")))
                 })
                 .collect();
-            games.and(parts)
+            games.and(parts.into_iter().collect())
         })?;
         drop((seen, sorted));
         {
@@ -267,7 +270,8 @@ fn bucket_starts(seen: &[Seen]) -> Vec<usize> {
 }
 
 /// The buckets cut into at most `parts` ranges of about as many
-/// positions each (none empty, but for no positions at all).
+/// positions each, together every bucket (none without positions, but
+/// for a batch of none).
 fn cut(starts: &[usize], parts: usize) -> Vec<Range<usize>> {
     let buckets = starts.len() - 1;
     let total = starts[buckets];
@@ -282,7 +286,11 @@ fn cut(starts: &[usize], parts: usize) -> Vec<Range<usize>> {
             from = to;
         }
     }
-    ranges.push(from..buckets);
+    match ranges.last_mut() {
+        // The buckets left hold nothing: the last range takes them.
+        Some(last) if starts[buckets] == starts[from] => last.end = buckets,
+        _ => ranges.push(from..buckets),
+    }
     ranges
 }
 
@@ -348,6 +356,10 @@ mod tests {
             assert_eq!(ranges.first().map(|r| r.start), Some(0));
             assert_eq!(ranges.last().map(|r| r.end), Some(1 << 16));
             assert!(ranges.windows(2).all(|w| w[0].end == w[1].start));
+            assert!(
+                count == 0 || ranges.iter().all(|r| starts[r.end] > starts[r.start]),
+                "a range without positions"
+            );
             let mut sorted = vec![Seen::default(); seen.len()];
             let mut rest = sorted.as_mut_slice();
             for range in ranges {

@@ -119,8 +119,6 @@ impl<'a> BitReader<'a> {
         }
     }
 
-    /// Reads ahead at least 56 bits, or to the end: eight bytes at a
-    /// time where there are eight.
     /// Reads `bytes` from bit `bit`; `None` past their end.
     #[must_use]
     pub(crate) fn at(bytes: &'a [u8], bit: u64) -> Option<BitReader<'a>> {
@@ -131,6 +129,9 @@ impl<'a> BitReader<'a> {
         Some(reader)
     }
 
+    /// Reads ahead at least 56 bits, or to the end: from a word of
+    /// eight bytes, as many whole bytes as fit above the bits held,
+    /// where eight are left; else a byte at a time.
     fn refill(&mut self) {
         if self.held > 56 {
             return;

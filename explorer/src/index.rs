@@ -213,6 +213,9 @@ struct Writer<'a> {
     /// write once it ends.
     total: Option<u64>,
     progress: Progress,
+    /// The counters' bytes when this indexing began (an archive's
+    /// counters may have counted an earlier reading).
+    bytes_before: u64,
     /// Positions handed over so far.
     handed: u64,
     summary: IndexSummary,
@@ -262,7 +265,7 @@ impl Writer<'_> {
     /// least an eighth of those so far and [`LAST_BATCH`]; no bound
     /// while the inputs' size or the bytes read are unknown.
     fn ending(&self, coming: u64) -> usize {
-        let read = self.progress.bytes();
+        let read = self.progress.bytes().saturating_sub(self.bytes_before);
         let Some(total) = self.total.filter(|_| read > 0) else {
             return usize::MAX;
         };
@@ -400,6 +403,7 @@ pub fn index(
             limit: options.batch_positions.min(1 << 17),
             total: archive.total_size(),
             progress: archive.progress_counters().clone(),
+            bytes_before: archive.progress_counters().bytes(),
             handed: 0,
             summary: IndexSummary::default(),
         };

@@ -49,6 +49,10 @@ pub(crate) fn get(
     };
     let mut bytes = block.value();
     for _ in 0..skip {
+        // Past the block's last record: a game the db lacks.
+        if bytes.is_empty() {
+            return Ok(None);
+        }
         let length = get_as::<usize>(&mut bytes)?;
         bytes = bytes
             .get(length..)
@@ -166,5 +170,46 @@ impl Appender {
         games: &mut redb::Table<'_, u64, &'static [u8]>,
     ) -> Result<(), Error> {
         self.close(games)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::GAMES;
+    use redb::{Database, ReadableDatabase, ReadableTableMetadata, backends::InMemoryBackend};
+
+    #[test]
+    fn records_read_back_and_missing_games_are_none() {
+        let db = Database::builder()
+            .create_with_backend(InMemoryBackend::new())
+            .unwrap();
+        // Games 10 to 509 (blocks of a page), then 600 to 609.
+        let record = |game: u64| -> Vec<u8> {
+            #[allow(clippy::cast_possible_truncation)] // bytes of a pattern
+            (0..(game % 97) * 3).map(|b| (b ^ game) as u8).collect()
+        };
+        let numbers: Vec<u64> = (10..510).chain(600..610).collect();
+        let txn = db.begin_write().unwrap();
+        {
+            let mut games = txn.open_table(GAMES).unwrap();
+            let mut appender = Appender::new(&games).unwrap();
+            for &game in &numbers {
+                appender.push(&mut games, game, &record(game)).unwrap();
+            }
+            appender.finish(&mut games).unwrap();
+        }
+        txn.commit().unwrap();
+        let read = db.begin_read().unwrap();
+        let games = read.open_table(GAMES).unwrap();
+        assert!(games.len().unwrap() > 2, "several blocks");
+        for &game in &numbers {
+            assert_eq!(get(&games, game).unwrap(), Some(record(game)), "{game}");
+        }
+        for game in [0, 9, 510, 511, 599, 610, 10_000, u64::MAX] {
+            assert_eq!(get(&games, game).unwrap(), None, "{game}");
+        }
+        assert_eq!(next_number(&games).unwrap(), 610);
+        assert_eq!(count(&games).unwrap().0, numbers.len() as u64);
     }
 }

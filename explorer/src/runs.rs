@@ -283,10 +283,10 @@ impl<'t> RunWriter<'t> {
         if self.count > 0 && (prefix < self.last || self.sealed && prefix == self.last) {
             return Err(Error::Corrupt("a run's singles are out of order"));
         }
-        self.sealed = false;
         if prefix > PREFIX_MAX {
             return Err(Error::Corrupt("a run's prefix is out of range"));
         }
+        self.sealed = false;
         if !self.block.is_empty()
             && prefix != self.last
             && self.bits_with((prefix, game)) > SINGLE_BITS
@@ -398,6 +398,9 @@ impl<'t> RunWriter<'t> {
 
     /// Writes the last blocks and files the run; gives its size.
     pub(crate) fn finish(mut self, txn: &WriteTransaction) -> Result<u64, Error> {
+        if let Sink::Memory(_) = self.sink {
+            return Err(Error::Corrupt("a part of a run is filed by appending it"));
+        }
         self.close()?;
         self.close_entries()?;
         drop(self.sink);
