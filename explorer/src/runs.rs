@@ -113,8 +113,8 @@ fn best_parameter(singles: &[Single], guess: u32) -> (u32, u64) {
 /// [`RunWriter::append`]).
 enum Sink<'t> {
     Tables {
-        singles: redb::Table<'t, u64, &'static [u8]>,
-        entries: redb::Table<'t, u128, &'static [u8]>,
+        singles: Box<redb::Table<'t, u64, &'static [u8]>>,
+        entries: Box<redb::Table<'t, u128, &'static [u8]>>,
     },
     Memory(RunPart),
 }
@@ -185,10 +185,11 @@ impl<'t> RunWriter<'t> {
     /// Starts run `run` in `txn`.
     pub(crate) fn new(txn: &'t WriteTransaction, run: u32) -> Result<RunWriter<'t>, Error> {
         let sink = Sink::Tables {
-            singles: txn.open_table(table(&name(run))).map_err(store)?,
-            entries: txn
-                .open_table(entries_table(&entries_name(run)))
-                .map_err(store)?,
+            singles: Box::new(txn.open_table(table(&name(run))).map_err(store)?),
+            entries: Box::new(
+                txn.open_table(entries_table(&entries_name(run)))
+                    .map_err(store)?,
+            ),
         };
         Ok(RunWriter::with(sink, run))
     }
