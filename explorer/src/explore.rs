@@ -16,7 +16,8 @@ use redb::{ReadOnlyDatabase, ReadableDatabase};
 use std::path::{Path, PathBuf};
 
 /// A db opened for questions: read-only, shared by threads
-/// (`Send + Sync`), each [`Explorer::query`] a consistent view.
+/// (`Send + Sync`). No writer can open the db while it is open, so one
+/// view of it, its tables opened once, answers every [`Explorer::query`].
 ///
 /// ```no_run
 /// use chess960_explorer::{Explorer, query::Query};
@@ -27,7 +28,12 @@ use std::path::{Path, PathBuf};
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct Explorer {
-    db: ReadOnlyDatabase,
+    /// The tables of `txn`: dropped before it.
+    games: redb::ReadOnlyTable<u64, &'static [u8]>,
+    runs: runs::RunTables,
+    txn: redb::ReadTransaction,
+    /// Dropped last: holds the file open, and locked against writers.
+    _db: ReadOnlyDatabase,
     settings: Settings,
     path: PathBuf,
 }
@@ -51,8 +57,12 @@ impl Explorer {
     pub fn open(path: impl AsRef<Path>) -> Result<Explorer, Error> {
         let path = path.as_ref();
         let (db, settings) = store::open_read(path)?;
+        let txn = db.begin_read().map_err(store)?;
         Ok(Explorer {
-            db,
+            games: txn.open_table(GAMES).map_err(store)?,
+            runs: runs::RunTables::open(&txn)?,
+            txn,
+            _db: db,
             settings,
             path: path.to_owned(),
         })
@@ -84,9 +94,7 @@ impl Explorer {
     ///
     /// When the store fails.
     pub fn games(&self) -> Result<u64, Error> {
-        let txn = self.db.begin_read().map_err(store)?;
-        let games = txn.open_table(GAMES).map_err(store)?;
-        Ok(records::count(&games)?.0)
+        Ok(records::count(&self.games)?.0)
     }
 
     /// What the db holds: positions, the bytes of their entries (and of
@@ -97,9 +105,9 @@ impl Explorer {
     ///
     /// When the store fails.
     pub fn sizes(&self) -> Result<Sizes, Error> {
-        let txn = self.db.begin_read().map_err(store)?;
+        let txn = &self.txn;
         let mut sizes = Sizes::default();
-        runs::each_entry(&txn, |bytes| {
+        runs::each_entry(txn, |bytes| {
             sizes.positions += 1;
             sizes.entry_bytes += bytes.len() as u64;
             let entry = Entry::decode(bytes)?;
@@ -108,12 +116,11 @@ impl Explorer {
             }
             Ok(())
         })?;
-        let (bytes, singles) = runs::sizes(&txn)?;
+        let (bytes, singles) = runs::sizes(txn)?;
         sizes.positions += singles;
         sizes.single_game_positions += singles;
         sizes.entry_bytes += bytes;
-        let games = txn.open_table(GAMES).map_err(store)?;
-        (sizes.games, sizes.game_bytes) = records::count(&games)?;
+        (sizes.games, sizes.game_bytes) = records::count(&self.games)?;
         Ok(sizes)
     }
 
@@ -174,8 +181,7 @@ impl Explorer {
             ));
         }
         let board = Explorer::position(query)?;
-        let txn = self.db.begin_read().map_err(store)?;
-        let games = txn.open_table(GAMES).map_err(store)?;
+        let games = &self.games;
         let keys: Vec<PositionKey> = if self.is_player_db() {
             match query.color {
                 Some(chess960::Color::White) => vec![PositionKey::of_player(&board, Color::White)],
@@ -190,11 +196,11 @@ impl Explorer {
         };
         let mut entry = Entry::default();
         for key in keys {
-            entry.merge(entry_of(&txn, &games, key)?);
+            entry.merge(entry_of(&self.runs, games, key)?);
         }
         let filter = Filter::of(query);
         let info = |game: u64| -> Result<Option<GameInfo>, Error> {
-            match records::get(&games, game)? {
+            match records::get(games, game)? {
                 Some(record) => Ok(Some(GameInfo::decode(&record)?)),
                 None => Ok(None),
             }
@@ -261,15 +267,15 @@ impl Explorer {
 /// that reached it alone (filed in the runs by the key's prefix),
 /// checked by replay.
 fn entry_of(
-    txn: &redb::ReadTransaction,
+    runs: &runs::RunTables,
     games: &impl redb::ReadableTable<u64, &'static [u8]>,
     key: PositionKey,
 ) -> Result<Entry, Error> {
     let mut entry = Entry::default();
-    for part in runs::entries_at(txn, key.0)? {
+    for part in runs.entries_at(key.0)? {
         entry.merge(Entry::decode(&part)?);
     }
-    for game in runs::games_at(txn, key.prefix())? {
+    for game in runs.games_at(key.prefix())? {
         let record =
             records::get(games, game)?.ok_or(Error::Corrupt("a run names a game the db lacks"))?;
         let (info, line) = GameInfo::decode_record(&record)?;

@@ -457,26 +457,75 @@ fn entries_of(mut bytes: &[u8]) -> impl Iterator<Item = Result<(u128, &[u8]), Er
 }
 
 /// The entries of position `key` in every run, as written.
+#[cfg(test)]
 pub(crate) fn entries_at(txn: &ReadTransaction, key: u128) -> Result<Vec<Vec<u8>>, Error> {
-    let runs = txn.open_table(RUNS).map_err(store)?;
-    let mut found = Vec::new();
-    for (run, _) in list(&runs)? {
-        let entries = txn
-            .open_table(entries_table(&entries_name(run)))
-            .map_err(store)?;
-        let Some(row) = entries.range(..=key).map_err(store)?.next_back() else {
-            continue;
-        };
-        let block = row.map_err(store)?.1;
-        for pair in entries_of(block.value()) {
-            let (filed, entry) = pair?;
-            if filed == key {
-                found.push(entry.to_vec());
-                break;
+    RunTables::open(txn)?.entries_at(key)
+}
+
+/// Every run's two tables, opened once for many questions.
+pub(crate) struct RunTables {
+    runs: Vec<(
+        redb::ReadOnlyTable<u128, &'static [u8]>,
+        redb::ReadOnlyTable<u64, &'static [u8]>,
+    )>,
+}
+
+impl RunTables {
+    /// Opens the tables of the runs `txn` sees.
+    pub(crate) fn open(txn: &ReadTransaction) -> Result<RunTables, Error> {
+        let listed = list(&txn.open_table(RUNS).map_err(store)?)?;
+        let mut runs = Vec::with_capacity(listed.len());
+        for (run, _) in listed {
+            runs.push((
+                txn.open_table(entries_table(&entries_name(run)))
+                    .map_err(store)?,
+                txn.open_table(table(&name(run))).map_err(store)?,
+            ));
+        }
+        Ok(RunTables { runs })
+    }
+
+    /// The entries of position `key` in every run, as written.
+    pub(crate) fn entries_at(&self, key: u128) -> Result<Vec<Vec<u8>>, Error> {
+        let mut found = Vec::new();
+        for (entries, _) in &self.runs {
+            let Some(row) = entries.range(..=key).map_err(store)?.next_back() else {
+                continue;
+            };
+            let block = row.map_err(store)?.1;
+            for pair in entries_of(block.value()) {
+                let (filed, entry) = pair?;
+                if filed == key {
+                    found.push(entry.to_vec());
+                    break;
+                }
             }
         }
+        Ok(found)
     }
-    Ok(found)
+
+    /// The games of every run filed under prefix `prefix`.
+    pub(crate) fn games_at(&self, prefix: u64) -> Result<Vec<u64>, Error> {
+        let mut games = Vec::new();
+        let mut singles = Vec::new();
+        for (_, blocks) in &self.runs {
+            let Some(row) = blocks.range(..=prefix).map_err(store)?.next_back() else {
+                continue;
+            };
+            let (first, block) = row.map_err(store)?;
+            singles.clear();
+            decode(first.value(), block.value(), prefix, &mut singles)?;
+            games.extend(
+                singles
+                    .iter()
+                    .filter(|&&(filed, _)| filed == prefix)
+                    .map(|&(_, game)| game),
+            );
+        }
+        games.sort_unstable();
+        games.dedup();
+        Ok(games)
+    }
 }
 
 /// Calls `each` with every entry of every run (a db's sizes).
@@ -564,28 +613,9 @@ fn decode(first: u64, mut bytes: &[u8], until: u64, out: &mut Vec<Single>) -> Re
 }
 
 /// The games of every run filed under prefix `prefix`.
+#[cfg(test)]
 pub(crate) fn games_at(txn: &ReadTransaction, prefix: u64) -> Result<Vec<u64>, Error> {
-    let runs = txn.open_table(RUNS).map_err(store)?;
-    let mut games = Vec::new();
-    let mut singles = Vec::new();
-    for (run, _) in list(&runs)? {
-        let blocks = txn.open_table(table(&name(run))).map_err(store)?;
-        let Some(row) = blocks.range(..=prefix).map_err(store)?.next_back() else {
-            continue;
-        };
-        let (first, block) = row.map_err(store)?;
-        singles.clear();
-        decode(first.value(), block.value(), prefix, &mut singles)?;
-        games.extend(
-            singles
-                .iter()
-                .filter(|&&(filed, _)| filed == prefix)
-                .map(|&(_, game)| game),
-        );
-    }
-    games.sort_unstable();
-    games.dedup();
-    Ok(games)
+    RunTables::open(txn)?.games_at(prefix)
 }
 
 /// The singles of run `run` in order, a block at a time, and its entries
