@@ -462,12 +462,14 @@ pub(crate) fn entries_at(txn: &ReadTransaction, key: u128) -> Result<Vec<Vec<u8>
     RunTables::open(txn)?.entries_at(key)
 }
 
+/// A run's entries, opened for reading.
+type EntriesTable = redb::ReadOnlyTable<u128, &'static [u8]>;
+/// A run's blocks of singles, opened for reading.
+type SinglesTable = redb::ReadOnlyTable<u64, &'static [u8]>;
+
 /// Every run's two tables, opened once for many questions.
 pub(crate) struct RunTables {
-    runs: Vec<(
-        redb::ReadOnlyTable<u128, &'static [u8]>,
-        redb::ReadOnlyTable<u64, &'static [u8]>,
-    )>,
+    runs: Vec<(EntriesTable, SinglesTable)>,
 }
 
 impl RunTables {
