@@ -6,6 +6,7 @@
 # libFuzzer's instrumentation); without it, says so and skips.
 #
 #   FUZZ_SECONDS=20 (per target)  FUZZ_TIMEOUT=10  FUZZ_RSS_MB=1024
+#   FUZZ_JOBS=$(nproc) (targets run at once)
 #   .ci/fuzz.sh [TARGET...]       (default: every target)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -43,15 +44,34 @@ fi
 
 corpus=$(mktemp -d)
 trap 'rm -rf "$corpus"' EXIT
-failed=()
-for target in "${targets[@]}"; do
-  printf -- '-- %s: %s s\n' "$target" "$seconds"
+# libFuzzer runs on one core: the targets run FUZZ_JOBS at a time (the
+# machine's cores by default), each for its full time.
+jobs=${FUZZ_JOBS:-$(nproc)}
+fuzz_one() {
+  local target=$1
   mkdir -p "$corpus/$target"
   # New inputs go to the temporary corpus (the first directory); the
   # committed seeds are only read.
   if cargo +nightly fuzz run -s none "$target" "$corpus/$target" "fuzz/seeds/$target" -- \
       -max_total_time="$seconds" -timeout="$timeout" -rss_limit_mb="$rss_mb" \
       -print_final_stats=1 >"$corpus/$target.log" 2>&1; then
+    touch "$corpus/$target.ok"
+  fi
+}
+running=0
+for target in "${targets[@]}"; do
+  fuzz_one "$target" &
+  running=$((running + 1))
+  if [ "$running" -ge "$jobs" ]; then
+    wait -n || true
+    running=$((running - 1))
+  fi
+done
+wait
+failed=()
+for target in "${targets[@]}"; do
+  printf -- '-- %s: %s s\n' "$target" "$seconds"
+  if [ -e "$corpus/$target.ok" ]; then
     grep -E '^(Done|stat::number_of_executed_units)' "$corpus/$target.log" || true
   else
     failed+=("$target")

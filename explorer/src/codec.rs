@@ -51,9 +51,9 @@ fn get_long(input: &mut &[u8]) -> Result<u64, Error> {
     let mut value = 0u64;
     let mut shift = 0u32;
     loop {
-        let (&byte, rest) = input
-            .split_first()
-            .ok_or(Error::Corrupt("a number runs past its value's end"))?;
+        let Some((&byte, rest)) = input.split_first() else {
+            return Err(Error::Corrupt("a number runs past its value's end"));
+        };
         *input = rest;
         if shift == 63 && byte > 1 {
             return Err(Error::Corrupt("a number is over 64 bits"));

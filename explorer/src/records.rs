@@ -54,9 +54,11 @@ pub(crate) fn get(
             return Ok(None);
         }
         let length = get_as::<usize>(&mut bytes)?;
-        bytes = bytes
-            .get(length..)
-            .ok_or(Error::Corrupt("a game's record runs past its block"))?;
+        // (No error made ahead: this loop is a question's busiest.)
+        let Some(rest) = bytes.get(length..) else {
+            return Err(Error::Corrupt("a game's record runs past its block"));
+        };
+        bytes = rest;
     }
     records(bytes)
         .next()
