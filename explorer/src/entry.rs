@@ -72,6 +72,40 @@ impl MoveEntry {
     }
 }
 
+/// Adds `theirs` to `ours`, both in order of cell and month: one pass
+/// (a question adds up the entries of up to 16 runs, of hundreds of
+/// groups a move in a busy position).
+fn merge_groups(ours: &mut Vec<Group>, theirs: &[Group]) {
+    if theirs.is_empty() {
+        return;
+    }
+    let old = std::mem::take(ours);
+    let mut merged = Vec::with_capacity(old.len() + theirs.len());
+    let (mut i, mut j) = (0, 0);
+    while let (Some(&a), Some(&b)) = (old.get(i), theirs.get(j)) {
+        match (a.cell, a.month).cmp(&(b.cell, b.month)) {
+            std::cmp::Ordering::Less => {
+                merged.push(a);
+                i += 1;
+            }
+            std::cmp::Ordering::Greater => {
+                merged.push(b);
+                j += 1;
+            }
+            std::cmp::Ordering::Equal => {
+                let mut sum = a;
+                sum.counts.add(&b.counts);
+                merged.push(sum);
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    merged.extend_from_slice(old.get(i..).unwrap_or_default());
+    merged.extend_from_slice(theirs.get(j..).unwrap_or_default());
+    *ours = merged;
+}
+
 /// A position's entry.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Entry {
@@ -197,15 +231,7 @@ impl Entry {
                 Ok(index) => {
                     let ours = &mut self.moves[index];
                     ours.single = None;
-                    for group in theirs.groups {
-                        match ours
-                            .groups
-                            .binary_search_by_key(&(group.cell, group.month), |g| (g.cell, g.month))
-                        {
-                            Ok(at) => ours.groups[at].counts.add(&group.counts),
-                            Err(at) => ours.groups.insert(at, group),
-                        }
-                    }
+                    merge_groups(&mut ours.groups, &theirs.groups);
                 }
             }
         }
@@ -461,6 +487,46 @@ mod tests {
                 two.encode(&mut bytes);
                 assert_eq!(Entry::decode(&bytes).unwrap(), two);
             }
+        }
+    }
+
+    /// Entries of games split among several runs, merged, hold what one
+    /// entry of all the games holds (the lists of kept games aside, which
+    /// are trimmed apart).
+    #[test]
+    fn merged_entries_equal_one_entry() {
+        let outcomes = [Outcome::White, Outcome::Draw, Outcome::Black];
+        let games: Vec<Played> = (0..400u64)
+            .map(|game| {
+                let mix = game.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40;
+                let small = |n: u64| u16::try_from(mix % n).unwrap();
+                Played {
+                    mv: 700 + small(3),
+                    cell: u8::try_from(small(7) * 8).unwrap(),
+                    month: 24_300 + u32::from(small(13)),
+                    outcome: outcomes[usize::from(small(3))],
+                    rating: (mix % 5 != 0).then_some(1000 + small(1500)),
+                    game,
+                }
+            })
+            .collect();
+        let mut whole = Entry::default();
+        for game in &games {
+            whole.add(game);
+        }
+        for runs in [1, 2, 3, 16] {
+            let mut merged = Entry::default();
+            for run in 0..runs {
+                let mut part = Entry::default();
+                for game in games.iter().skip(run).step_by(runs) {
+                    part.add(game);
+                }
+                merged.merge(part);
+            }
+            for (a, b) in merged.moves.iter().zip(&whole.moves) {
+                assert_eq!((a.mv, &a.groups), (b.mv, &b.groups), "{runs} runs");
+            }
+            assert_eq!(merged.moves.len(), whole.moves.len());
         }
     }
 

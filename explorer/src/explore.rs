@@ -3,7 +3,7 @@
 //! entry's groups that pass the filters.
 
 use crate::board::{self, board_from_fen, parse_uci, san};
-use crate::entry::{Entry, Played};
+use crate::entry::{Entry, KEPT_GAMES, MoveEntry, Played};
 use crate::error::{Error, QueryError, store};
 use crate::game::GameInfo;
 use crate::key::PositionKey;
@@ -13,6 +13,7 @@ use crate::runs;
 use crate::store::{self, GAMES, Settings};
 use cozy_chess::{Board, Color};
 use redb::{ReadOnlyDatabase, ReadableDatabase};
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 /// A db opened for questions: read-only, shared by threads
@@ -194,17 +195,15 @@ impl Explorer {
         } else {
             vec![PositionKey::of(&board)]
         };
-        let mut entry = Entry::default();
-        for key in keys {
-            entry.merge(entry_of(&self.runs, games, key)?);
-        }
         let filter = Filter::of(query);
-        let info = |game: u64| -> Result<Option<GameInfo>, Error> {
-            match records::get(games, game)? {
-                Some(record) => Ok(Some(GameInfo::decode(&record)?)),
-                None => Ok(None),
-            }
-        };
+        let mut tally = Tally::default();
+        let mut kept = Vec::new();
+        let mut known = Known::default();
+        for key in keys {
+            entry_of(
+                &self.runs, games, key, &filter, &mut tally, &mut kept, &mut known,
+            )?;
+        }
         let mut answer = Answer {
             white: 0,
             draws: 0,
@@ -215,15 +214,8 @@ impl Explorer {
             opening: None,
         };
         let mut rows = Vec::new();
-        for played in &entry.moves {
-            let mut total = crate::entry::Counts::default();
-            for group in played
-                .groups
-                .iter()
-                .filter(|g| filter.passes(g.cell, g.month))
-            {
-                total.add(&group.counts);
-            }
+        for played in &tally.moves {
+            let total = played.counts;
             if total.games() == 0 {
                 continue;
             }
@@ -233,7 +225,9 @@ impl Explorer {
             let rated = total.games() - total.unrated.min(total.games());
             let uci = board::uci(mv);
             let game = match played.single {
-                Some(game) if total.games() == 1 => info(game)?.map(|info| info.game_ref(&uci)),
+                Some(game) if total.games() == 1 => {
+                    known.get(games, game)?.map(|info| info.game_ref(&uci))
+                }
                 _ => None,
             };
             answer.white += total.white;
@@ -257,33 +251,236 @@ impl Explorer {
         rows.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.uci.cmp(&b.1.uci)));
         let take = query.moves.unwrap_or(usize::MAX);
         answer.moves = rows.into_iter().take(take).map(|(_, row)| row).collect();
-        answer.top_games = pick(&entry.top, true, query.top_games, &filter, &info)?;
-        answer.recent_games = pick(&entry.recent, false, query.recent_games, &filter, &info)?;
+        answer.top_games = known.pick(&kept, true, query.top_games, &filter, games)?;
+        answer.recent_games = known.pick(&kept, false, query.recent_games, &filter, games)?;
         Ok(answer)
     }
 }
 
-/// The games of position `key`: its entries in the runs, and the games
-/// that reached it alone (filed in the runs by the key's prefix),
-/// checked by replay.
+/// The games of position `key` that pass `filter`, added to `tally`: its
+/// entries in the runs, and the games that reached it alone (filed in the
+/// runs by the key's prefix), checked by replay. The lists of kept games
+/// go to `kept`, one for each run's entry and one for the games replayed
+/// (whose records go to `known`).
 fn entry_of(
     runs: &runs::RunTables,
     games: &impl redb::ReadableTable<u64, &'static [u8]>,
     key: PositionKey,
-) -> Result<Entry, Error> {
-    let mut entry = Entry::default();
+    filter: &Filter,
+    tally: &mut Tally,
+    kept: &mut Vec<Kept>,
+    known: &mut Known,
+) -> Result<(), Error> {
     for part in runs.entries_at(key.0)? {
-        entry.merge(Entry::decode(&part)?);
+        let mut part = Entry::decode(&part)?;
+        kept.push(Kept {
+            in_order: part.moves.iter().map(MoveEntry::games).sum::<u64>() > KEPT_GAMES as u64,
+            top: std::mem::take(&mut part.top),
+            recent: std::mem::take(&mut part.recent),
+        });
+        tally.add(&part, filter);
     }
+    let mut alone = Entry::default();
     for game in runs.games_at(key.prefix())? {
         let record =
             records::get(games, game)?.ok_or(Error::Corrupt("a run names a game the db lacks"))?;
         let (info, line) = GameInfo::decode_record(&record)?;
         if let Some(ply) = line.plies()?.iter().find(|ply| ply.key == key) {
-            entry.add(&Played::of(&info, ply, game));
+            alone.add(&Played::of(&info, ply, game));
+            known.games.insert(game, Some(info));
         }
     }
-    Ok(entry)
+    tally.add(&alone, filter);
+    kept.push(Kept {
+        in_order: false,
+        top: alone.top,
+        recent: alone.recent,
+    });
+    Ok(())
+}
+
+/// A position's moves as a question counts them: the games of each that
+/// pass its filter, from all the entries added.
+#[derive(Default)]
+struct Tally {
+    /// By move.
+    moves: Vec<Counted>,
+}
+
+/// One move's games in a [`Tally`].
+struct Counted {
+    mv: u16,
+    counts: crate::entry::Counts,
+    /// The game, when one entry alone has the move, played by one game.
+    single: Option<u64>,
+}
+
+impl Tally {
+    /// Adds the games of `entry` that pass `filter`.
+    fn add(&mut self, entry: &Entry, filter: &Filter) {
+        for played in &entry.moves {
+            let mut counts = crate::entry::Counts::default();
+            for group in played
+                .groups
+                .iter()
+                .filter(|g| filter.passes(g.cell, g.month))
+            {
+                counts.add(&group.counts);
+            }
+            match self.moves.binary_search_by_key(&played.mv, |m| m.mv) {
+                Ok(at) => {
+                    let ours = &mut self.moves[at];
+                    ours.counts.add(&counts);
+                    ours.single = None;
+                }
+                Err(at) => self.moves.insert(
+                    at,
+                    Counted {
+                        mv: played.mv,
+                        counts,
+                        single: played.single,
+                    },
+                ),
+            }
+        }
+    }
+}
+
+/// The top and recent games one run's entry keeps (with their moves). An
+/// entry of more than [`KEPT_GAMES`] games was trimmed, so its lists are in
+/// order ([`GameInfo::top_order`], [`GameInfo::recent_order`]); the lists
+/// of fewer games hold them all, in any order.
+struct Kept {
+    top: Vec<(u64, u16)>,
+    recent: Vec<(u64, u16)>,
+    in_order: bool,
+}
+
+impl Kept {
+    /// The top games (`top`) or the recent ones.
+    fn list(&self, top: bool) -> &[(u64, u16)] {
+        if top { &self.top } else { &self.recent }
+    }
+}
+
+/// The games a question has read, by number (`None`: the db lacks it).
+#[derive(Default)]
+struct Known {
+    games: HashMap<u64, Option<GameInfo>>,
+}
+
+impl Known {
+    /// Game `game`, read from `games` the first time.
+    fn get(
+        &mut self,
+        games: &impl redb::ReadableTable<u64, &'static [u8]>,
+        game: u64,
+    ) -> Result<Option<&GameInfo>, Error> {
+        if let std::collections::hash_map::Entry::Vacant(slot) = self.games.entry(game) {
+            let info = match records::get(games, game)? {
+                Some(record) => Some(GameInfo::decode(&record)?),
+                None => None,
+            };
+            slot.insert(info);
+        }
+        Ok(self.games.get(&game).and_then(Option::as_ref))
+    }
+
+    /// The top (`top`) or recent games of the lists that pass the filter,
+    /// best first, at most `count`: the lists in order are merged from
+    /// their heads, so that a question reads a few records a run rather
+    /// than all those kept.
+    fn pick(
+        &mut self,
+        kept: &[Kept],
+        top: bool,
+        count: usize,
+        filter: &Filter,
+        games: &impl redb::ReadableTable<u64, &'static [u8]>,
+    ) -> Result<Vec<GameRef>, QueryError> {
+        type Order = (std::cmp::Reverse<u16>, std::cmp::Reverse<u64>, u128);
+        let order = |info: &GameInfo| -> Order {
+            if top {
+                info.top_order()
+            } else {
+                let (when, key) = info.recent_order();
+                (std::cmp::Reverse(0), when, key)
+            }
+        };
+        // The lists in order, each from its next game; the others' games,
+        // all of them, as one list sorted here.
+        if count == 0 {
+            return Ok(Vec::new());
+        }
+        let mut heads: Vec<std::slice::Iter<'_, (u64, u16)>> = Vec::new();
+        let mut rest: Vec<(Order, u64, u16)> = Vec::new();
+        for one in kept {
+            if one.in_order {
+                heads.push(one.list(top).iter());
+                continue;
+            }
+            for &(game, mv) in one.list(top) {
+                if let Some(info) = self.get(games, game)?
+                    && filter.passes(
+                        info.cell(),
+                        info.month.map_or(0, crate::query::Month::number),
+                    )
+                {
+                    rest.push((order(info), game, mv));
+                }
+            }
+        }
+        rest.sort_unstable();
+        rest.reverse();
+        let mut next: Vec<Option<(Order, u64, u16)>> = Vec::with_capacity(heads.len());
+        let mut found: Vec<(u64, u16)> = Vec::new();
+        while found.len() < count {
+            // Each list's next game that passes the filter.
+            next.resize(heads.len(), None);
+            for (head, slot) in heads.iter_mut().zip(next.iter_mut()) {
+                while slot.is_none() {
+                    let Some(&(game, mv)) = head.next() else {
+                        break;
+                    };
+                    if let Some(info) = self.get(games, game)?
+                        && filter.passes(
+                            info.cell(),
+                            info.month.map_or(0, crate::query::Month::number),
+                        )
+                    {
+                        *slot = Some((order(info), game, mv));
+                    }
+                }
+            }
+            let best_head = next
+                .iter()
+                .enumerate()
+                .filter_map(|(at, slot)| slot.map(|slot| (slot, at)))
+                .min();
+            let best = match (best_head, rest.last()) {
+                (Some((head, at)), other) if other.is_none_or(|other| head < *other) => {
+                    next[at] = None;
+                    head
+                }
+                (_, Some(&other)) => {
+                    rest.pop();
+                    other
+                }
+                (_, None) => break,
+            };
+            if !found.iter().any(|&(game, _)| game == best.1) {
+                found.push((best.1, best.2));
+            }
+        }
+        let mut shown = Vec::with_capacity(found.len());
+        for (game, mv) in found {
+            if let Some(info) = self.get(games, game)? {
+                let uci = board::unpack(mv).map(board::uci).unwrap_or_default();
+                shown.push(info.game_ref(&uci));
+            }
+        }
+        Ok(shown)
+    }
 }
 
 /// What a db holds ([`Explorer::sizes`]).
@@ -302,43 +499,6 @@ pub struct Sizes {
     pub games: u64,
     /// The bytes of their records.
     pub game_bytes: u64,
-}
-
-/// The games of a top or recent list that pass the filter, in order, at
-/// most `count`.
-fn pick(
-    list: &[(u64, u16)],
-    top: bool,
-    count: usize,
-    filter: &Filter,
-    info: &dyn Fn(u64) -> Result<Option<GameInfo>, Error>,
-) -> Result<Vec<GameRef>, QueryError> {
-    let mut found = Vec::new();
-    if count == 0 {
-        return Ok(Vec::new());
-    }
-    for &(game, mv) in list {
-        if let Some(info) = info(game)? {
-            let cell = info.cell();
-            let month = info.month.map_or(0, crate::query::Month::number);
-            if filter.passes(cell, month) {
-                found.push((mv, info));
-            }
-        }
-    }
-    if top {
-        found.sort_by_key(|(_, info)| info.top_order());
-    } else {
-        found.sort_by_key(|(_, info)| info.recent_order());
-    }
-    Ok(found
-        .into_iter()
-        .take(count)
-        .map(|(mv, info)| {
-            let uci = board::unpack(mv).map(board::uci).unwrap_or_default();
-            info.game_ref(&uci)
-        })
-        .collect())
 }
 
 /// The filters of a query, as cells (speed x rating group) and months.
