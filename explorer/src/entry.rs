@@ -244,7 +244,10 @@ impl Entry {
         self.top.len() > KEPT_GAMES || self.recent.len() > KEPT_GAMES
     }
 
-    /// Keeps the [`KEPT_GAMES`] best of each list by the orders given.
+    /// Keeps the [`KEPT_GAMES`] best of each list by the orders given. A
+    /// list of more is left in that order: every writer trims its entries,
+    /// so an entry of more than [`KEPT_GAMES`] games has its lists in order,
+    /// and a question takes the best of several runs from their heads.
     pub fn trim<T: Ord, R: Ord>(&mut self, top: impl Fn(u64) -> T, recent: impl Fn(u64) -> R) {
         if self.top.len() > KEPT_GAMES {
             self.top.sort_by_cached_key(|&(game, _)| top(game));
