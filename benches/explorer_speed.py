@@ -6,7 +6,8 @@ peak memory; the db's size against the input's
 `.zst`; then query latency on a warm db (`explorer/benches/query_latency.rs`)
 of 20,000 games from the classical start written by python-chess (so that
 the first positions hold thousands of games: the legal games spread over
-960 starts hold a handful each).
+960 starts hold a handful each), indexed in one run, then as 16 months
+indexed one after the other (the most runs a db keeps).
 
     python3 benches/explorer_speed.py [SIZE_MB] [ROUNDS] [--no-zst]   # 20 and 3 by default
 
@@ -161,6 +162,24 @@ def main():
     run([str(BINARY), "explorer", "index", str(classical), "--db", str(deep)])
     subprocess.run(
         ["cargo", "bench", "-q", "-p", "chess960-explorer", "--bench", "query_latency", "--", str(deep)],
+        cwd=ROOT,
+        check=True,
+    )
+    # The same games added month by month: 16 files indexed one after the
+    # other into one db, which then holds the most runs a db keeps (16).
+    months = bench / "explorer-months"
+    subprocess.run(["rm", "-rf", str(months)], check=True)
+    months.mkdir()
+    records = classical.read_text(encoding="utf-8").split("\n\n[Event ")
+    records = [records[0]] + ["[Event " + record for record in records[1:]]
+    for month in range(16):
+        part = records[month * len(records) // 16:(month + 1) * len(records) // 16]
+        path = months / f"month{month:02}.pgn"
+        path.write_text("\n\n".join(part).strip() + "\n\n", encoding="utf-8")
+        run([str(BINARY), "explorer", "index", str(path), "--db", str(months / "db")])
+    print("the same games indexed as 16 months, one after the other:")
+    subprocess.run(
+        ["cargo", "bench", "-q", "-p", "chess960-explorer", "--bench", "query_latency", "--", str(months / "db")],
         cwd=ROOT,
         check=True,
     )
