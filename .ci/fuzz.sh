@@ -43,10 +43,16 @@ if [ ${#targets[@]} -eq 0 ]; then
 fi
 
 corpus=$(mktemp -d)
-trap 'rm -rf "$corpus"' EXIT
+# On the way out (an interrupt too), fuzzers still running are stopped
+# before their corpus goes.
+trap 'kill $(jobs -p) 2>/dev/null || true; wait; rm -rf "$corpus"' EXIT
 # libFuzzer runs on one core: the targets run FUZZ_JOBS at a time (the
-# machine's cores by default), each for its full time.
+# machine's cores by default; a count, at least 1), each for its full time.
 jobs=${FUZZ_JOBS:-$(nproc)}
+if ! [[ $jobs =~ ^[0-9]+$ ]] || [ "$jobs" -lt 1 ]; then
+  echo "FUZZ_JOBS is a count of at least 1, not '$jobs'" >&2
+  exit 2
+fi
 fuzz_one() {
   local target=$1
   mkdir -p "$corpus/$target"
@@ -75,7 +81,7 @@ for target in "${targets[@]}"; do
     grep -E '^(Done|stat::number_of_executed_units)' "$corpus/$target.log" || true
   else
     failed+=("$target")
-    tail -n 40 "$corpus/$target.log"
+    tail -n 40 "$corpus/$target.log" || echo "(no log for $target)"
   fi
 done
 

@@ -79,6 +79,21 @@ fn merge_groups(ours: &mut Vec<Group>, theirs: &[Group]) {
     if theirs.is_empty() {
         return;
     }
+    let in_order = |groups: &[Group]| {
+        groups
+            .windows(2)
+            .all(|pair| (pair[0].cell, pair[0].month) < (pair[1].cell, pair[1].month))
+    };
+    if !in_order(ours) || !in_order(theirs) {
+        // Groups out of order (an entry made by hand): one at a time.
+        for group in theirs {
+            match ours.binary_search_by_key(&(group.cell, group.month), |g| (g.cell, g.month)) {
+                Ok(at) => ours[at].counts.add(&group.counts),
+                Err(at) => ours.insert(at, *group),
+            }
+        }
+        return;
+    }
     let old = std::mem::take(ours);
     let mut merged = Vec::with_capacity(old.len() + theirs.len());
     let (mut i, mut j) = (0, 0);
@@ -530,6 +545,18 @@ mod tests {
                 assert_eq!((a.mv, &a.groups), (b.mv, &b.groups), "{runs} runs");
             }
             assert_eq!(merged.moves.len(), whole.moves.len());
+        }
+        // Groups out of order, as an entry made by hand may hold them:
+        // still added up, each cell and month once.
+        let mut shuffled = whole.clone();
+        for played in &mut shuffled.moves {
+            played.groups.reverse();
+        }
+        let mut twice = whole.clone();
+        twice.merge(shuffled);
+        for (a, b) in twice.moves.iter().zip(&whole.moves) {
+            assert_eq!(a.groups.len(), b.groups.len());
+            assert_eq!(a.games(), 2 * b.games());
         }
     }
 

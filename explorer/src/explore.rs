@@ -33,7 +33,8 @@ pub struct Explorer {
     games: redb::ReadOnlyTable<u64, &'static [u8]>,
     runs: runs::RunTables,
     txn: redb::ReadTransaction,
-    /// Dropped last: holds the file open, and locked against writers.
+    /// Dropped after the tables and the transaction: holds the file open,
+    /// and locked against writers.
     _db: ReadOnlyDatabase,
     settings: Settings,
     path: PathBuf,
