@@ -1,6 +1,7 @@
 //! Asking a db: [`Explorer`] opens it read-only, finds the position of a
-//! [`Query`] (a start or a FEN, then moves played) and adds up its
-//! entry's groups that pass the filters.
+//! [`Query`] (a start or a FEN, then moves played), adds up, run by run,
+//! its entries' groups that pass the filters, and takes its top and
+//! recent games from the heads of the runs' lists.
 
 use crate::board::{self, board_from_fen, parse_uci, san};
 use crate::entry::{Entry, KEPT_GAMES, MoveEntry, Played};
