@@ -409,11 +409,11 @@ impl Known {
                 (std::cmp::Reverse(0), when, key)
             }
         };
-        // The lists in order, each from its next game; the others' games,
-        // all of them, as one list sorted here.
         if count == 0 {
             return Ok(Vec::new());
         }
+        // The lists in order, each from its next game; the others' games,
+        // all of them, as one list sorted here.
         let mut heads: Vec<std::slice::Iter<'_, (u64, u16)>> = Vec::new();
         let mut rest: Vec<(Order, u64, u16)> = Vec::new();
         for one in kept {
@@ -423,10 +423,7 @@ impl Known {
             }
             for &(game, mv) in one.list(top) {
                 if let Some(info) = self.get(games, game)?
-                    && filter.passes(
-                        info.cell(),
-                        info.month.map_or(0, crate::query::Month::number),
-                    )
+                    && filter.passes_game(info)
                 {
                     rest.push((order(info), game, mv));
                 }
@@ -445,10 +442,7 @@ impl Known {
                         break;
                     };
                     if let Some(info) = self.get(games, game)?
-                        && filter.passes(
-                            info.cell(),
-                            info.month.map_or(0, crate::query::Month::number),
-                        )
+                        && filter.passes_game(info)
                     {
                         *slot = Some((order(info), game, mv));
                     }
@@ -543,5 +537,13 @@ impl Filter {
             (self.since..=self.until).contains(&month)
         };
         in_months && self.cells.get(usize::from(cell)).copied().unwrap_or(false)
+    }
+
+    /// Whether game `info` counts.
+    fn passes_game(&self, info: &GameInfo) -> bool {
+        self.passes(
+            info.cell(),
+            info.month.map_or(0, crate::query::Month::number),
+        )
     }
 }
