@@ -34,6 +34,7 @@ CRATES = {
 # may name modules of its own layer and the layers below, never above.
 LAYERS = {
     "chess960-games": ["read", "replay", "stats"],
+    "chess960-explorer": ["model", "store", "index", "explore", "analysis", "serve"],
 }
 
 ITEM = re.compile(

@@ -2,33 +2,26 @@
 //! from every start, keyed by a 128-bit hash, indexed from game archives,
 //! added to month by month, merged across machines, and asked as lichess's
 //! explorer is asked.
+//!
+//! The crate is built in layers, lowest first; a module names only its
+//! own layer and those below (`.ci/module-cycles.py` checks it):
+//! [`model`] (keys, boards, lines, entries, games, questions), [`store`]
+//! (the db on disk: runs, records, folds, merges), [`index`] (games into
+//! a db), [`explore`] (questions asked of a db), and `serve` (the HTTP
+//! server, feature `serve`).
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
-mod batch;
-mod bits;
-pub mod board;
-pub mod codec;
-mod compact;
-pub mod entry;
 mod error;
-mod explore;
-mod fold;
-pub mod game;
-mod index;
-pub mod key;
-mod known;
-pub mod line;
-pub mod merge;
-pub mod query;
-mod records;
-mod runs;
-pub mod store;
-
-pub use error::{Error, QueryError};
-pub use explore::{Explorer, Sizes};
-pub use index::{IndexOptions, IndexSummary, index};
-pub use merge::{MergeSummary, merge};
-pub mod params;
+pub mod explore;
+pub mod index;
+pub mod model;
 #[cfg(feature = "serve")]
 #[cfg_attr(docsrs, doc(cfg(feature = "serve")))]
 pub mod serve;
+pub mod store;
+
+pub use error::{Error, QueryError};
+pub use explore::{Explorer, Sizes, params};
+pub use index::{IndexOptions, IndexSummary, index};
+pub use model::{board, codec, entry, game, key, line, query};
+pub use store::merge::{self, MergeSummary, merge};

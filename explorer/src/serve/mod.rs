@@ -10,7 +10,7 @@
 //! Every answer is JSON or the page; a request that cannot be answered is
 //! a 400 naming its parameter (`{"error": "...", "parameter": "play"}`),
 //! an unknown path a 404, a query that waits or runs too long a 503. The
-//! limits are [`MAX_QUERY_LEN`](crate::params::MAX_QUERY_LEN) bytes of query
+//! limits are [`MAX_QUERY_LEN`](crate::explore::params::MAX_QUERY_LEN) bytes of query
 //! string, [`MAX_CONCURRENT_QUERIES`] queries at once and [`QUERY_TIMEOUT`]
 //! per query.
 
@@ -18,7 +18,7 @@ mod page;
 mod reply;
 
 use crate::Explorer;
-use crate::params;
+use crate::explore::params;
 use axum::Router;
 use axum::extract::State;
 use axum::http::Uri;

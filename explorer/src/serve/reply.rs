@@ -1,8 +1,9 @@
 //! The server's JSON replies: an answer (with the position's FEN added),
 //! and each kind of refusal as one object `{"error": ..., "parameter": ...}`.
 
-use crate::query::{Answer, Query};
-use crate::{Explorer, QueryError, board};
+use crate::model::board;
+use crate::model::query::{Answer, Query};
+use crate::{Explorer, QueryError};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse as _, Response};
 use serde::Serialize;

@@ -4,10 +4,10 @@
 //! games; added to game by game, merged entry with entry, and written as
 //! varints (a few bytes a group).
 
-use crate::codec::{get, get_as, get_byte, put};
 use crate::error::Error;
-use crate::game::{GameInfo, Outcome};
-use crate::line::Ply;
+use crate::model::codec::{get, get_as, get_byte, put};
+use crate::model::game::{GameInfo, Outcome};
+use crate::model::line::Ply;
 
 /// How many top-rated and how many recent games a position keeps.
 pub const KEPT_GAMES: usize = 4;
@@ -175,7 +175,7 @@ impl Played {
         Played {
             mv: ply.mv,
             cell: info.cell(),
-            month: info.month.map_or(0, crate::query::Month::number),
+            month: info.month.map_or(0, crate::model::query::Month::number),
             outcome: info.outcome,
             rating: match ply.side {
                 cozy_chess::Color::White => info.white_elo,
@@ -472,7 +472,7 @@ impl Entry {
 #[cfg(test)]
 mod tests {
     use super::{Entry, Played};
-    use crate::game::Outcome;
+    use crate::model::game::Outcome;
 
     fn played(mv: u16, game: u64, outcome: Outcome, rating: Option<u16>) -> Played {
         Played {

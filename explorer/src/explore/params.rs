@@ -6,7 +6,7 @@
 //! This is how the server reads a request; the moves' legality and the
 //! FEN's are the index's to judge ([`crate::Explorer::query`]).
 
-use crate::query::{Month, Query, RatingGroup, Speed};
+use crate::model::query::{Month, Query, RatingGroup, Speed};
 use chess960::{Color, Position};
 use std::borrow::Cow;
 use std::fmt;

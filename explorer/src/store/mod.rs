@@ -5,6 +5,13 @@
 //! (which keep a game from being counted twice); and the db's settings
 //! (format version, plies, players).
 
+pub(crate) mod bits;
+pub(crate) mod compact;
+pub(crate) mod fold;
+pub mod merge;
+pub(crate) mod records;
+pub(crate) mod runs;
+
 use crate::error::{Error, store};
 use redb::{Database, ReadOnlyDatabase, TableDefinition};
 use std::path::{Path, PathBuf};
@@ -183,7 +190,7 @@ pub(crate) fn open_write(dir: &Path, settings: &Settings) -> Result<Database, Er
                 .map_err(store)?;
             txn.open_table(GAMES).map_err(store)?;
             txn.open_table(GAME_KEYS).map_err(store)?;
-            txn.open_table(crate::runs::RUNS).map_err(store)?;
+            txn.open_table(crate::store::runs::RUNS).map_err(store)?;
         }
         txn.commit().map_err(store)?;
     }

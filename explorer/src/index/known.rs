@@ -77,8 +77,8 @@ mod tests {
     fn keys_added_are_held_and_few_others_seem_so() {
         let mut state = 0x2545_F491_4F6C_DD1Du64;
         let mut next = || {
-            let high = crate::bits::xorshift(&mut state);
-            u128::from(high) << 64 | u128::from(crate::bits::xorshift(&mut state))
+            let high = crate::store::bits::xorshift(&mut state);
+            u128::from(high) << 64 | u128::from(crate::store::bits::xorshift(&mut state))
         };
         let mut known = KnownGames::with_capacity(200_000);
         let added: Vec<u128> = (0..200_000).map(|_| next()).collect();

@@ -4,15 +4,15 @@
 //! games, their keys and the run committed in one transaction, then runs
 //! folded together past their bound.
 
-use crate::compact;
-use crate::entry::{Entry, Played};
 use crate::error::{Error, store};
-use crate::fold::Order;
-use crate::game::GameInfo;
-use crate::key::PositionKey;
-use crate::line::Ply;
-use crate::records::Appender;
-use crate::runs::{self, RUNS, RunPart, RunWriter};
+use crate::model::entry::{Entry, Played};
+use crate::model::game::GameInfo;
+use crate::model::key::PositionKey;
+use crate::model::line::Ply;
+use crate::store::compact;
+use crate::store::fold::Order;
+use crate::store::records::Appender;
+use crate::store::runs::{self, RUNS, RunPart, RunWriter};
 use crate::store::{GAME_KEYS, GAMES};
 use redb::{Database, WriteTransaction};
 use std::ops::Range;
@@ -322,7 +322,7 @@ mod tests {
     #[test]
     fn positions_sort_by_key_in_parts() {
         let mut state = 0x1234_5678_9ABC_DEF1u64;
-        let mut next = || crate::bits::xorshift(&mut state);
+        let mut next = || crate::store::bits::xorshift(&mut state);
         for (count, parts) in [
             (0, 1),
             (0, 3),

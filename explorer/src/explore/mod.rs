@@ -3,14 +3,16 @@
 //! its entries' groups that pass the filters, and takes its top and
 //! recent games from the heads of the runs' lists.
 
-use crate::board::{self, board_from_fen, parse_uci, san};
-use crate::entry::{Entry, KEPT_GAMES, MoveEntry, Played};
+pub mod params;
+
 use crate::error::{Error, QueryError, store};
-use crate::game::GameInfo;
-use crate::key::PositionKey;
-use crate::query::{Answer, GameRef, MoveRow, Query, RatingGroup, Speed};
-use crate::records;
-use crate::runs;
+use crate::model::board::{self, board_from_fen, parse_uci, san};
+use crate::model::entry::{Entry, KEPT_GAMES, MoveEntry, Played};
+use crate::model::game::GameInfo;
+use crate::model::key::PositionKey;
+use crate::model::query::{Answer, GameRef, MoveRow, Query, RatingGroup, Speed};
+use crate::store::records;
+use crate::store::runs;
 use crate::store::{self, GAMES, Settings};
 use cozy_chess::{Board, Color};
 use redb::{ReadOnlyDatabase, ReadableDatabase};
@@ -312,7 +314,7 @@ struct Tally {
 /// One move's games in a [`Tally`].
 struct Counted {
     mv: u16,
-    counts: crate::entry::Counts,
+    counts: crate::model::entry::Counts,
     /// The game, when one entry alone has the move, played by one game.
     single: Option<u64>,
 }
@@ -321,7 +323,7 @@ impl Tally {
     /// Adds the games of `entry` that pass `filter`.
     fn add(&mut self, entry: &Entry, filter: &Filter) {
         for played in &entry.moves {
-            let mut counts = crate::entry::Counts::default();
+            let mut counts = crate::model::entry::Counts::default();
             for group in played
                 .groups
                 .iter()
@@ -523,8 +525,10 @@ impl Filter {
         }
         Filter {
             cells,
-            since: query.since.map_or(0, crate::query::Month::number),
-            until: query.until.map_or(u32::MAX, crate::query::Month::number),
+            since: query.since.map_or(0, crate::model::query::Month::number),
+            until: query
+                .until
+                .map_or(u32::MAX, crate::model::query::Month::number),
         }
     }
 
@@ -543,7 +547,7 @@ impl Filter {
     fn passes_game(&self, info: &GameInfo) -> bool {
         self.passes(
             info.cell(),
-            info.month.map_or(0, crate::query::Month::number),
+            info.month.map_or(0, crate::model::query::Month::number),
         )
     }
 }

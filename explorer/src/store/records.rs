@@ -3,8 +3,8 @@
 //! took twice its bytes): each block keyed by its first game's number,
 //! its records each a varint length and the bytes.
 
-use crate::codec::{get_as, leaf_room, put, varint_bytes};
 use crate::error::{Error, store};
+use crate::model::codec::{get_as, leaf_room, put, varint_bytes};
 use redb::ReadableTable;
 
 /// A block holds at most this many bytes (one to a page), but for a

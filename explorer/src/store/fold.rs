@@ -1,10 +1,10 @@
 //! Trimming an entry's top and recent games by the games' orders (mean
 //! rating, date), remembered, or read from their records as needed.
 
-use crate::entry::Entry;
 use crate::error::Error;
-use crate::game::GameInfo;
-use crate::records;
+use crate::model::entry::Entry;
+use crate::model::game::GameInfo;
+use crate::store::records;
 use redb::ReadableTable;
 use std::collections::HashMap;
 

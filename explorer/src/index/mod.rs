@@ -6,13 +6,16 @@
 //! games and their keys, so that a crash loses at most the two batches
 //! in memory and a rerun completes the db.
 
-use crate::batch::Batch;
-use crate::compact;
+pub(crate) mod batch;
+pub(crate) mod known;
+
 use crate::error::{Error, store};
-use crate::game::GameInfo;
-use crate::known::KnownGames;
-use crate::line::{Line, Ply, Start};
-use crate::records;
+use crate::index::batch::Batch;
+use crate::index::known::KnownGames;
+use crate::model::game::GameInfo;
+use crate::model::line::{Line, Ply, Start};
+use crate::store::compact;
+use crate::store::records;
 use crate::store::{self, GAME_KEYS, GAMES, Settings};
 use chess960_archive::{Archive, Collect, Game, Progress, Skip, Summary, move_skip, replay_game};
 use chess960_games::read::{GameKind, Players, Seat};
@@ -145,7 +148,7 @@ impl Collect for Indexer {
         let Some(raw) = game.raw() else { return };
         let has_id = tags
             .get(chess960_games::read::TagName::Site)
-            .and_then(crate::game::site_id)
+            .and_then(crate::model::game::site_id)
             .is_some();
         replay_game(game, Some(self.plies), |replay| {
             let replay = match replay {

@@ -9,10 +9,10 @@
 //! folded together past a bound, so a db holds a few, and a question
 //! looks in each.
 
-use crate::bits::{BitReader, BitWriter, rice_bits, width};
-use crate::codec::{get, get_byte, leaf_room, put, varint_bytes};
 use crate::error::{Error, store};
-use crate::key::PREFIX_BITS;
+use crate::model::codec::{get, get_byte, leaf_room, put, varint_bytes};
+use crate::model::key::PREFIX_BITS;
+use crate::store::bits::{BitReader, BitWriter, rice_bits, width};
 use redb::{ReadTransaction, ReadableTable, TableDefinition, WriteTransaction};
 
 /// Run number to the singles and entries it holds.
@@ -700,7 +700,7 @@ pub(crate) fn sizes(txn: &ReadTransaction) -> Result<(u64, u64), Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bits::xorshift;
+    use crate::store::bits::xorshift;
     use redb::{Database, ReadableDatabase, backends::InMemoryBackend};
 
     /// Singles sorted by prefix, clustered and spread, some sharing a

@@ -6,14 +6,14 @@
 //! entry, each game counted once; so a question replays a few games a run
 //! at most. The two runs' entries of one position are added together.
 
-use crate::entry::{Entry, Played};
 use crate::error::{Error, store};
-use crate::fold::Orders;
-use crate::game::GameInfo;
-use crate::line::Ply;
-use crate::records;
-use crate::runs::{self, RUNS, RunReader, RunWriter, Single};
+use crate::model::entry::{Entry, Played};
+use crate::model::game::GameInfo;
+use crate::model::line::Ply;
 use crate::store::GAMES;
+use crate::store::fold::Orders;
+use crate::store::records;
+use crate::store::runs::{self, RUNS, RunReader, RunWriter, Single};
 use redb::{Database, ReadableDatabase, ReadableTable};
 use std::collections::HashMap;
 

@@ -2,10 +2,10 @@
 //! month and time, read from its tags, and its key (by id, else by its
 //! tags and moves), which keeps a game from being counted twice.
 
-use crate::codec::{self, get, get_as, get_byte, get_text, put, put_text};
 use crate::error::Error;
-use crate::line::Line;
-use crate::query::{GameRef, Month, Player, RatingGroup, Speed};
+use crate::model::codec::{self, get, get_as, get_byte, get_text, put, put_text};
+use crate::model::line::Line;
+use crate::model::query::{GameRef, Month, Player, RatingGroup, Speed};
 use chess960_games::read::{TagName, TagPairs, Tags};
 
 /// A game's result.

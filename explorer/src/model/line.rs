@@ -3,10 +3,10 @@
 //! each once with the move last played from it (lichess's rule), which
 //! the indexer counts and a question checks a single-game position by.
 
-use crate::board::{pack, unpack};
-use crate::codec::{get, get_as, get_byte, put};
 use crate::error::Error;
-use crate::key::{Pieces, PositionKey};
+use crate::model::board::{pack, unpack};
+use crate::model::codec::{get, get_as, get_byte, put};
+use crate::model::key::{Pieces, PositionKey};
 use cozy_chess::{Board, Color, Move};
 
 /// Where a game starts.

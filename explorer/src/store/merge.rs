@@ -4,12 +4,12 @@
 //! runs added as runs, in one transaction a source; runs past the bound
 //! are then folded.
 
-use crate::compact;
-use crate::entry::Entry;
 use crate::error::{Error, store};
-use crate::game::GameInfo;
-use crate::records::{self, Appender};
-use crate::runs::{self, RUNS, RunReader, RunWriter};
+use crate::model::entry::Entry;
+use crate::model::game::GameInfo;
+use crate::store::compact;
+use crate::store::records::{self, Appender};
+use crate::store::runs::{self, RUNS, RunReader, RunWriter};
 use crate::store::{self, GAME_KEYS, GAMES};
 use redb::{ReadableDatabase, ReadableTable};
 use std::path::Path;
