@@ -10,13 +10,13 @@ use crate::model::board::{self, board_from_fen, parse_uci, san};
 use crate::model::entry::{Entry, KEPT_GAMES, MoveEntry, Played};
 use crate::model::game::GameInfo;
 use crate::model::key::PositionKey;
-use crate::model::query::{Answer, GameRef, MoveRow, Query, RatingGroup, Speed};
+use crate::model::query::{Answer, GameRef, HistoryRow, Month, MoveRow, Query, RatingGroup, Speed};
 use crate::store::records;
 use crate::store::runs;
 use crate::store::{self, GAMES, Settings};
 use cozy_chess::{Board, Color};
 use redb::{ReadOnlyDatabase, ReadableDatabase};
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
 /// A db opened for questions: read-only, shared by threads
@@ -200,7 +200,10 @@ impl Explorer {
             vec![PositionKey::of(&board)]
         };
         let filter = Filter::of(query);
-        let mut tally = Tally::default();
+        let mut tally = Tally {
+            history: query.history,
+            ..Tally::default()
+        };
         let mut kept = Vec::new();
         let mut known = Known::default();
         for key in keys {
@@ -216,7 +219,9 @@ impl Explorer {
             top_games: Vec::new(),
             recent_games: Vec::new(),
             opening: None,
+            history: None,
         };
+        let mut position_months = BTreeMap::new();
         let mut rows = Vec::new();
         for played in &tally.moves {
             let total = played.counts;
@@ -237,6 +242,12 @@ impl Explorer {
             answer.white += total.white;
             answer.draws += total.draws;
             answer.black += total.black;
+            for (month, counts) in &played.months {
+                let sum: &mut [u64; 3] = position_months.entry(*month).or_default();
+                for (ours, theirs) in sum.iter_mut().zip(counts) {
+                    *ours += theirs;
+                }
+            }
             rows.push((
                 total.games(),
                 MoveRow {
@@ -249,12 +260,16 @@ impl Explorer {
                     black: total.black,
                     game,
                     opening: None,
+                    history: query.history.then(|| history_rows(&played.months)),
                 },
             ));
         }
         rows.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.uci.cmp(&b.1.uci)));
         let take = query.moves.unwrap_or(usize::MAX);
         answer.moves = rows.into_iter().take(take).map(|(_, row)| row).collect();
+        if query.history {
+            answer.history = Some(history_rows(&position_months));
+        }
         answer.top_games = known.pick(&kept, true, query.top_games, &filter, games)?;
         answer.recent_games = known.pick(&kept, false, query.recent_games, &filter, games)?;
         Ok(answer)
@@ -309,6 +324,8 @@ fn entry_of(
 struct Tally {
     /// By move.
     moves: Vec<Counted>,
+    /// Whether to count each move's games a month too.
+    history: bool,
 }
 
 /// One move's games in a [`Tally`].
@@ -317,6 +334,9 @@ struct Counted {
     counts: crate::model::entry::Counts,
     /// The game, when one entry alone has the move, played by one game.
     single: Option<u64>,
+    /// White's wins, draws and Black's wins by month number (months
+    /// known only), when the question asks for its history.
+    months: BTreeMap<u32, [u64; 3]>,
 }
 
 impl Tally {
@@ -324,18 +344,31 @@ impl Tally {
     fn add(&mut self, entry: &Entry, filter: &Filter) {
         for played in &entry.moves {
             let mut counts = crate::model::entry::Counts::default();
+            let mut months = BTreeMap::new();
             for group in played
                 .groups
                 .iter()
                 .filter(|g| filter.passes(g.cell, g.month))
             {
                 counts.add(&group.counts);
+                if self.history && group.month != 0 {
+                    let month: &mut [u64; 3] = months.entry(group.month).or_default();
+                    month[0] += group.counts.white;
+                    month[1] += group.counts.draws;
+                    month[2] += group.counts.black;
+                }
             }
             match self.moves.binary_search_by_key(&played.mv, |m| m.mv) {
                 Ok(at) => {
                     let ours = &mut self.moves[at];
                     ours.counts.add(&counts);
                     ours.single = None;
+                    for (month, theirs) in months {
+                        let sum: &mut [u64; 3] = ours.months.entry(month).or_default();
+                        for (ours, theirs) in sum.iter_mut().zip(theirs) {
+                            *ours += theirs;
+                        }
+                    }
                 }
                 Err(at) => self.moves.insert(
                     at,
@@ -343,11 +376,32 @@ impl Tally {
                         mv: played.mv,
                         counts,
                         single: played.single,
+                        months,
                     },
                 ),
             }
         }
     }
+}
+
+/// The rows of a history: every month from the first of `months` to the
+/// last, those without games as zeros.
+fn history_rows(months: &BTreeMap<u32, [u64; 3]>) -> Vec<HistoryRow> {
+    let (Some((&first, _)), Some((&last, _))) = (months.first_key_value(), months.last_key_value())
+    else {
+        return Vec::new();
+    };
+    (first..=last)
+        .filter_map(|number| {
+            let [white, draws, black] = months.get(&number).copied().unwrap_or_default();
+            Some(HistoryRow {
+                month: Month::from_number(number)?.to_string(),
+                white,
+                draws,
+                black,
+            })
+        })
+        .collect()
 }
 
 /// The top and recent games one run's entry keeps (with their moves). An

@@ -117,7 +117,7 @@ impl std::error::Error for ParamError {}
 ///
 /// assert!(PARAMETERS.contains(&"topGames"));
 /// ```
-pub const PARAMETERS: [&str; 13] = [
+pub const PARAMETERS: [&str; 14] = [
     "variant",
     "fen",
     "start",
@@ -131,6 +131,7 @@ pub const PARAMETERS: [&str; 13] = [
     "recentGames",
     "color",
     "player",
+    "history",
 ];
 
 /// Reads a query string (without its `?`) into a [`Query`], as the
@@ -153,6 +154,8 @@ pub const PARAMETERS: [&str; 13] = [
 ///   (default [`DEFAULT_GAMES`], at most [`MAX_GAMES`]): counts.
 /// - `color` (`white`, `black`): in a database of one player's games,
 ///   those the player had that colour in.
+/// - `history` (`true`, `false`): the games a month, as lichess's
+///   `history` (and each move's, a field of this explorer's own).
 ///
 /// Percent-escapes and `+` for a space are decoded. A parameter given
 /// twice, an empty number, text that is not UTF-8 and a query string over
@@ -259,6 +262,7 @@ fn read(query: &str) -> Result<(Query, Option<String>), ParamError> {
         recent_games,
         color,
         player,
+        history,
     ] = values;
     if let Some(variant) = variant {
         check_variant(&variant)?;
@@ -303,7 +307,22 @@ fn read(query: &str) -> Result<(Query, Option<String>), ParamError> {
             }
         };
     }
+    if let Some(history) = history {
+        query.history = read_flag(&history, "history")?;
+    }
     Ok((query, player))
+}
+
+/// `true` or `false` (empty: false).
+fn read_flag(text: &str, parameter: &'static str) -> Result<bool, ParamError> {
+    match text.trim() {
+        "true" => Ok(true),
+        "false" | "" => Ok(false),
+        other => Err(ParamError::new(
+            parameter,
+            format!("{other} is not true or false"),
+        )),
+    }
 }
 
 /// The filters: `speeds`, `ratings`, `since`, `until`, in that order.
@@ -549,6 +568,13 @@ mod tests {
     }
 
     #[test]
+    fn history_is_a_flag() {
+        assert!(parse_query("history=true").unwrap().history);
+        assert!(!parse_query("history=false").unwrap().history);
+        assert!(!parse_query("").unwrap().history);
+    }
+
+    #[test]
     fn uci_words() {
         for good in ["e2e4", "e7e8q", "b1a1", "h8h1n"] {
             assert!(is_uci(good), "{good}");
@@ -566,6 +592,7 @@ mod tests {
             ("start=960", "start"),
             ("start=1&fen=x", "start"),
             ("play=e2e4,,e7e5", "play"),
+            ("history=yes", "history"),
             ("speeds=fast", "speeds"),
             ("ratings=1650", "ratings"),
             ("since=2024", "since"),

@@ -344,6 +344,22 @@ pub struct Query {
     pub top_games: usize,
     /// How many recent games to give.
     pub recent_games: usize,
+    /// Whether to give the games a month ([`Answer::history`], and each
+    /// move's [`MoveRow::history`]).
+    pub history: bool,
+}
+
+/// The games of one month, as lichess's explorer writes its `history`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct HistoryRow {
+    /// The month, `YYYY-MM`.
+    pub month: String,
+    /// White's wins.
+    pub white: u64,
+    /// Draws.
+    pub draws: u64,
+    /// Black's wins.
+    pub black: u64,
 }
 
 /// One player of a game, as lichess's explorer writes it.
@@ -397,6 +413,10 @@ pub struct MoveRow {
     pub game: Option<GameRef>,
     /// Always null: Chess960 openings have no names.
     pub opening: Option<()>,
+    /// The move's games a month, when [`Query::history`] asks (a field
+    /// lichess's explorer does not have; absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub history: Option<Vec<HistoryRow>>,
 }
 
 /// The answer: totals, moves most played first, and games.
@@ -417,4 +437,10 @@ pub struct Answer {
     pub recent_games: Vec<GameRef>,
     /// Always null.
     pub opening: Option<()>,
+    /// The position's games a month, from the first month with a game to
+    /// the last (within `since` and `until`), months without games as
+    /// zeros, when [`Query::history`] asks (lichess's `history`; absent
+    /// otherwise). Games of unknown month are left out.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub history: Option<Vec<HistoryRow>>,
 }

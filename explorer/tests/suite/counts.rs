@@ -419,3 +419,95 @@ fn an_explorer_is_shared_by_threads() {
     });
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `history=true`: every position's games a month, and each move's, as
+/// shakmaty's replay counts them (every month from the first to the last,
+/// months without games as zeros), under a filter too.
+#[test]
+fn history_matches_shakmatys_replay() {
+    let games = games(23, 600, 0);
+    let dir = temp_dir("history");
+    let options = IndexOptions {
+        plies: 8,
+        batch_games: 61,
+        ..IndexOptions::default()
+    };
+    index_games(&games, &dir, &options);
+    let explorer = Explorer::open(&dir).unwrap();
+    let by_id: HashMap<&str, &crate::common::TestGame> =
+        games.iter().map(|game| (game.id.as_str(), game)).collect();
+    for speeds in [None, Some(vec![Speed::Blitz, Speed::Rapid])] {
+        let keep = |game: &crate::common::TestGame| {
+            speeds.is_none() || matches!(game.time_control, "180+2" | "600+5")
+        };
+        let model = model(&games, 8, keep);
+        let mut checked = 0;
+        for (key, moves) in &model.positions {
+            let (start, play) = &model.paths[key];
+            let query = Query {
+                start: *start,
+                play: play.clone(),
+                speeds: speeds.clone(),
+                history: true,
+                ..Query::default()
+            };
+            let answer = explorer.query(&query).unwrap();
+            let mut position: std::collections::BTreeMap<String, [u64; 3]> = Default::default();
+            for (uci, expected) in moves {
+                let mut months: std::collections::BTreeMap<String, [u64; 3]> = Default::default();
+                for (id, _, _) in &expected.games {
+                    let game = by_id[id.as_str()];
+                    let month = game.date[..7].replace('.', "-");
+                    let column = match game.result {
+                        "1-0" => 0,
+                        "1/2-1/2" => 1,
+                        _ => 2,
+                    };
+                    months.entry(month.clone()).or_default()[column] += 1;
+                    position.entry(month).or_default()[column] += 1;
+                }
+                let row = answer.moves.iter().find(|row| &row.uci == uci).unwrap();
+                assert_eq!(
+                    rows(row.history.as_ref().unwrap()),
+                    filled(&months),
+                    "{start:?} {play:?} {uci}"
+                );
+            }
+            assert_eq!(
+                rows(answer.history.as_ref().unwrap()),
+                filled(&position),
+                "{start:?} {play:?}"
+            );
+            checked += 1;
+        }
+        assert!(checked > 100, "{checked}");
+    }
+    // Without `history`, no history.
+    let answer = explorer.query(&Query::default()).unwrap();
+    assert!(answer.history.is_none() && answer.moves.iter().all(|row| row.history.is_none()));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A history's rows as (month, white, draws, black).
+fn rows(history: &[chess960_explorer::query::HistoryRow]) -> Vec<(String, [u64; 3])> {
+    history
+        .iter()
+        .map(|row| (row.month.clone(), [row.white, row.draws, row.black]))
+        .collect()
+}
+
+/// Every month from the first to the last of `months` (all in 2026 here),
+/// those missing as zeros.
+fn filled(months: &std::collections::BTreeMap<String, [u64; 3]>) -> Vec<(String, [u64; 3])> {
+    let number = |month: &str| month[5..7].parse::<u32>().unwrap();
+    let (Some(first), Some(last)) = (months.keys().next(), months.keys().last()) else {
+        return Vec::new();
+    };
+    (number(first)..=number(last))
+        .map(|m| {
+            let month = format!("2026-{m:02}");
+            let counts = months.get(&month).copied().unwrap_or_default();
+            (month, counts)
+        })
+        .collect()
+}
