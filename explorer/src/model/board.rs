@@ -83,6 +83,73 @@ fn castling_of_king_step(board: &Board, mv: Move) -> Option<Move> {
     })
 }
 
+/// A legal move as a board on a page takes it: from and to squares
+/// (castling as the king onto its own rook), the promotion piece, UCI and
+/// SAN; and for castling in the standard geometry (the king on the e-file,
+/// the rook in its corner) the king's two-square target too.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct LegalMove {
+    /// In UCI, castling as the king taking its rook (`e1h1`).
+    pub uci: String,
+    /// In SAN.
+    pub san: String,
+    /// The square moved from (`e1`).
+    pub from: String,
+    /// The square moved to: for castling, the rook's.
+    pub to: String,
+    /// The piece promoted to (`q`, `r`, `b`, `n`), when a pawn promotes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub promotion: Option<char>,
+    /// For castling where the king stands on the e-file and the rook in
+    /// its corner (as at the standard start), the king's two-square
+    /// target (`g1`), which also plays this move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub king_to: Option<String>,
+}
+
+/// Every legal move of `board`, in UCI order.
+///
+/// ```
+/// use chess960_explorer::board::legal_moves;
+/// use cozy_chess::Board;
+///
+/// let moves = legal_moves(&Board::default());
+/// assert_eq!(moves.len(), 20);
+/// let knight = moves.iter().find(|m| m.uci == "g1f3").unwrap();
+/// assert_eq!((knight.san.as_str(), knight.from.as_str(), knight.to.as_str()), ("Nf3", "g1", "f3"));
+/// ```
+pub fn legal_moves(board: &Board) -> Vec<LegalMove> {
+    let mut moves = Vec::new();
+    board.generate_moves(|list| {
+        for mv in list {
+            let castling = is_castling(board, mv);
+            let king_to = castling
+                .then(|| {
+                    let standard = mv.from.file() == cozy_chess::File::E
+                        && matches!(mv.to.file(), cozy_chess::File::A | cozy_chess::File::H);
+                    let file = if mv.to.file() > mv.from.file() {
+                        cozy_chess::File::G
+                    } else {
+                        cozy_chess::File::C
+                    };
+                    standard.then(|| Square::new(file, mv.from.rank()).to_string())
+                })
+                .flatten();
+            moves.push(LegalMove {
+                uci: uci(mv),
+                san: san(board, mv),
+                from: mv.from.to_string(),
+                to: mv.to.to_string(),
+                promotion: mv.promotion.map(|piece| char::from(piece)),
+                king_to,
+            });
+        }
+        false
+    });
+    moves.sort_by(|a, b| a.uci.cmp(&b.uci));
+    moves
+}
+
 /// Whether a move is castling: the king takes its own rook.
 fn is_castling(board: &Board, mv: Move) -> bool {
     board.piece_on(mv.from) == Some(Piece::King) && board.colors(board.side_to_move()).has(mv.to)

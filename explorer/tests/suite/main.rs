@@ -8,5 +8,6 @@ mod counts;
 mod exact;
 mod faults;
 mod keys;
+mod legal;
 #[cfg(feature = "serve")]
 mod serve;
