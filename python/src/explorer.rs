@@ -219,6 +219,7 @@ impl PyExplorer {
             moves: None,
             top_games,
             recent_games,
+            history: false,
         };
         let explorer = Arc::clone(&self.explorer);
         let answer = py

@@ -224,30 +224,61 @@ pub fn parse_player_query(query: &str, players: &[String]) -> Result<Query, Para
     Ok(query)
 }
 
+/// Reads a query string as lichess's masters explorer is asked
+/// (`/masters`): the parameters of [`parse_query`], with `since` and
+/// `until` as years (`1952`, also `YYYY-MM`), `since` from its January and
+/// `until` to its December; `speeds` and `ratings` are passed over (a
+/// masters db has no such filters).
+///
+/// ```
+/// use chess960_explorer::params::parse_masters_query;
+///
+/// let query = parse_masters_query("start=518&since=2000&until=2010&speeds=blitz")?;
+/// assert_eq!(query.since.unwrap().to_string(), "2000-01");
+/// assert_eq!(query.until.unwrap().to_string(), "2010-12");
+/// assert!(query.speeds.is_none());
+/// assert_eq!(parse_masters_query("since=20x0").unwrap_err().parameter(), "since");
+/// # Ok::<(), chess960_explorer::params::ParamError>(())
+/// ```
+///
+/// # Errors
+///
+/// A [`ParamError`] naming the first parameter that could not be read.
+pub fn parse_masters_query(query: &str) -> Result<Query, ParamError> {
+    let [since, until] = read_named(query, ["since", "until"])?;
+    let rest: Vec<&str> = query
+        .split('&')
+        .filter(|pair| {
+            let name = pair.split_once('=').map_or(*pair, |(name, _)| name);
+            !matches!(name, "since" | "until" | "speeds" | "ratings")
+        })
+        .collect();
+    let (mut query, _player) = read(&rest.join("&"))?;
+    let year = |text: &str, parameter: &'static str, month: u8| -> Result<Month, ParamError> {
+        let text = text.trim();
+        if let Ok(month) = text.parse::<Month>() {
+            return Ok(month);
+        }
+        match text.parse::<u16>() {
+            Ok(year) if text.len() == 4 => Ok(Month { year, month }),
+            _ => Err(ParamError::new(
+                parameter,
+                format!("{text} is not a year (YYYY)"),
+            )),
+        }
+    };
+    if let Some(since) = since.filter(|text| !text.trim().is_empty()) {
+        query.since = Some(year(&since, "since", 1)?);
+    }
+    if let Some(until) = until.filter(|text| !text.trim().is_empty()) {
+        query.until = Some(year(&until, "until", 12)?);
+    }
+    Ok(query)
+}
+
 /// Reads a query string: the query, and the `player` named.
 fn read(query: &str) -> Result<(Query, Option<String>), ParamError> {
-    if query.len() > MAX_QUERY_LEN {
-        return Err(ParamError::new(
-            "query",
-            format!(
-                "the query string is {} bytes long, more than {MAX_QUERY_LEN}",
-                query.len()
-            ),
-        ));
-    }
-    let mut values: [Option<String>; PARAMETERS.len()] = Default::default();
-    for pair in query.split('&').filter(|pair| !pair.is_empty()) {
-        let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
-        let name = decode(name).map_err(|reason| ParamError::new("query", reason))?;
-        let Some(index) = PARAMETERS.iter().position(|known| *known == name) else {
-            continue;
-        };
-        let parameter = PARAMETERS[index];
-        let value = decode(value).map_err(|reason| ParamError::new(parameter, reason))?;
-        if values[index].replace(value.into_owned()).is_some() {
-            return Err(ParamError::new(parameter, "given more than once"));
-        }
-    }
+    let values = read_named(query, PARAMETERS)?;
     let [
         variant,
         fen,
@@ -313,8 +344,68 @@ fn read(query: &str) -> Result<(Query, Option<String>), ParamError> {
     Ok((query, player))
 }
 
-/// `true` or `false` (empty: false).
-fn read_flag(text: &str, parameter: &'static str) -> Result<bool, ParamError> {
+/// The values of the parameters `names` in a query string (without its
+/// `?`), decoded, each `None` when absent; other parameters are passed
+/// over. For endpoints with parameters of their own, read as
+/// [`parse_query`] reads its.
+///
+/// ```
+/// use chess960_explorer::params::read_named;
+///
+/// let [db, legal] = read_named("start=451&db=masters&legal=true", ["db", "legal"])?;
+/// assert_eq!((db.as_deref(), legal.as_deref()), (Some("masters"), Some("true")));
+/// assert_eq!(read_named("db=a&db=b", ["db"]).unwrap_err().parameter(), "db");
+/// # Ok::<(), chess960_explorer::params::ParamError>(())
+/// ```
+///
+/// # Errors
+///
+/// A [`ParamError`] naming a parameter given twice or not UTF-8 once
+/// decoded (`query` for the whole string when it is over
+/// [`MAX_QUERY_LEN`] bytes or a name cannot be decoded).
+pub fn read_named<const N: usize>(
+    query: &str,
+    names: [&'static str; N],
+) -> Result<[Option<String>; N], ParamError> {
+    if query.len() > MAX_QUERY_LEN {
+        return Err(ParamError::new(
+            "query",
+            format!(
+                "the query string is {} bytes long, more than {MAX_QUERY_LEN}",
+                query.len()
+            ),
+        ));
+    }
+    let mut values: [Option<String>; N] = std::array::from_fn(|_| None);
+    for pair in query.split('&').filter(|pair| !pair.is_empty()) {
+        let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
+        let name = decode(name).map_err(|reason| ParamError::new("query", reason))?;
+        let Some(index) = names.iter().position(|known| *known == name) else {
+            continue;
+        };
+        let parameter = names[index];
+        let value = decode(value).map_err(|reason| ParamError::new(parameter, reason))?;
+        if values[index].replace(value.into_owned()).is_some() {
+            return Err(ParamError::new(parameter, "given more than once"));
+        }
+    }
+    Ok(values)
+}
+
+/// `true` or `false` (empty: false), as the flags `history` and `legal`
+/// are given.
+///
+/// ```
+/// use chess960_explorer::params::read_flag;
+///
+/// assert_eq!(read_flag("true", "legal"), Ok(true));
+/// assert_eq!(read_flag("yes", "legal").unwrap_err().parameter(), "legal");
+/// ```
+///
+/// # Errors
+///
+/// A [`ParamError`] naming `parameter` when `text` is neither.
+pub fn read_flag(text: &str, parameter: &'static str) -> Result<bool, ParamError> {
     match text.trim() {
         "true" => Ok(true),
         "false" | "" => Ok(false),

@@ -140,7 +140,7 @@ pub fn legal_moves(board: &Board) -> Vec<LegalMove> {
                 san: san(board, mv),
                 from: mv.from.to_string(),
                 to: mv.to.to_string(),
-                promotion: mv.promotion.map(|piece| char::from(piece)),
+                promotion: mv.promotion.map(char::from),
                 king_to,
             });
         }

@@ -1,6 +1,8 @@
 //! The explorer over HTTP (feature `serve`): lichess's explorer API at
-//! `/lichess` (and `/player` for a database of one player's games), and a
-//! page at `/` to explore it in a browser; axum on tokio.
+//! `/lichess` (with `/masters` for a db named `masters` and `/player` for
+//! a database of one player's games), from one db or several by name
+//! ([`Databases`]), and a page at `/` to explore them in a browser; axum
+//! on tokio.
 //!
 //! [`router`] gives the routes for any axum server; [`run`] serves them on
 //! a listener until a future ends, then finishes the requests in flight;
@@ -14,17 +16,18 @@
 //! string, [`MAX_CONCURRENT_QUERIES`] queries at once and [`QUERY_TIMEOUT`]
 //! per query.
 
+mod dbs;
 mod page;
 mod reply;
 
-use crate::Explorer;
+pub use dbs::{Database, Databases, Kind, NameError};
+
 use crate::explore::params;
 use axum::Router;
 use axum::extract::State;
 use axum::http::Uri;
 use axum::response::Response;
 use axum::routing::get;
-use reply::Endpoint;
 use std::future::{Future, IntoFuture as _};
 use std::io;
 use std::net::SocketAddr;
@@ -56,10 +59,10 @@ pub const QUERY_TIMEOUT: Duration = Duration::from_secs(5);
 /// ```
 pub const SHUTDOWN_GRACE: Duration = Duration::from_millis(800);
 
-/// What every request shares: the database, the turns to query it, the
-/// page.
+/// What every request shares: the databases, the turns to query them,
+/// the page.
 struct Shared {
-    explorer: Arc<Explorer>,
+    dbs: Databases,
     turns: Arc<Semaphore>,
     page: page::Page,
 }
@@ -67,25 +70,27 @@ struct Shared {
 /// The routes: `GET /` (the page, with `/explorer.js`, `/explorer.css`
 /// and `/favicon.svg`), `GET /lichess` (lichess's explorer API: the answer,
 /// plus the position's FEN as `fen` and the moves played in SAN as
-/// `playSan`), `GET /player` (the same question of a database made with
-/// `--player`, as lichess's personal explorer is asked; a 404 for another
-/// database); anything else a 404 as JSON.
+/// `playSan`, and with `legal=true` every legal move as `legal`, for a
+/// board), `GET /masters` (lichess's masters explorer, of the db named
+/// `masters`), `GET /player` (the same question of a database made with
+/// `--player`, as lichess's personal explorer is asked), each of the db
+/// named by `db` or the first of its kind; `GET /dbs` (the dbs: name,
+/// kind, players, games); anything else a 404 as JSON.
 ///
 /// Queries run on tokio's blocking threads, [`MAX_CONCURRENT_QUERIES`] at
 /// once, each within [`QUERY_TIMEOUT`]. Must run inside a tokio runtime
 /// (as axum's servers do).
 ///
 /// ```no_run
-/// use std::sync::Arc;
 /// use chess960_explorer::{Explorer, serve};
 ///
-/// let explorer = Arc::new(Explorer::open("explorer")?);
-/// let app: axum::Router = serve::router(explorer);
+/// let dbs = serve::Databases::one(Explorer::open("explorer")?);
+/// let app: axum::Router = serve::router(dbs);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn router(explorer: Arc<Explorer>) -> Router {
+pub fn router(dbs: Databases) -> Router {
     let shared = Arc::new(Shared {
-        explorer,
+        dbs,
         turns: Arc::new(Semaphore::new(MAX_CONCURRENT_QUERIES)),
         page: page::Page::new(),
     });
@@ -95,7 +100,9 @@ pub fn router(explorer: Arc<Explorer>) -> Router {
         .route("/explorer.css", get(style))
         .route("/favicon.svg", get(icon))
         .route("/lichess", get(lichess))
+        .route("/masters", get(masters))
         .route("/player", get(player))
+        .route("/dbs", get(databases))
         .fallback(not_found)
         .with_state(shared)
 }
@@ -121,26 +128,54 @@ async fn not_found() -> Response {
 }
 
 async fn lichess(State(shared): State<Arc<Shared>>, uri: Uri) -> Response {
-    answer(shared, &uri, Endpoint::Lichess).await
+    answer(shared, &uri, Kind::Lichess).await
+}
+
+async fn masters(State(shared): State<Arc<Shared>>, uri: Uri) -> Response {
+    answer(shared, &uri, Kind::Masters).await
 }
 
 async fn player(State(shared): State<Arc<Shared>>, uri: Uri) -> Response {
-    if !shared.explorer.is_player() {
-        return reply::not_found_because(
-            "this database holds every player's games: ask /lichess (it was not made with --player)",
-        );
-    }
-    answer(shared, &uri, Endpoint::Player).await
+    answer(shared, &uri, Kind::Player).await
 }
 
-/// Reads the query string, waits for a turn, runs the query on a blocking
-/// thread, all within [`QUERY_TIMEOUT`], and writes the answer or why
-/// there is none.
-async fn answer(shared: Arc<Shared>, uri: &Uri, endpoint: Endpoint) -> Response {
+async fn databases(State(shared): State<Arc<Shared>>) -> Response {
+    reply::databases(&shared.dbs)
+}
+
+/// Reads the query string, chooses the db, waits for a turn, runs the
+/// query on a blocking thread, all within [`QUERY_TIMEOUT`], and writes
+/// the answer or why there is none.
+async fn answer(shared: Arc<Shared>, uri: &Uri, kind: Kind) -> Response {
     let raw = uri.query().unwrap_or("");
-    let read = match endpoint {
-        Endpoint::Lichess => params::parse_query(raw),
-        Endpoint::Player => params::parse_player_query(raw, shared.explorer.players()),
+    let [db, legal] = match params::read_named(raw, ["db", "legal"]) {
+        Ok(values) => values,
+        Err(error) => return reply::bad_request(error.parameter(), error.reason()),
+    };
+    let legal = match legal.map(|text| params::read_flag(&text, "legal")) {
+        None => false,
+        Some(Ok(legal)) => legal,
+        Some(Err(error)) => return reply::bad_request(error.parameter(), error.reason()),
+    };
+    let explorer = match shared.dbs.choose(kind, db.as_deref()) {
+        Ok(Some(db)) => Arc::clone(db.explorer()),
+        Ok(None) => {
+            return reply::not_found_because(&format!(
+                "no db served answers {}: {}",
+                kind.path(),
+                match kind {
+                    Kind::Masters => "serve one named masters (--db masters=DIR)",
+                    Kind::Player => "serve one made with --player",
+                    Kind::Lichess => "serve one (--db DIR)",
+                }
+            ));
+        }
+        Err(error) => return reply::bad_request(error.parameter(), error.reason()),
+    };
+    let read = match kind {
+        Kind::Lichess => params::parse_query(raw),
+        Kind::Masters => params::parse_masters_query(raw),
+        Kind::Player => params::parse_player_query(raw, explorer.players()),
     };
     let query = match read {
         Ok(query) => query,
@@ -150,17 +185,16 @@ async fn answer(shared: Arc<Shared>, uri: &Uri, endpoint: Endpoint) -> Response 
         let Ok(turn) = Arc::clone(&shared.turns).acquire_owned().await else {
             return reply::unavailable("the server is shutting down");
         };
-        let explorer = Arc::clone(&shared.explorer);
         // The turn goes with the query: given back when it ends, even
         // after its answer was given up for taking too long.
         let answered = tokio::task::spawn_blocking(move || {
             let answer = explorer.query(&query);
             drop(turn);
-            answer.map(|answer| (reply::line_of(&query), answer))
+            answer.map(|answer| (reply::line_of(&query, legal), answer))
         })
         .await;
         match answered {
-            Ok(Ok((line, answer))) => reply::answer(&answer, line.as_ref()),
+            Ok(Ok((line, answer))) => reply::answer(&answer, line.as_ref(), kind),
             Ok(Err(error)) => reply::query_error(&error),
             Err(_) => reply::internal("the query failed unexpectedly"),
         }
@@ -175,18 +209,17 @@ async fn answer(shared: Arc<Shared>, uri: &Uri, endpoint: Endpoint) -> Response 
         })
 }
 
-/// Serves [`router`]`(explorer)` on `listener` until `shutdown` ends, then
+/// Serves [`router`]`(dbs)` on `listener` until `shutdown` ends, then
 /// stops taking connections and lets the requests in flight finish, for
 /// at most [`SHUTDOWN_GRACE`].
 ///
 /// ```no_run
-/// use std::sync::Arc;
 /// use chess960_explorer::{Explorer, serve};
 ///
 /// # async fn example() -> Result<(), Box<dyn std::error::Error>> {
-/// let explorer = Arc::new(Explorer::open("explorer")?);
+/// let dbs = serve::Databases::one(Explorer::open("explorer")?);
 /// let listener = tokio::net::TcpListener::bind("127.0.0.1:9002").await?;
-/// serve::run(explorer, listener, serve::shutdown_signal()).await?;
+/// serve::run(dbs, listener, serve::shutdown_signal()).await?;
 /// # Ok(())
 /// # }
 /// ```
@@ -195,7 +228,7 @@ async fn answer(shared: Arc<Shared>, uri: &Uri, endpoint: Endpoint) -> Response 
 ///
 /// The listener's error, should accepting connections fail for good.
 pub async fn run<F>(
-    explorer: Arc<Explorer>,
+    dbs: Databases,
     listener: tokio::net::TcpListener,
     shutdown: F,
 ) -> io::Result<()>
@@ -208,7 +241,7 @@ where
         let _ = told.send(());
     };
     let server = tokio::spawn(
-        axum::serve(listener, router(explorer))
+        axum::serve(listener, router(dbs))
             .with_graceful_shutdown(signal)
             .into_future(),
     );
@@ -261,15 +294,15 @@ pub async fn shutdown_signal() {
 }
 
 /// Binds `addr`, calls `ready` with the address bound (the port chosen
-/// when `addr`'s is 0), and serves `explorer` until Ctrl-C or SIGTERM
+/// when `addr`'s is 0), and serves `dbs` until Ctrl-C or SIGTERM
 /// ([`shutdown_signal`]), on a multi-threaded runtime of its own; returns
 /// within a second of the signal.
 ///
 /// ```no_run
 /// use chess960_explorer::{Explorer, serve};
 ///
-/// let explorer = Explorer::open("explorer")?;
-/// serve::run_until_signal(explorer, "127.0.0.1:9002".parse()?, |addr| {
+/// let dbs = serve::Databases::one(Explorer::open("explorer")?);
+/// serve::run_until_signal(dbs, "127.0.0.1:9002".parse()?, |addr| {
 ///     println!("serving on http://{addr}/");
 /// })?;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -280,7 +313,7 @@ pub async fn shutdown_signal() {
 /// The runtime's or the listener's error: the address taken, or not this
 /// machine's.
 pub fn run_until_signal(
-    explorer: Explorer,
+    dbs: Databases,
     addr: SocketAddr,
     ready: impl FnOnce(SocketAddr),
 ) -> io::Result<()> {
@@ -291,7 +324,7 @@ pub fn run_until_signal(
     let served = runtime.block_on(async move {
         let listener = tokio::net::TcpListener::bind(addr).await?;
         ready(listener.local_addr()?);
-        run(Arc::new(explorer), listener, shutdown_signal()).await
+        run(dbs, listener, shutdown_signal()).await
     });
     // A query still running on a blocking thread is not waited for.
     runtime.shutdown_timeout(Duration::from_millis(100));

@@ -1,21 +1,13 @@
 //! The server's JSON replies: an answer (with the position's FEN added),
 //! and each kind of refusal as one object `{"error": ..., "parameter": ...}`.
 
-use crate::model::board;
+use super::dbs::{Databases, Kind};
+use crate::model::board::{self, LegalMove};
 use crate::model::query::{Answer, Query};
 use crate::{Explorer, QueryError};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse as _, Response};
 use serde::Serialize;
-
-/// Which endpoint asked: the answers have one shape.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Endpoint {
-    /// `/lichess`: every player's games.
-    Lichess,
-    /// `/player`: one player's games.
-    Player,
-}
 
 /// Where a query's moves lead.
 pub(super) struct Line {
@@ -23,6 +15,8 @@ pub(super) struct Line {
     fen: String,
     /// The moves played, in SAN.
     sans: Vec<String>,
+    /// Its legal moves, when asked for (`legal=true`).
+    legal: Option<Vec<LegalMove>>,
 }
 
 /// An answer as lichess's explorer writes it, with two fields more, for
@@ -35,6 +29,8 @@ struct WithLine<'a> {
     answer: &'a Answer,
     fen: Option<&'a str>,
     play_san: &'a [String],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    legal: Option<&'a [LegalMove]>,
 }
 
 /// A refusal: why, and which parameter (when one is to blame).
@@ -69,16 +65,81 @@ fn refusal(status: StatusCode, error: &str, parameter: Option<&str>) -> Response
     json(status, body)
 }
 
-/// 200: the answer, with `fen` and `playSan`.
-pub(super) fn answer(answer: &Answer, line: Option<&Line>) -> Response {
+/// 200: the answer, with `fen`, `playSan` and (when asked) `legal`; at
+/// `/masters` in lichess's masters shape (no recent games, no speeds).
+pub(super) fn answer(answer: &Answer, line: Option<&Line>, kind: Kind) -> Response {
     let reply = WithLine {
         answer,
         fen: line.map(|line| line.fen.as_str()),
         play_san: line.map_or(&[], |line| &line.sans),
+        legal: line.and_then(|line| line.legal.as_deref()),
     };
-    match serde_json::to_vec(&reply) {
+    let body = if kind == Kind::Masters {
+        serde_json::to_value(&reply).and_then(|mut value| {
+            masters_shape(&mut value);
+            serde_json::to_vec(&value)
+        })
+    } else {
+        serde_json::to_vec(&reply)
+    };
+    match body {
         Ok(body) => json(StatusCode::OK, body),
         Err(_) => internal("the answer could not be written as JSON"),
+    }
+}
+
+/// Lichess's masters explorer's shape: no `recentGames`, and games
+/// without `speed` (the year and month stay).
+fn masters_shape(value: &mut serde_json::Value) {
+    let Some(object) = value.as_object_mut() else {
+        return;
+    };
+    object.remove("recentGames");
+    let strip = |game: &mut serde_json::Value| {
+        if let Some(game) = game.as_object_mut() {
+            game.remove("speed");
+        }
+    };
+    if let Some(games) = object.get_mut("topGames").and_then(|g| g.as_array_mut()) {
+        games.iter_mut().for_each(strip);
+    }
+    if let Some(moves) = object.get_mut("moves").and_then(|m| m.as_array_mut()) {
+        for row in moves {
+            if let Some(game) = row.get_mut("game") {
+                strip(game);
+            }
+        }
+    }
+}
+
+/// One db as `/dbs` lists it.
+#[derive(Serialize)]
+struct Listed<'a> {
+    name: &'a str,
+    kind: Kind,
+    /// Its path (`/lichess`, `/masters`, `/player`).
+    path: &'a str,
+    /// A player's db: whose games.
+    players: &'a [String],
+    /// Games indexed (null when the db could not count them).
+    games: Option<u64>,
+}
+
+/// 200: the dbs served, in order.
+pub(super) fn databases(dbs: &Databases) -> Response {
+    let listed: Vec<Listed<'_>> = dbs
+        .iter()
+        .map(|db| Listed {
+            name: db.name(),
+            kind: db.kind(),
+            path: db.kind().path(),
+            players: db.explorer().players(),
+            games: db.explorer().games().ok(),
+        })
+        .collect();
+    match serde_json::to_vec(&listed) {
+        Ok(body) => json(StatusCode::OK, body),
+        Err(_) => internal("the dbs could not be written as JSON"),
     }
 }
 
@@ -98,7 +159,7 @@ pub(super) fn query_error(error: &QueryError) -> Response {
 
 /// 404: no such path.
 pub(super) fn not_found() -> Response {
-    not_found_because("no such page: ask / (the page), /lichess or /player")
+    not_found_because("no such page: ask / (the page), /lichess, /masters, /player or /dbs")
 }
 
 /// 404 with a reason.
@@ -116,11 +177,12 @@ pub(super) fn internal(reason: &str) -> Response {
     refusal(StatusCode::INTERNAL_SERVER_ERROR, reason, None)
 }
 
-/// Where a query's moves lead: the position's FEN (Shredder-FEN) and the
+/// Where a query's moves lead: the position's FEN (Shredder-FEN), the
 /// moves played in SAN, replayed as the index reads them
-/// ([`Explorer::position`], [`board::parse_uci`]); `None` where they
-/// cannot be (the index has refused the query then).
-pub(super) fn line_of(query: &Query) -> Option<Line> {
+/// ([`Explorer::position`], [`board::parse_uci`]), and when `legal` its
+/// legal moves; `None` where they cannot be (the index has refused the
+/// query then).
+pub(super) fn line_of(query: &Query, legal: bool) -> Option<Line> {
     let root = Query {
         play: Vec::new(),
         ..query.clone()
@@ -135,5 +197,6 @@ pub(super) fn line_of(query: &Query) -> Option<Line> {
     Some(Line {
         fen: format!("{board:#}"),
         sans,
+        legal: legal.then(|| board::legal_moves(&board)),
     })
 }

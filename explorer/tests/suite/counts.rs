@@ -452,9 +452,9 @@ fn history_matches_shakmatys_replay() {
                 ..Query::default()
             };
             let answer = explorer.query(&query).unwrap();
-            let mut position: std::collections::BTreeMap<String, [u64; 3]> = Default::default();
+            let mut position = std::collections::BTreeMap::<String, [u64; 3]>::new();
             for (uci, expected) in moves {
-                let mut months: std::collections::BTreeMap<String, [u64; 3]> = Default::default();
+                let mut months = std::collections::BTreeMap::<String, [u64; 3]>::new();
                 for (id, _, _) in &expected.games {
                     let game = by_id[id.as_str()];
                     let month = game.date[..7].replace('.', "-");

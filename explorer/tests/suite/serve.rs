@@ -9,7 +9,6 @@ use chess960_explorer::query::Query;
 use chess960_explorer::{Explorer, IndexOptions, index, serve};
 use std::io::{Read as _, Write as _};
 use std::net::{SocketAddr, TcpStream};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// A server on 127.0.0.1 (a free port) in a thread of its own, and the
@@ -22,6 +21,10 @@ struct Running {
 
 impl Running {
     fn start(explorer: Explorer) -> Running {
+        Running::start_all(serve::Databases::one(explorer))
+    }
+
+    fn start_all(dbs: serve::Databases) -> Running {
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let (ready, bound) = std::sync::mpsc::channel();
         let thread = std::thread::spawn(move || {
@@ -32,7 +35,7 @@ impl Running {
             runtime.block_on(async move {
                 let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
                 ready.send(listener.local_addr()?).unwrap();
-                serve::run(Arc::new(explorer), listener, async move {
+                serve::run(dbs, listener, async move {
                     let _ = stopped.await;
                 })
                 .await
@@ -83,12 +86,177 @@ impl Running {
 }
 
 fn served(name: &str, count: usize) -> (Running, Explorer) {
-    let dir = temp_dir(name);
-    let archive =
-        Archive::new().reader("games.pgn", std::io::Cursor::new(pgn(&games(7, count, 0))));
-    index(&archive, &dir, &IndexOptions::default()).unwrap();
+    let dir = indexed(name, 7, count, &IndexOptions::default());
     let running = Running::start(Explorer::open(&dir).unwrap());
     (running, Explorer::open(&dir).unwrap())
+}
+
+/// A db of `count` test games of `seed`, in a fresh folder.
+fn indexed(name: &str, seed: u64, count: usize, options: &IndexOptions) -> std::path::PathBuf {
+    let dir = temp_dir(name);
+    let archive = Archive::new().reader(
+        "games.pgn",
+        std::io::Cursor::new(pgn(&games(seed, count, 0))),
+    );
+    index(&archive, &dir, options).unwrap();
+    dir
+}
+
+/// The refusals of several dbs, and the page's fields: the legal moves
+/// and the months.
+fn refusals_and_page_fields(server: &Running) {
+    for (target, parameter) in [
+        ("/masters?since=20x6", "since"),
+        ("/masters?db=lichess", "db"),
+        ("/lichess?db=nope", "db"),
+        ("/player?db=masters", "db"),
+        ("/lichess?legal=maybe", "legal"),
+        ("/lichess?history=maybe", "history"),
+    ] {
+        let (status, body) = server.json(target);
+        assert_eq!(
+            (status, body["parameter"].as_str()),
+            (400, Some(parameter)),
+            "{target}: {body}"
+        );
+    }
+    let (status, body) = server.json("/player?start=518&color=white");
+    assert_eq!(status, 200, "{body}");
+
+    let (_, answer) = server.json("/lichess?start=518&legal=true&history=true");
+    let legal = answer["legal"].as_array().unwrap();
+    assert_eq!(legal.len(), 20);
+    assert!(
+        legal
+            .iter()
+            .any(|m| m["uci"] == "g1f3" && m["san"] == "Nf3")
+    );
+    let months: u64 = answer["history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| {
+            row["white"].as_u64().unwrap()
+                + row["draws"].as_u64().unwrap()
+                + row["black"].as_u64().unwrap()
+        })
+        .sum();
+    assert_eq!(
+        months,
+        answer["white"].as_u64().unwrap()
+            + answer["draws"].as_u64().unwrap()
+            + answer["black"].as_u64().unwrap()
+    );
+    assert!(
+        server
+            .get("/lichess?start=518")
+            .1
+            .find("\"legal\"")
+            .is_none()
+    );
+}
+
+/// Several dbs by name: `/dbs` lists them; `db` chooses one (a 400
+/// naming `db` for an unknown one or one of another kind); `/masters`
+/// answers in lichess's masters shape (no recent games, no speeds, years);
+/// `/player` the player's db; `legal=true` adds the legal moves and
+/// `history=true` the months.
+#[test]
+fn several_dbs_by_name() {
+    let lichess = indexed("serve-dbs-lichess", 7, 120, &IndexOptions::default());
+    let masters = indexed("serve-dbs-masters", 8, 80, &IndexOptions::default());
+    let player = indexed(
+        "serve-dbs-player",
+        9,
+        60,
+        &IndexOptions {
+            players: vec!["w3".to_owned()],
+            ..IndexOptions::default()
+        },
+    );
+    let mut dbs = serve::Databases::new();
+    for (name, dir) in [
+        ("lichess", &lichess),
+        ("masters", &masters),
+        ("mine", &player),
+    ] {
+        dbs.add(name, Explorer::open(dir).unwrap()).unwrap();
+    }
+    assert!(
+        dbs.add("lichess", Explorer::open(&lichess).unwrap())
+            .is_err()
+    );
+    assert!(
+        dbs.add("no way", Explorer::open(&lichess).unwrap())
+            .is_err()
+    );
+    let mut server = Running::start_all(dbs);
+    let (status, listed) = server.json("/dbs");
+    assert_eq!(status, 200);
+    let kinds: Vec<(&str, &str)> = listed
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|db| (db["name"].as_str().unwrap(), db["kind"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            ("lichess", "lichess"),
+            ("masters", "masters"),
+            ("mine", "player")
+        ]
+    );
+    assert_eq!(listed[2]["players"], serde_json::json!(["w3"]));
+    assert_eq!(listed[0]["games"], 120);
+
+    let library = |dir: &std::path::Path| {
+        let query = Query {
+            start: Some(518),
+            moves: Some(12),
+            top_games: 4,
+            recent_games: 4,
+            ..Query::default()
+        };
+        serde_json::to_value(Explorer::open(dir).unwrap().query(&query).unwrap()).unwrap()
+    };
+    let strip = |mut answer: serde_json::Value| {
+        let object = answer.as_object_mut().unwrap();
+        object.remove("fen");
+        object.remove("playSan");
+        answer
+    };
+    // No db named: the first of the kind.
+    let (status, answer) = server.json("/lichess?start=518");
+    assert_eq!(status, 200);
+    assert_eq!(strip(answer), library(&lichess));
+    let (_, answer) = server.json("/lichess?start=518&db=masters");
+    assert_eq!(strip(answer), library(&masters));
+
+    let (status, answer) = server.json("/masters?start=518&since=2026&until=2026&topGames=4");
+    assert_eq!(status, 200, "{answer}");
+    let mut expected = library(&masters);
+    let object = expected.as_object_mut().unwrap();
+    object.remove("recentGames");
+    for game in object["topGames"].as_array_mut().unwrap() {
+        game.as_object_mut().unwrap().remove("speed");
+    }
+    for row in object["moves"].as_array_mut().unwrap() {
+        if let Some(game) = row["game"].as_object_mut() {
+            game.remove("speed");
+        }
+    }
+    assert_eq!(strip(answer), expected);
+    let (_, answer) = server.json("/masters?start=518&until=2025");
+    assert_eq!(
+        (
+            answer["white"].as_u64(),
+            answer["moves"].as_array().map(Vec::len)
+        ),
+        (Some(0), Some(0))
+    );
+    refusals_and_page_fields(&server);
+    assert!(server.stop() < Duration::from_secs(1));
 }
 
 #[test]
@@ -219,6 +387,7 @@ fn a_player_s_db_answers_player_queries() {
     };
     index(&archive, &dir, &options).unwrap();
     let mut server = Running::start(Explorer::open(&dir).unwrap());
+    assert_eq!(server.json("/masters").0, 404);
     let (status, body) = server.json("/player?player=W3&color=white&start=518");
     assert_eq!(status, 200, "{body}");
     let (status, body) = server.json("/player?player=someone&start=518");

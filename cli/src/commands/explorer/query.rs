@@ -129,6 +129,7 @@ pub(crate) fn run(args: &QueryArgs, out: &mut dyn Write) -> Result<(), Failure> 
         moves: None,
         top_games: args.top_games,
         recent_games: args.recent_games,
+        history: false,
     };
     let explorer = Explorer::open(&args.db).map_err(|error| db_failure(&error))?;
     let answer = explorer

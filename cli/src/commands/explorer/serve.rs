@@ -1,11 +1,12 @@
-//! `chess960 explorer serve --db DIR [--bind ADDR]`: the db over HTTP,
-//! lichess's explorer API at `/lichess` (and `/player`) and a page at `/`,
-//! until Ctrl-C or SIGTERM. A thin layer over
+//! `chess960 explorer serve --db [NAME=]DIR... [--bind ADDR]`: the dbs
+//! over HTTP, lichess's explorer API at `/lichess` (`/masters`, `/player`)
+//! and a page at `/`, until Ctrl-C or SIGTERM. A thin layer over
 //! `chess960_explorer::serve::run_until_signal`.
 
 use super::db_failure;
 use crate::failure::Failure;
 use chess960_explorer::Explorer;
+use chess960_explorer::serve::Databases;
 use clap::Args;
 use std::io::Write;
 use std::net::SocketAddr;
@@ -18,23 +19,49 @@ use std::path::PathBuf;
 /// Ctrl-C or SIGTERM, finishing the requests in flight (within a second).
 #[derive(Args, Debug)]
 pub(crate) struct ServeArgs {
-    /// The db's folder (opened read-only).
-    #[arg(long, value_name = "DIR")]
-    db: PathBuf,
+    /// A db's folder (opened read-only), as `NAME=DIR` to name it (the
+    /// page's tab and the `db` parameter); repeat it to serve several. A
+    /// db named `masters` also answers `/masters`, a player's db
+    /// `/player`. One db given as `DIR` alone is named `lichess` (or
+    /// `player`); several need names.
+    #[arg(long, value_name = "[NAME=]DIR", required = true)]
+    db: Vec<String>,
     /// The address and port to listen on: this machine only unless told
     /// otherwise (`0.0.0.0:9002` listens on every network).
     #[arg(long, value_name = "ADDR:PORT", default_value = "127.0.0.1:9002")]
     bind: SocketAddr,
 }
 
-/// Serves the db until a signal.
+/// Serves the dbs until a signal.
 pub(crate) fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let explorer = Explorer::open(&args.db).map_err(|error| db_failure(&error))?;
+    let dbs = databases(&args.db)?;
     let mut said = Ok(());
-    chess960_explorer::serve::run_until_signal(explorer, args.bind, |addr| {
-        said = writeln!(out, "serving {} on http://{addr}/", args.db.display())
+    chess960_explorer::serve::run_until_signal(dbs, args.bind, |addr| {
+        said = writeln!(out, "serving {} on http://{addr}/", args.db.join(" "))
             .and_then(|()| out.flush());
     })
     .map_err(|error| Failure::input(format!("explorer serve: {}: {error}", args.bind)))?;
     said.map_err(Failure::from)
+}
+
+/// The dbs of `--db`: one `DIR`, or `NAME=DIR` each.
+fn databases(given: &[String]) -> Result<Databases, Failure> {
+    if let [dir] = given
+        && !dir.contains('=')
+    {
+        let explorer = Explorer::open(PathBuf::from(dir)).map_err(|error| db_failure(&error))?;
+        return Ok(Databases::one(explorer));
+    }
+    let mut dbs = Databases::new();
+    for db in given {
+        let Some((name, dir)) = db.split_once('=') else {
+            return Err(Failure::input(format!(
+                "explorer serve: --db {db}: name each of several dbs (--db NAME=DIR)"
+            )));
+        };
+        let explorer = Explorer::open(PathBuf::from(dir)).map_err(|error| db_failure(&error))?;
+        dbs.add(name, explorer)
+            .map_err(|error| Failure::input(format!("explorer serve: --db {db}: {error}")))?;
+    }
+    Ok(dbs)
 }
