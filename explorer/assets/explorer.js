@@ -1,9 +1,11 @@
-// The Chess960 explorer's page. Its state is the URL's query string
-// (start or fen, play, speeds, ratings, flip): the back and forward
-// buttons walk it, and a position is a link. Each state asks /lichess,
-// which answers lichess's explorer JSON plus the position's FEN, so the
-// page never replays moves itself. The pieces are the project's drawings
-// (<use href="#c960-wK">), written into the page by the server.
+// The Chess960 explorer's page, an analysis board. Its state is the URL's
+// query string (db, start or fen, play, speeds, ratings, flip): the back
+// and forward buttons walk it, and a position is a link. Each state asks
+// the db's explorer path (/lichess, /masters or /player), which answers
+// lichess's explorer JSON plus the position's FEN, its legal moves and its
+// games a month, so the page never generates or replays moves itself. The
+// pieces are the project's drawings (<use href="#c960-wK">), written into
+// the page by the server.
 "use strict";
 
 (function () {
@@ -45,7 +47,7 @@
 
   function readState() {
     const p = new URLSearchParams(location.search);
-    const state = { start: null, fen: null, play: [], speeds: null, ratings: null, flip: p.get("flip") === "1" };
+    const state = { db: p.get("db"), start: null, fen: null, play: [], speeds: null, ratings: null, flip: p.get("flip") === "1" };
     const fen = p.get("fen");
     if (fen) {
       state.fen = fen.replace(/_/g, " ");
@@ -76,7 +78,7 @@
   }
 
   function pageUrl(state) {
-    let q = "?" + root(state);
+    let q = "?" + (state.db ? "db=" + encodeURIComponent(state.db) + "&" : "") + root(state);
     if (state.play.length) q += "&play=" + state.play.join(",");
     q += filterParams(state);
     if (state.flip) q += "&flip=1";
@@ -84,10 +86,48 @@
   }
 
   function apiUrl(state) {
-    let q = "/lichess?variant=chess960&" + root(state);
+    const db = dbOf(state);
+    let q = db.path + "?variant=chess960&" + root(state);
+    if (db.name && DBS.length > 1) q += "&db=" + encodeURIComponent(db.name);
     if (state.play.length) q += "&play=" + state.play.join(",");
-    q += filterParams(state);
-    return q + "&moves=" + MOVES_SHOWN + "&topGames=" + GAMES_SHOWN + "&recentGames=" + GAMES_SHOWN;
+    if (db.kind !== "masters") q += filterParams(state);
+    return q + "&moves=" + MOVES_SHOWN + "&topGames=" + GAMES_SHOWN + "&recentGames=" + GAMES_SHOWN + "&history=true&legal=true";
+  }
+
+  // ---- the dbs served (tabs) ----------------------------------------------
+
+  let DBS = [];
+  const NO_DB = { name: null, kind: "lichess", path: "/lichess", players: [], games: null };
+
+  function dbOf(state) {
+    return DBS.find((db) => db.name === state.db) || DBS[0] || NO_DB;
+  }
+
+  function tabLabel(db) {
+    if (db.kind === "masters") return "Masters";
+    if (db.kind === "player") return "Player: " + (db.players.join(", ") || db.name);
+    return db.name === "lichess" ? "Lichess" : db.name;
+  }
+
+  function renderTabs(state) {
+    const tabs = $("tabs");
+    tabs.hidden = DBS.length < 2;
+    if (tabs.hidden) return;
+    tabs.replaceChildren();
+    const current = dbOf(state);
+    for (const db of DBS) {
+      const a = document.createElement("a");
+      a.className = "tab";
+      a.dataset.db = db.name;
+      a.textContent = tabLabel(db);
+      a.title = db.games == null ? db.name : db.name + ": " + fmt(db.games) + " games";
+      const next = Object.assign({}, state, { db: db.name });
+      a.href = pageUrl(next);
+      if (db === current) a.setAttribute("aria-current", "page");
+      a.addEventListener("click", (e) => { e.preventDefault(); go(next, false); });
+      tabs.appendChild(a);
+    }
+    $("filters").hidden = current.kind === "masters";
   }
 
   function go(state, replace) {
@@ -166,6 +206,212 @@
       }
     });
     board.setAttribute("aria-label", "Board: " + (pieces.length ? pieces.join(" ") : "empty"));
+    el("g", { id: "marks" }, board);
+  }
+
+  // ---- moves on the board ---------------------------------------------------
+  // Click a piece then a square, or drag it. The legal moves come from the
+  // server (the answer's `legal`); a try that is not among them does
+  // nothing. Castling is the king onto its own rook (and, in the standard
+  // geometry, the king's two-square move: `kingTo`).
+
+  let current = { fen: null, legal: [], flip: false };
+  let selected = null;
+  let drag = null;
+
+  function squareAt(event) {
+    const rect = board.getBoundingClientRect();
+    const x = Math.floor(((event.clientX - rect.left) / rect.width) * 8);
+    const y = Math.floor(((event.clientY - rect.top) / rect.height) * 8);
+    if (x < 0 || x > 7 || y < 0 || y > 7) return null;
+    const file = current.flip ? 7 - x : x;
+    const rank = current.flip ? y : 7 - y;
+    return FILES[file] + (rank + 1);
+  }
+
+  function squareXY(square) {
+    const file = FILES.indexOf(square[0]);
+    const rank = Number(square[1]) - 1;
+    return [(current.flip ? 7 - file : file) * 100, (current.flip ? rank : 7 - rank) * 100];
+  }
+
+  function movesFrom(square) {
+    return current.legal.filter((m) => m.from === square);
+  }
+
+  function movesTo(from, to) {
+    return current.legal.filter((m) => m.from === from && (m.to === to || m.kingTo === to));
+  }
+
+  function pieceOn(square) {
+    return board.querySelector('use[data-square="' + square + '"]');
+  }
+
+  function mark() {
+    const marks = board.querySelector("#marks");
+    if (!marks) return;
+    marks.replaceChildren();
+    if (!selected) return;
+    const [sx, sy] = squareXY(selected);
+    el("rect", { x: sx, y: sy, width: 100, height: 100, class: "selected" }, marks);
+    const targets = new Set();
+    for (const m of movesFrom(selected)) {
+      targets.add(m.to);
+      if (m.kingTo) targets.add(m.kingTo);
+    }
+    for (const square of targets) {
+      const [x, y] = squareXY(square);
+      const taken = pieceOn(square) !== null;
+      el("circle", { cx: x + 50, cy: y + 50, r: taken ? 46 : 15, class: taken ? "target taken" : "target", "data-target": square }, marks);
+    }
+  }
+
+  function select(square) {
+    selected = square && movesFrom(square).length ? square : null;
+    mark();
+  }
+
+  function tryMove(from, to) {
+    const moves = movesTo(from, to);
+    select(null);
+    if (moves.length === 1) play(moves[0].uci, false);
+    else if (moves.length > 1) askPromotion(moves, to);
+  }
+
+  function askPromotion(moves, to) {
+    const box = $("promotion");
+    box.replaceChildren();
+    const white = current.fen.split(" ")[1] === "w";
+    for (const m of moves) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.dataset.uci = m.uci;
+      button.title = m.san;
+      button.setAttribute("aria-label", "Promote to " + pieceName(m.promotion));
+      const svg = el("svg", { viewBox: "0 0 100 100", "aria-hidden": "true" }, button);
+      el("use", { href: "#c960-" + (white ? "w" : "b") + m.promotion.toUpperCase() }, svg);
+      button.addEventListener("click", () => { box.hidden = true; play(m.uci, false); });
+      button.addEventListener("keydown", (e) => {
+        if (e.key === "Escape") { e.preventDefault(); box.hidden = true; board.focus(); }
+      });
+      box.appendChild(button);
+    }
+    const file = FILES.indexOf(to[0]);
+    box.style.left = ((current.flip ? 7 - file : file) * 12.5) + "%";
+    box.hidden = false;
+    box.firstChild.focus();
+  }
+
+  board.addEventListener("pointerdown", (e) => {
+    if (!current.fen || e.button !== 0) return;
+    $("promotion").hidden = true;
+    const square = squareAt(e);
+    if (!square) return;
+    if (selected && selected !== square && movesTo(selected, square).length) {
+      e.preventDefault();
+      tryMove(selected, square);
+      return;
+    }
+    if (!movesFrom(square).length) { select(null); return; }
+    e.preventDefault();
+    const again = selected === square;
+    select(square);
+    drag = { from: square, x: e.clientX, y: e.clientY, moved: false, ghost: null, again };
+    board.setPointerCapture(e.pointerId);
+  });
+
+  board.addEventListener("pointermove", (e) => {
+    if (!drag) return;
+    if (!drag.moved && Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < 6) return;
+    const rect = board.getBoundingClientRect();
+    const x = ((e.clientX - rect.left) / rect.width) * 800 - 50;
+    const y = ((e.clientY - rect.top) / rect.height) * 800 - 50;
+    if (!drag.moved) {
+      drag.moved = true;
+      const piece = pieceOn(drag.from);
+      if (piece) {
+        piece.classList.add("dragged");
+        drag.ghost = el("use", { href: piece.getAttribute("href"), class: "ghost" }, board);
+      }
+    }
+    if (drag.ghost) { drag.ghost.setAttribute("x", x); drag.ghost.setAttribute("y", y); }
+  });
+
+  function endDrag(e, dropped) {
+    if (!drag) return;
+    const was = drag;
+    drag = null;
+    if (was.ghost) was.ghost.remove();
+    const piece = pieceOn(was.from);
+    if (piece) piece.classList.remove("dragged");
+    if (!dropped) return;
+    const square = squareAt(e);
+    if (was.moved) {
+      if (square && square !== was.from && movesTo(was.from, square).length) tryMove(was.from, square);
+      else select(null);
+    } else if (was.again) {
+      select(null);
+    }
+  }
+
+  board.addEventListener("pointerup", (e) => endDrag(e, true));
+  board.addEventListener("pointercancel", (e) => endDrag(e, false));
+
+  function typedMove(text) {
+    const t = text.trim().replace(/[+#!?]+$/, "").replace(/0/g, "O");
+    if (!t) return null;
+    const lower = text.trim().toLowerCase();
+    return current.legal.find((m) => m.san.replace(/[+#]$/, "") === t) ||
+      current.legal.find((m) => m.uci === lower || (m.kingTo && m.from + m.kingTo === lower)) || null;
+  }
+
+  $("move-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const input = $("move-input");
+    const m = typedMove(input.value);
+    input.setAttribute("aria-invalid", m ? "false" : "true");
+    if (!m) return;
+    input.value = "";
+    play(m.uci, false);
+  });
+  $("move-input").addEventListener("input", () => $("move-input").removeAttribute("aria-invalid"));
+
+  // ---- games a month ------------------------------------------------------
+
+  let positionHistory = [];
+
+  function drawHistory(rows, what) {
+    const chart = $("history-chart");
+    chart.replaceChildren();
+    $("history-caption").textContent = "Games a month: " + what;
+    rows = rows || [];
+    const most = rows.reduce((m, r) => Math.max(m, r.white + r.draws + r.black), 0);
+    if (!rows.length || !most) {
+      chart.setAttribute("aria-label", "No games a month " + what);
+      el("text", { x: 300, y: 60, class: "none", "text-anchor": "middle" }, chart).textContent = "No dated games.";
+      return;
+    }
+    const width = 600 / rows.length;
+    const height = 96;
+    rows.forEach((r, i) => {
+      const total = r.white + r.draws + r.black;
+      let y = height;
+      const g = el("g", { class: "month" }, chart);
+      el("title", {}, g).textContent = r.month + ": " + fmt(total) + " games, " +
+        [["White", r.white], ["draws", r.draws], ["Black", r.black]].map(([n, c]) => n + " " + (total ? Math.round((100 * c) / total) : 0) + "%").join(", ");
+      for (const [cls, count] of [["w", r.white], ["d", r.draws], ["b", r.black]]) {
+        const h = (height * count) / most;
+        y -= h;
+        if (h > 0) el("rect", { x: i * width + width * 0.1, y, width: Math.max(width * 0.8, 0.5), height: h, class: cls }, g);
+      }
+    });
+    const label = (text, x, anchor) => { el("text", { x, y: 115, class: "axis", "text-anchor": anchor }, chart).textContent = text; };
+    label(rows[0].month, 0, "start");
+    if (rows.length > 1) label(rows[rows.length - 1].month, 600, "end");
+    label("most: " + fmt(most), 300, "middle");
+    const busiest = rows.reduce((a, b) => (b.white + b.draws + b.black > a.white + a.draws + a.black ? b : a));
+    chart.setAttribute("aria-label", rows.length + " months " + what + ", " + rows[0].month + " to " + rows[rows.length - 1].month +
+      "; most in " + busiest.month + " (" + fmt(most) + " games)");
   }
 
   function pieceName(c) {
@@ -227,6 +473,12 @@
       tr.appendChild(td(move.averageRating == null ? "" : String(move.averageRating), "rating"));
       sanCache.set(key(state, state.play.concat(move.uci)), move.san);
       tr.addEventListener("click", () => play(move.uci, false));
+      const showMove = () => drawHistory(move.history, "after " + move.san);
+      const showPosition = () => drawHistory(positionHistory, "this position");
+      tr.addEventListener("mouseenter", showMove);
+      tr.addEventListener("mouseleave", showPosition);
+      tr.addEventListener("focus", showMove);
+      tr.addEventListener("blur", showPosition);
       tr.addEventListener("keydown", (e) => rowKey(e, tr, move.uci));
       tbody.appendChild(tr);
     }
@@ -407,6 +659,7 @@
     const state = readState();
     const mine = ++generation;
     document.body.dataset.state = "loading";
+    renderTabs(state);
     renderFilters(state);
     renderStartInfo(state);
     renderLine(state);
@@ -427,6 +680,7 @@
       $("top-games").replaceChildren();
       $("recent-games").replaceChildren();
       drawBoard(null, null, state.flip);
+      current = { fen: null, legal: [], flip: state.flip };
       setStatus(String(error.message || error), true);
       document.body.dataset.state = "error";
       return;
@@ -435,6 +689,10 @@
     document.querySelector("#moves").dataset.api = url;
     (answer.playSan || []).forEach((san, i) => sanCache.set(key(state, state.play.slice(0, i + 1)), san));
     drawBoard(answer.fen, state.play[state.play.length - 1], state.flip);
+    current = { fen: answer.fen, legal: answer.legal || [], flip: state.flip };
+    selected = null;
+    positionHistory = answer.history || [];
+    drawHistory(positionHistory, "this position");
     renderMoves(state, answer);
     const sanOf = new Map(answer.moves.map((m) => [m.uci, m.san]));
     renderGames($("top-games"), answer.topGames, sanOf);
@@ -513,5 +771,8 @@
 
   const initial = readState();
   $("start-input").value = initial.fen === null ? String(initial.start) : "";
-  load();
+  fetch("/dbs", { headers: { Accept: "application/json" } })
+    .then((response) => (response.ok ? response.json() : []))
+    .catch(() => [])
+    .then((dbs) => { DBS = Array.isArray(dbs) ? dbs : []; load(); });
 })();

@@ -88,6 +88,7 @@ fn castling_of_king_step(board: &Board, mv: Move) -> Option<Move> {
 /// SAN; and for castling in the standard geometry (the king on the e-file,
 /// the rook in its corner) the king's two-square target too.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct LegalMove {
     /// In UCI, castling as the king taking its rook (`e1h1`).
     pub uci: String,
@@ -102,7 +103,7 @@ pub struct LegalMove {
     pub promotion: Option<char>,
     /// For castling where the king stands on the e-file and the rook in
     /// its corner (as at the standard start), the king's two-square
-    /// target (`g1`), which also plays this move.
+    /// target (`g1`), which also plays this move (`kingTo` in JSON).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub king_to: Option<String>,
 }
