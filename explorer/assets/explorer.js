@@ -47,7 +47,7 @@
 
   function readState() {
     const p = new URLSearchParams(location.search);
-    const state = { db: p.get("db"), start: null, fen: null, play: [], speeds: null, ratings: null, flip: p.get("flip") === "1" };
+    const state = { db: p.get("db"), game: p.get("game"), start: null, fen: null, play: [], speeds: null, ratings: null, flip: p.get("flip") === "1" };
     const fen = p.get("fen");
     if (fen) {
       state.fen = fen.replace(/_/g, " ");
@@ -82,6 +82,7 @@
     if (state.play.length) q += "&play=" + state.play.join(",");
     q += filterParams(state);
     if (state.flip) q += "&flip=1";
+    if (state.game) q += "&game=" + encodeURIComponent(state.game);
     return q;
   }
 
@@ -376,6 +377,288 @@
   });
   $("move-input").addEventListener("input", () => $("move-input").removeAttribute("aria-invalid"));
 
+  // ---- the engine ---------------------------------------------------------
+  // The stored evaluation comes with the answer (`engine`); where there is
+  // none and the server runs an engine (`live`), /analysis streams one as
+  // server-sent events, closed when the player moves on.
+
+  let live = null;
+
+  function scoreText(score) {
+    if (!score) return "";
+    if (score.mate != null) return "#" + score.mate;
+    if (score.cp == null) return "";
+    return (score.cp > 0 ? "+" : "") + (score.cp / 100).toFixed(2);
+  }
+
+  // White's share of the bar, as lichess's win chances: 50 + 50 x (2 / (1 +
+  // e^(-0.00368208 cp)) - 1); a mate fills it.
+  function whiteShare(score) {
+    if (!score) return 50;
+    if (score.mate != null) return score.mate > 0 ? 100 : 0;
+    return 50 + 50 * (2 / (1 + Math.exp(-0.00368208 * score.cp)) - 1);
+  }
+
+  function stopLive() {
+    if (live) { live.close(); live = null; }
+  }
+
+  function renderEngine(state, evaluation, how) {
+    const lines = $("engine-lines");
+    lines.replaceChildren();
+    const barBox = $("eval-bar");
+    if (!evaluation || !evaluation.pvs || !evaluation.pvs.length) {
+      barBox.classList.add("none");
+      barBox.setAttribute("aria-label", "No evaluation");
+      $("eval-text").textContent = "";
+      return;
+    }
+    const best = evaluation.pvs[0];
+    barBox.classList.remove("none");
+    $("eval-white").style.height = whiteShare(best) + "%";
+    $("eval-text").textContent = scoreText(best);
+    barBox.setAttribute("aria-label", "Evaluation " + scoreText(best) + " (White's side)");
+    $("engine-status").textContent = how + ": " + (evaluation.engine ? evaluation.engine + " \u00b7 " : "") +
+      "depth " + evaluation.depth + " \u00b7 " + fmt(evaluation.knodes) + " knodes";
+    for (const pv of evaluation.pvs) {
+      const li = document.createElement("li");
+      const score = document.createElement("span");
+      score.className = "score";
+      score.textContent = scoreText(pv);
+      li.appendChild(score);
+      const sans = pv.san || pv.moves;
+      sans.forEach((san, i) => {
+        const button = document.createElement("button");
+        button.type = "button";
+        button.className = "pv-move";
+        button.textContent = san;
+        button.title = "Play " + sans.slice(0, i + 1).join(" ");
+        button.addEventListener("click", () => {
+          const next = readState();
+          next.play = next.play.concat(pv.moves.slice(0, i + 1));
+          go(next, false);
+        });
+        li.appendChild(button);
+      });
+      lines.appendChild(li);
+    }
+  }
+
+  function startLive(state, answer) {
+    stopLive();
+    if (!answer.live) {
+      $("engine-status").textContent = "No evaluation stored for this position.";
+      return;
+    }
+    let q = "/analysis?" + root(state);
+    if (state.play.length) q += "&play=" + state.play.join(",");
+    $("engine-status").textContent = "Live analysis: starting\u2026";
+    const source = new EventSource(q);
+    live = source;
+    source.addEventListener("info", (e) => {
+      if (live !== source) return;
+      try { renderEngine(state, JSON.parse(e.data), "Live analysis"); } catch (err) { /* a partial line: the next one follows */ }
+    });
+    source.addEventListener("done", () => {
+      if (live !== source) return;
+      $("engine-status").textContent = $("engine-status").textContent.replace("Live analysis", "Live analysis (done)");
+      stopLive();
+    });
+    source.addEventListener("busy", (e) => {
+      if (live !== source) return;
+      $("engine-status").textContent = "Live analysis: " + (e.data || "every engine is busy; try again shortly") + ".";
+      stopLive();
+    });
+    source.onerror = () => {
+      if (live !== source) return;
+      stopLive();
+    };
+  }
+
+  // ---- the position's games -------------------------------------------------
+
+  const GAMES_PAGE = 20;
+  let gamesOffset = 0;
+  let gamesKey = "";
+
+  function resultText(game) {
+    if (game.result) return game.result;
+    return game.winner === "white" ? "1-0" : game.winner === "black" ? "0-1" : "\u00bd-\u00bd";
+  }
+
+  function gamesUrl(state, offset) {
+    const db = dbOf(state);
+    let q = "/games?" + root(state);
+    if (db.name && DBS.length > 1) q += "&db=" + encodeURIComponent(db.name);
+    if (state.play.length) q += "&play=" + state.play.join(",");
+    if (db.kind !== "masters") q += filterParams(state);
+    return q + "&limit=" + GAMES_PAGE + "&offset=" + offset;
+  }
+
+  async function loadGames(state, mine) {
+    const k = gamesUrl(state, 0);
+    if (k !== gamesKey) { gamesKey = k; gamesOffset = 0; }
+    const list = $("games");
+    let page;
+    try {
+      const response = await fetch(gamesUrl(state, gamesOffset), { headers: { Accept: "application/json" } });
+      page = await response.json();
+      if (!response.ok) throw new Error((page.parameter ? page.parameter + ": " : "") + page.error);
+    } catch (error) {
+      if (mine !== generation) return;
+      list.replaceChildren();
+      $("games-status").textContent = "Games: " + String(error.message || error);
+      return;
+    }
+    if (mine !== generation) return;
+    list.replaceChildren();
+    const total = page.total || 0;
+    const games = page.games || [];
+    $("games-status").textContent = total === 0 ? "No games." :
+      "Games " + fmt(gamesOffset + 1) + "\u2013" + fmt(gamesOffset + games.length) + " of " + fmt(total) + ", newest first.";
+    for (const game of games) {
+      const li = document.createElement("li");
+      li.dataset.id = game.id;
+      li.tabIndex = 0;
+      const result = document.createElement("span");
+      result.className = "result";
+      result.textContent = resultText(game);
+      const who = (p) => (p && p.name ? p.name : "?") + (p && p.rating != null ? " (" + p.rating + ")" : "");
+      const players = document.createElement("span");
+      players.className = "players";
+      players.textContent = who(game.white) + " \u2013 " + who(game.black);
+      const meta = document.createElement("span");
+      meta.className = "meta";
+      meta.textContent = [game.san || game.uci || "", SPEED_LABELS[game.speed] || game.speed || "", game.month || ""].filter((x) => x).join(" \u00b7 ");
+      li.append(result, players, meta);
+      const open = () => openGame(game.id);
+      li.addEventListener("click", open);
+      li.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); open(); } });
+      list.appendChild(li);
+    }
+    $("games-prev").disabled = gamesOffset === 0;
+    $("games-next").disabled = gamesOffset + games.length >= total;
+  }
+
+  $("games-prev").addEventListener("click", () => { gamesOffset = Math.max(0, gamesOffset - GAMES_PAGE); loadGames(readState(), generation); });
+  $("games-next").addEventListener("click", () => { gamesOffset += GAMES_PAGE; loadGames(readState(), generation); });
+
+  // ---- one game, stepped through on the board -------------------------------
+
+  const gameCache = new Map();
+
+  async function fetchGame(state, id) {
+    const db = dbOf(state);
+    const k = (db.name || "") + "|" + id;
+    if (gameCache.has(k)) return gameCache.get(k);
+    let q = "/game/" + encodeURIComponent(id) + "?format=json";
+    if (db.name && DBS.length > 1) q += "&db=" + encodeURIComponent(db.name);
+    const response = await fetch(q, { headers: { Accept: "application/json" } });
+    const game = await response.json();
+    if (!response.ok) throw new Error(game.error || "no such game");
+    gameCache.set(k, game);
+    return game;
+  }
+
+  function gameRoot(game) {
+    if (game.start != null) return { start: game.start, fen: null };
+    return { start: null, fen: game.fen };
+  }
+
+  async function openGame(id) {
+    const state = readState();
+    let game;
+    try {
+      game = await fetchGame(state, id);
+    } catch (error) {
+      $("games-status").textContent = "Game " + id + ": " + String(error.message || error);
+      return;
+    }
+    // From the game's start, at the ply where it reached this position
+    // (where the moves so far are the game's own), else at its start.
+    const ucis = game.moves.map((m) => m.uci);
+    const same = gameRoot(game).start === state.start && ucis.slice(0, state.play.length).join(",") === state.play.join(",");
+    const next = Object.assign({}, state, gameRoot(game), { game: id, play: same ? state.play : ucis.slice(0, game.ply || 0) });
+    go(next, false);
+  }
+
+  function gamePly(state, game) {
+    const ucis = game.moves.map((m) => m.uci);
+    const r = gameRoot(game);
+    if (r.start !== state.start || (r.fen !== null && r.fen !== state.fen)) return null;
+    if (state.play.length > ucis.length) return null;
+    for (let i = 0; i < state.play.length; i++) if (state.play[i] !== ucis[i]) return null;
+    return state.play.length;
+  }
+
+  async function renderGame(state, mine) {
+    const panel = $("game-panel");
+    if (!state.game) { panel.hidden = true; return; }
+    let game;
+    try {
+      game = await fetchGame(state, state.game);
+    } catch (error) {
+      if (mine !== generation) return;
+      panel.hidden = false;
+      $("game-info").textContent = "Game " + state.game + ": " + String(error.message || error);
+      $("game-moves").replaceChildren();
+      return;
+    }
+    if (mine !== generation) return;
+    panel.hidden = false;
+    const ply = gamePly(state, game);
+    const tags = game.tags || {};
+    const white = tags.White || (game.white && game.white.name) || "?";
+    const black = tags.Black || (game.black && game.black.name) || "?";
+    $("game-info").textContent = white + " \u2013 " + black + " \u00b7 " + (tags.Result || game.result || "") +
+      (tags.Date ? " \u00b7 " + tags.Date : "") + (ply === null ? " \u00b7 (off the game's moves)" : "");
+    $("game-pgn").href = "/game/" + encodeURIComponent(state.game) + (dbOf(state).name && DBS.length > 1 ? "?db=" + encodeURIComponent(dbOf(state).name) : "");
+    const moves = $("game-moves");
+    moves.replaceChildren();
+    const r = gameRoot(game);
+    game.moves.forEach((m, i) => {
+      if (i % 2 === 0) {
+        const num = document.createElement("span");
+        num.className = "num";
+        num.textContent = i / 2 + 1 + ".";
+        moves.appendChild(num);
+      }
+      const a = document.createElement("a");
+      a.textContent = m.san;
+      const target = Object.assign({}, state, r, { play: game.moves.slice(0, i + 1).map((x) => x.uci) });
+      a.href = pageUrl(target);
+      a.addEventListener("click", (e) => { e.preventDefault(); go(target, true); });
+      if (ply === i + 1) { a.className = "current"; a.setAttribute("aria-current", "step"); }
+      moves.appendChild(a);
+    });
+    const current = moves.querySelector(".current");
+    if (current && current.scrollIntoView) current.scrollIntoView({ block: "nearest" });
+  }
+
+  function stepGame(how) {
+    const state = readState();
+    const k = (dbOf(state).name || "") + "|" + state.game;
+    const game = gameCache.get(k);
+    if (!game) return false;
+    const ply = gamePly(state, game);
+    const at = ply === null ? 0 : ply;
+    const to = how === "first" ? 0 : how === "last" ? game.moves.length : Math.max(0, Math.min(game.moves.length, at + how));
+    if (ply !== null && to === ply) return true;
+    const next = Object.assign({}, state, gameRoot(game), { play: game.moves.slice(0, to).map((m) => m.uci) });
+    go(next, true);
+    return true;
+  }
+
+  $("game-first").addEventListener("click", () => stepGame("first"));
+  $("game-back").addEventListener("click", () => stepGame(-1));
+  $("game-forward").addEventListener("click", () => stepGame(1));
+  $("game-last").addEventListener("click", () => stepGame("last"));
+  $("game-close").addEventListener("click", () => {
+    const state = readState();
+    state.game = null;
+    go(state, true);
+  });
+
   // ---- games a month ------------------------------------------------------
 
   let positionHistory = [];
@@ -471,6 +754,9 @@
       b.appendChild(bar(move.white, move.draws, move.black));
       tr.appendChild(b);
       tr.appendChild(td(move.averageRating == null ? "" : String(move.averageRating), "rating"));
+      const evalCell = td(scoreText(move.eval), "eval");
+      if (move.eval) evalCell.title = "depth " + move.eval.depth + ", " + fmt(move.eval.knodes) + " knodes";
+      tr.appendChild(evalCell);
       sanCache.set(key(state, state.play.concat(move.uci)), move.san);
       tr.addEventListener("click", () => play(move.uci, false));
       const showMove = () => drawHistory(move.history, "after " + move.san);
@@ -485,7 +771,7 @@
     if (answer.moves.length === 0) {
       const tr = document.createElement("tr");
       const cell = td(total ? "No move recorded after this position." : "No game reached this position.", "empty");
-      cell.colSpan = 4;
+      cell.colSpan = 5;
       tr.appendChild(cell);
       tbody.appendChild(tr);
     }
@@ -496,6 +782,7 @@
     b.appendChild(bar(answer.white, answer.draws, answer.black));
     tr.appendChild(b);
     tr.appendChild(td(""));
+    tr.appendChild(td(scoreText(answer.engine && answer.engine.pvs && answer.engine.pvs[0]), "eval"));
     tfoot.appendChild(tr);
     try {
       sessionStorage.setItem("c960-san", JSON.stringify([...sanCache].slice(-2000)));
@@ -694,6 +981,11 @@
     positionHistory = answer.history || [];
     drawHistory(positionHistory, "this position");
     renderMoves(state, answer);
+    stopLive();
+    if (answer.engine) renderEngine(state, answer.engine, "Stored");
+    else { renderEngine(state, null, ""); startLive(state, answer); }
+    loadGames(state, mine);
+    renderGame(state, mine);
     const sanOf = new Map(answer.moves.map((m) => [m.uci, m.san]));
     renderGames($("top-games"), answer.topGames, sanOf);
     renderGames($("recent-games"), answer.recentGames, sanOf);
@@ -763,6 +1055,11 @@
   document.addEventListener("keydown", (e) => {
     const t = e.target;
     if (t instanceof HTMLInputElement || e.altKey || e.ctrlKey || e.metaKey) return;
+    const game = readState().game;
+    const steps = { ArrowLeft: -1, ArrowRight: 1, Home: "first", End: "last" };
+    if (game && e.key in steps && !(t instanceof HTMLButtonElement && t.closest("#promotion"))) {
+      if (stepGame(steps[e.key])) { e.preventDefault(); return; }
+    }
     if (e.key === "ArrowLeft") { e.preventDefault(); history.back(); }
     if (e.key === "ArrowRight") { e.preventDefault(); history.forward(); }
   });
