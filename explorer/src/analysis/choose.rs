@@ -113,8 +113,8 @@ pub(crate) fn positions(
             continue;
         }
         for &game in &singles {
-            let record =
-                records::get(&games, game)?.ok_or(Error::Corrupt("a run names a game the db lacks"))?;
+            let record = records::get(&games, game)?
+                .ok_or(Error::Corrupt("a run names a game the db lacks"))?;
             let (_, line) = GameInfo::decode_record(&record)?;
             for ply in line.plies()? {
                 if ply.key.prefix() == prefix {
@@ -145,6 +145,27 @@ pub(crate) fn positions(
     Ok(chosen)
 }
 
+impl Position {
+    /// The position of a FEN (its counters dropped), with no games
+    /// known; `None` when it is not a legal position.
+    ///
+    /// ```
+    /// use chess960_explorer::analysis::choose::Position;
+    ///
+    /// let position = Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
+    /// assert_eq!(position.fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha -");
+    /// assert!(Position::from_fen("8/8/8/8 w - -").is_none());
+    /// ```
+    pub fn from_fen(fen: &str) -> Option<Position> {
+        let board = crate::model::board::board_from_fen(fen)?;
+        Some(Position {
+            key: PositionKey::of(&board).0,
+            fen: fen_of(&board),
+            games: 0,
+        })
+    }
+}
+
 /// One run's next single and next entry.
 struct Head {
     reader: RunReader,
@@ -168,7 +189,8 @@ fn board_of(
     game: u64,
     key: u128,
 ) -> Result<(u128, String), Error> {
-    let record = records::get(games, game)?.ok_or(Error::Corrupt("a run names a game the db lacks"))?;
+    let record =
+        records::get(games, game)?.ok_or(Error::Corrupt("a run names a game the db lacks"))?;
     let (_, line) = GameInfo::decode_record(&record)?;
     let mut board = line
         .start
@@ -183,7 +205,9 @@ fn board_of(
             .ok_or(Error::Corrupt("a game's move is not legal"))?;
         board.play_unchecked(mv);
     }
-    Err(Error::Corrupt("a game does not reach a position filed with it"))
+    Err(Error::Corrupt(
+        "a game does not reach a position filed with it",
+    ))
 }
 
 /// `board`'s key when `key` is its key, or its key from a seat.

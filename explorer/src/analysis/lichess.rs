@@ -5,11 +5,11 @@
 //! lichess's readers pass over; a line without it (lichess's own file)
 //! is read as an imported evaluation (see [`Eval`]).
 
+use crate::analysis::choose::fen_of;
+use crate::analysis::uci::legal_prefix;
 use crate::model::board::board_from_fen;
 use crate::model::eval::{Eval, Pv, Score};
 use crate::model::key::PositionKey;
-use crate::analysis::choose::fen_of;
-use crate::analysis::uci::legal_prefix;
 use serde::{Deserialize, Serialize};
 
 /// One line of the export.
@@ -95,7 +95,8 @@ pub fn write_line(fen: &str, eval: &Eval) -> String {
 /// Why the line is unreadable: not JSON of the format, an illegal FEN, no
 /// evaluation with a legal line.
 pub fn read_line(text: &str) -> Result<(u128, String, Eval), String> {
-    let record: Record = serde_json::from_str(text).map_err(|error| format!("not an evaluation: {error}"))?;
+    let record: Record =
+        serde_json::from_str(text).map_err(|error| format!("not an evaluation: {error}"))?;
     let board = board_from_fen(&record.fen)
         .ok_or_else(|| format!("{:?} is not a legal position", record.fen))?;
     let mut best: Option<Eval> = None;
@@ -104,7 +105,11 @@ pub fn read_line(text: &str) -> Result<(u128, String, Eval), String> {
             .pvs
             .into_iter()
             .filter_map(|line| {
-                let words: Vec<String> = line.line.split_ascii_whitespace().map(str::to_owned).collect();
+                let words: Vec<String> = line
+                    .line
+                    .split_ascii_whitespace()
+                    .map(str::to_owned)
+                    .collect();
                 let legal = legal_prefix(&board, &words);
                 (!legal.is_empty()).then(|| Pv {
                     moves: legal.join(" "),

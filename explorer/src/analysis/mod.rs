@@ -165,7 +165,9 @@ pub fn analyse(
         let txn = db.begin_write().map_err(store)?;
         evals::put_all(
             &txn,
-            batch.iter().map(|(position, eval)| (position.key, position.fen.as_str(), eval)),
+            batch
+                .iter()
+                .map(|(position, eval)| (position.key, position.fen.as_str(), eval)),
         )?;
         txn.commit().map_err(store)?;
         done += batch.len() as u64;
@@ -191,7 +193,8 @@ pub fn analyse_positions(
             writeln!(out, "{}", lichess::write_line(&position.fen, eval))
                 .map_err(|error| Error::Io("output".into(), error))?;
         }
-        out.flush().map_err(|error| Error::Io("output".into(), error))
+        out.flush()
+            .map_err(|error| Error::Io("output".into(), error))
     })
 }
 
@@ -321,16 +324,24 @@ fn work(
 /// # Errors
 ///
 /// The db's; [`Error::Io`] when the file cannot be read.
-pub fn import(dir: impl AsRef<Path>, file: impl AsRef<Path>) -> Result<(u64, Vec<(u64, String)>), Error> {
+pub fn import(
+    dir: impl AsRef<Path>,
+    file: impl AsRef<Path>,
+) -> Result<(u64, Vec<(u64, String)>), Error> {
     let dir = dir.as_ref();
     let file = file.as_ref();
     let io = |error| Error::Io(file.to_owned(), error);
     let (_, settings) = store::open_read(dir)?;
     let db = store::open_write(dir, &settings)?;
     let mut raw = std::io::BufReader::new(std::fs::File::open(file).map_err(io)?);
-    let zstd = raw.fill_buf().map_err(io)?.starts_with(&[0x28, 0xB5, 0x2F, 0xFD]);
+    let zstd = raw
+        .fill_buf()
+        .map_err(io)?
+        .starts_with(&[0x28, 0xB5, 0x2F, 0xFD]);
     let reader: Box<dyn BufRead> = if zstd {
-        Box::new(std::io::BufReader::new(zstd::stream::read::Decoder::with_buffer(raw).map_err(io)?))
+        Box::new(std::io::BufReader::new(
+            zstd::stream::read::Decoder::with_buffer(raw).map_err(io)?,
+        ))
     } else {
         Box::new(raw)
     };
@@ -339,7 +350,12 @@ pub fn import(dir: impl AsRef<Path>, file: impl AsRef<Path>) -> Result<(u64, Vec
     let mut batch: Vec<(u128, String, Eval)> = Vec::new();
     let flush = |batch: &mut Vec<(u128, String, Eval)>| -> Result<u64, Error> {
         let txn = db.begin_write().map_err(store)?;
-        let count = evals::put_all(&txn, batch.iter().map(|(key, fen, eval)| (*key, fen.as_str(), eval)))?;
+        let count = evals::put_all(
+            &txn,
+            batch
+                .iter()
+                .map(|(key, fen, eval)| (*key, fen.as_str(), eval)),
+        )?;
         txn.commit().map_err(store)?;
         batch.clear();
         Ok(count)
@@ -373,7 +389,8 @@ pub fn export(dir: impl AsRef<Path>, out: &mut dyn Write) -> Result<u64, Error> 
     let txn = db.begin_read().map_err(store)?;
     let mut count = 0;
     evals::each(&txn, |_, fen, eval| {
-        writeln!(out, "{}", lichess::write_line(&fen, &eval)).map_err(|error| Error::Io(dir.to_owned(), error))?;
+        writeln!(out, "{}", lichess::write_line(&fen, &eval))
+            .map_err(|error| Error::Io(dir.to_owned(), error))?;
         count += 1;
         Ok(())
     })?;

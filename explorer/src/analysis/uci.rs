@@ -115,7 +115,9 @@ pub struct Engine {
 
 impl std::fmt::Debug for Engine {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Engine").field("name", &self.name).finish_non_exhaustive()
+        f.debug_struct("Engine")
+            .field("name", &self.name)
+            .finish_non_exhaustive()
     }
 }
 
@@ -151,7 +153,10 @@ impl Engine {
             let mut line = Vec::new();
             loop {
                 line.clear();
-                match (&mut reader).take(MAX_LINE as u64).read_until(b'\n', &mut line) {
+                match (&mut reader)
+                    .take(MAX_LINE as u64)
+                    .read_until(b'\n', &mut line)
+                {
                     Ok(0) | Err(_) => return,
                     Ok(_) => {
                         if line.last() != Some(&b'\n') && line.len() == MAX_LINE {
@@ -176,7 +181,9 @@ impl Engine {
             name: String::new(),
             settings: settings.clone(),
         };
-        engine.send("uci").map_err(|_| Fault::Handshake("it closed its input".to_owned()))?;
+        engine
+            .send("uci")
+            .map_err(|_| Fault::Handshake("it closed its input".to_owned()))?;
         let deadline = Instant::now() + HANDSHAKE;
         loop {
             let line = engine.next_line(deadline).map_err(|fault| {
@@ -199,7 +206,9 @@ impl Engine {
         ] {
             engine.send(&option)?;
         }
-        engine.ready().map_err(|_| Fault::Handshake("no readyok".to_owned()))?;
+        engine
+            .ready()
+            .map_err(|_| Fault::Handshake("no readyok".to_owned()))?;
         Ok(engine)
     }
 

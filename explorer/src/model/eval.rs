@@ -45,6 +45,29 @@ impl Score {
     }
 }
 
+impl std::fmt::Display for Score {
+    /// As a player reads it: pawns from White's side (`+0.25`, `-1.50`),
+    /// or mate (`#3`, `#-2`).
+    ///
+    /// ```
+    /// use chess960_explorer::eval::Score;
+    ///
+    /// assert_eq!(Score::Cp(25).to_string(), "+0.25");
+    /// assert_eq!(Score::Cp(-150).to_string(), "-1.50");
+    /// assert_eq!(Score::Mate(-2).to_string(), "#-2");
+    /// ```
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Score::Cp(cp) => {
+                let sign = if cp < 0 { '-' } else { '+' };
+                let abs = cp.unsigned_abs();
+                write!(f, "{sign}{}.{:02}", abs / 100, abs % 100)
+            }
+            Score::Mate(n) => write!(f, "#{n}"),
+        }
+    }
+}
+
 /// One line: its moves, space-separated UCI, and its score. Serialized
 /// as lichess's cloud evaluation writes a line (`moves`, then `cp` or
 /// `mate`).

@@ -397,6 +397,10 @@ pub struct MoveRow {
     pub game: Option<GameRef>,
     /// Always null: Chess960 openings have no names.
     pub opening: Option<()>,
+    /// The engine's evaluation of the position the move leads to, when
+    /// the db holds one (absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub eval: Option<crate::model::eval::Eval>,
 }
 
 /// The answer: totals, moves most played first, and games.
@@ -417,4 +421,8 @@ pub struct Answer {
     pub recent_games: Vec<GameRef>,
     /// Always null.
     pub opening: Option<()>,
+    /// The engine's evaluation of the position, when the db holds one
+    /// (absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub eval: Option<crate::model::eval::Eval>,
 }
