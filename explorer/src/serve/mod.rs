@@ -14,6 +14,7 @@
 //! string, [`MAX_CONCURRENT_QUERIES`] queries at once and [`QUERY_TIMEOUT`]
 //! per query.
 
+mod cloud_eval;
 mod page;
 mod reply;
 
@@ -69,7 +70,9 @@ struct Shared {
 /// plus the position's FEN as `fen` and the moves played in SAN as
 /// `playSan`), `GET /player` (the same question of a database made with
 /// `--player`, as lichess's personal explorer is asked; a 404 for another
-/// database); anything else a 404 as JSON.
+/// database), `GET /api/cloud-eval` (the db's engine evaluation of a
+/// position, as lichess's cloud evaluation answers); anything else a 404
+/// as JSON.
 ///
 /// Queries run on tokio's blocking threads, [`MAX_CONCURRENT_QUERIES`] at
 /// once, each within [`QUERY_TIMEOUT`]. Must run inside a tokio runtime
@@ -96,6 +99,7 @@ pub fn router(explorer: Arc<Explorer>) -> Router {
         .route("/favicon.svg", get(icon))
         .route("/lichess", get(lichess))
         .route("/player", get(player))
+        .route("/api/cloud-eval", get(cloud_eval::cloud_eval))
         .fallback(not_found)
         .with_state(shared)
 }

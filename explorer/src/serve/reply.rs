@@ -76,7 +76,12 @@ pub(super) fn answer(answer: &Answer, line: Option<&Line>) -> Response {
         fen: line.map(|line| line.fen.as_str()),
         play_san: line.map_or(&[], |line| &line.sans),
     };
-    match serde_json::to_vec(&reply) {
+    json_of(&reply)
+}
+
+/// 200: any value as JSON.
+pub(super) fn json_of(value: &impl Serialize) -> Response {
+    match serde_json::to_vec(value) {
         Ok(body) => json(StatusCode::OK, body),
         Err(_) => internal("the answer could not be written as JSON"),
     }

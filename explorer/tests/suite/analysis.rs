@@ -386,3 +386,65 @@ fn evaluations_survive_indexing_and_merges_keep_the_deeper() {
     assert_eq!(export(&fresh), export(&into));
     std::fs::remove_dir_all(&base).ok();
 }
+
+#[cfg(feature = "serve")]
+#[test]
+fn cloud_eval_answers_as_lichess() {
+    use crate::serve::Running;
+    let base = temp_dir("cloud-eval");
+    let db = base.join("db");
+    index_games(&games(61, 20, 0), &db, &index_options());
+    let fen = "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf -";
+    let file = base.join("evals.jsonl");
+    std::fs::write(
+        &file,
+        format!(
+            r#"{{"fen":"{fen}","evals":[{{"pvs":[{{"cp":35,"line":"e2e4 e7e5"}},{{"mate":-4,"line":"g2g3"}}],"knodes":1200,"depth":21}}]}}"#
+        ),
+    )
+    .unwrap();
+    analysis::import(&db, &file).unwrap();
+    let mut server = Running::start(Explorer::open(&db).unwrap());
+    let ask = fen.replace(' ', "_");
+    let (status, body) = server.json(&format!(
+        "/api/cloud-eval?fen={ask}&multiPv=5&variant=chess960"
+    ));
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        body,
+        serde_json::json!({"fen": fen, "knodes": 1200, "depth": 21, "pvs": [
+            {"moves": "e2e4 e7e5", "cp": 35}, {"moves": "g2g3", "mate": -4}]})
+    );
+    let (_, body) = server.json(&format!("/api/cloud-eval?fen={ask}"));
+    assert_eq!(body["pvs"].as_array().unwrap().len(), 1);
+    // The question's answer carries it too.
+    let (_, body) = server.json("/lichess?variant=chess960&start=0");
+    assert_eq!(body["eval"]["pvs"][0]["cp"], 35);
+    let (status, body) =
+        server.json("/api/cloud-eval?fen=bbqnnrkr/pppppppp/8/8/4P3/8/PPPP1PPP/BBQNNRKR_b_HFhf_-");
+    assert_eq!(status, 404);
+    assert_eq!(
+        body,
+        serde_json::json!({"error": "No cloud evaluation available for that position"})
+    );
+    for (target, parameter) in [
+        ("/api/cloud-eval", "fen"),
+        ("/api/cloud-eval?fen=xyz", "fen"),
+        ("/api/cloud-eval?fen=8/8/8/8/8/8/8/8_w_-_-", "fen"),
+        (
+            &*format!("/api/cloud-eval?fen={ask}&multiPv=zero"),
+            "multiPv",
+        ),
+        (
+            &*format!("/api/cloud-eval?fen={ask}&variant=atomic"),
+            "variant",
+        ),
+        (&*format!("/api/cloud-eval?fen={ask}&fen={ask}"), "fen"),
+    ] {
+        let (status, body) = server.json(target);
+        assert_eq!(status, 400, "{target}: {body}");
+        assert_eq!(body["parameter"], parameter, "{target}: {body}");
+    }
+    server.stop();
+    std::fs::remove_dir_all(&base).ok();
+}
