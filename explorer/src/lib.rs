@@ -7,10 +7,12 @@
 //! own layer and those below (`.ci/module-cycles.py` checks it):
 //! [`model`] (keys, boards, lines, entries, games, questions), [`store`]
 //! (the db on disk: runs, records, folds, merges), [`index`] (games into
-//! a db), [`explore`] (questions asked of a db), and `serve` (the HTTP
+//! a db), [`explore`] (questions asked of a db), [`analysis`] (an
+//! engine's evaluations of the positions reached), and `serve` (the HTTP
 //! server, feature `serve`).
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+pub mod analysis;
 mod error;
 pub mod explore;
 pub mod index;
@@ -23,5 +25,5 @@ pub mod store;
 pub use error::{Error, QueryError};
 pub use explore::{Explorer, Sizes, params};
 pub use index::{IndexOptions, IndexSummary, index};
-pub use model::{board, codec, entry, game, key, line, query};
+pub use model::{board, codec, entry, eval, game, key, line, query};
 pub use store::merge::{self, MergeSummary, merge};

@@ -80,7 +80,7 @@ fn index_then_query_as_a_table() {
     let lines: Vec<&str> = table.lines().collect();
     assert_eq!(
         lines[0],
-        "kind\tuci\tsan\tgames\twhite\tdraws\tblack\taverage_rating\tid\twhite_name\twhite_rating\tblack_name\tblack_rating\tspeed\tmonth\twinner"
+        "kind\tuci\tsan\tgames\twhite\tdraws\tblack\taverage_rating\tid\twhite_name\twhite_rating\tblack_name\tblack_rating\tspeed\tmonth\twinner\teval"
     );
     assert!(lines[1].starts_with("total\t\t\t3\t1\t1\t1\t"), "{table}");
     // Three moves, one game each, by UCI.

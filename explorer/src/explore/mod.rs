@@ -3,6 +3,7 @@
 //! its entries' groups that pass the filters, and takes its top and
 //! recent games from the heads of the runs' lists.
 
+mod evals;
 pub mod params;
 
 use crate::error::{Error, QueryError, store};
@@ -35,6 +36,8 @@ pub struct Explorer {
     /// The tables of `txn`: dropped before it.
     games: redb::ReadOnlyTable<u64, &'static [u8]>,
     runs: runs::RunTables,
+    /// The evaluations (`None`: the db has none).
+    evals: Option<crate::store::evals::EvalTable>,
     txn: redb::ReadTransaction,
     /// Dropped after the tables and the transaction: holds the file open,
     /// and locked against writers.
@@ -66,6 +69,7 @@ impl Explorer {
         Ok(Explorer {
             games: txn.open_table(GAMES).map_err(store)?,
             runs: runs::RunTables::open(&txn)?,
+            evals: crate::store::evals::open(&txn)?,
             txn,
             _db: db,
             settings,
@@ -220,6 +224,7 @@ impl Explorer {
             recent_games: Vec::new(),
             opening: None,
             history: None,
+            eval: self.eval_of(&board)?,
         };
         let mut position_months = BTreeMap::new();
         let mut rows = Vec::new();
@@ -261,6 +266,7 @@ impl Explorer {
                     game,
                     opening: None,
                     history: query.history.then(|| history_rows(&played.months)),
+                    eval: self.eval_after(&board, mv)?,
                 },
             ));
         }

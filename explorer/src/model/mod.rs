@@ -6,6 +6,7 @@
 pub mod board;
 pub mod codec;
 pub mod entry;
+pub mod eval;
 pub mod game;
 pub mod key;
 pub mod line;

@@ -417,6 +417,10 @@ pub struct MoveRow {
     /// lichess's explorer does not have; absent otherwise).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub history: Option<Vec<HistoryRow>>,
+    /// The engine's evaluation of the position the move leads to, when
+    /// the db holds one (absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub eval: Option<crate::model::eval::Eval>,
 }
 
 /// The answer: totals, moves most played first, and games.
@@ -443,4 +447,8 @@ pub struct Answer {
     /// otherwise). Games of unknown month are left out.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub history: Option<Vec<HistoryRow>>,
+    /// The engine's evaluation of the position, when the db holds one
+    /// (absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub eval: Option<crate::model::eval::Eval>,
 }

@@ -16,6 +16,7 @@
 //! string, [`MAX_CONCURRENT_QUERIES`] queries at once and [`QUERY_TIMEOUT`]
 //! per query.
 
+mod cloud_eval;
 mod dbs;
 mod page;
 mod reply;
@@ -75,7 +76,9 @@ struct Shared {
 /// `masters`), `GET /player` (the same question of a database made with
 /// `--player`, as lichess's personal explorer is asked), each of the db
 /// named by `db` or the first of its kind; `GET /dbs` (the dbs: name,
-/// kind, players, games); anything else a 404 as JSON.
+/// kind, players, games); `GET /api/cloud-eval` (the db's engine
+/// evaluation of a position, as lichess's cloud evaluation answers);
+/// anything else a 404 as JSON.
 ///
 /// Queries run on tokio's blocking threads, [`MAX_CONCURRENT_QUERIES`] at
 /// once, each within [`QUERY_TIMEOUT`]. Must run inside a tokio runtime
@@ -103,6 +106,7 @@ pub fn router(dbs: Databases) -> Router {
         .route("/masters", get(masters))
         .route("/player", get(player))
         .route("/dbs", get(databases))
+        .route("/api/cloud-eval", get(cloud_eval::cloud_eval))
         .fallback(not_found)
         .with_state(shared)
 }
@@ -125,6 +129,34 @@ async fn style() -> Response {
 
 async fn not_found() -> Response {
     reply::not_found()
+}
+
+impl Shared {
+    /// The db a question at `kind`'s path asks ([`Databases::choose`]), or
+    /// the refusal: a 400 naming `db`, a 404 when none is of that kind.
+    fn explorer_for(&self, kind: Kind, db: Option<&str>) -> Result<Arc<crate::Explorer>, Response> {
+        match self.dbs.choose(kind, db) {
+            Ok(Some(db)) => Ok(Arc::clone(db.explorer())),
+            Ok(None) => Err(reply::not_found_because(&format!(
+                "no db served answers {}: {}",
+                kind.path(),
+                match kind {
+                    Kind::Masters => "serve one named masters (--db masters=DIR)",
+                    Kind::Player => "serve one made with --player",
+                    Kind::Lichess => "serve one (--db DIR)",
+                }
+            ))),
+            Err(error) => Err(reply::bad_request(error.parameter(), error.reason())),
+        }
+    }
+
+    /// The db named by the `db` parameter of the query string `raw`, else
+    /// the first answering `/lichess`, or the refusal.
+    fn explorer_of(&self, raw: &str) -> Result<Arc<crate::Explorer>, Response> {
+        let [db] = params::read_named(raw, ["db"])
+            .map_err(|error| reply::bad_request(error.parameter(), error.reason()))?;
+        self.explorer_for(Kind::Lichess, db.as_deref())
+    }
 }
 
 async fn lichess(State(shared): State<Arc<Shared>>, uri: Uri) -> Response {
@@ -157,20 +189,9 @@ async fn answer(shared: Arc<Shared>, uri: &Uri, kind: Kind) -> Response {
         Some(Ok(legal)) => legal,
         Some(Err(error)) => return reply::bad_request(error.parameter(), error.reason()),
     };
-    let explorer = match shared.dbs.choose(kind, db.as_deref()) {
-        Ok(Some(db)) => Arc::clone(db.explorer()),
-        Ok(None) => {
-            return reply::not_found_because(&format!(
-                "no db served answers {}: {}",
-                kind.path(),
-                match kind {
-                    Kind::Masters => "serve one named masters (--db masters=DIR)",
-                    Kind::Player => "serve one made with --player",
-                    Kind::Lichess => "serve one (--db DIR)",
-                }
-            ));
-        }
-        Err(error) => return reply::bad_request(error.parameter(), error.reason()),
+    let explorer = match shared.explorer_for(kind, db.as_deref()) {
+        Ok(explorer) => explorer,
+        Err(refusal) => return refusal,
     };
     let read = match kind {
         Kind::Lichess => params::parse_query(raw),

@@ -88,6 +88,14 @@ pub(super) fn answer(answer: &Answer, line: Option<&Line>, kind: Kind) -> Respon
     }
 }
 
+/// 200: any value as JSON.
+pub(super) fn json_of(value: &impl Serialize) -> Response {
+    match serde_json::to_vec(value) {
+        Ok(body) => json(StatusCode::OK, body),
+        Err(_) => internal("the answer could not be written as JSON"),
+    }
+}
+
 /// Lichess's masters explorer's shape: no `recentGames`, and games
 /// without `speed` (the year and month stay).
 fn masters_shape(value: &mut serde_json::Value) {

@@ -2,7 +2,8 @@
 //! that answers as one indexing of all their games would: each source's
 //! games are numbered anew in the target (after the target's) and its
 //! runs added as runs, in one transaction a source; runs past the bound
-//! are then folded.
+//! are then folded. Evaluations are added too, the deeper kept where two
+//! dbs hold one position (also from a source whose games the target has).
 
 use crate::error::{Error, store};
 use crate::model::entry::Entry;
@@ -82,9 +83,11 @@ pub fn merge<P: AsRef<Path>>(sources: &[P], into: impl AsRef<Path>) -> Result<Me
         }
         if present > 0 && present == total {
             summary.already += 1;
-            // Runs past the bound, left by a merge stopped before its
-            // folds, are folded now.
-            drop(txn);
+            // Its evaluations still count (the deeper kept); runs past
+            // the bound, left by a merge stopped before its folds, are
+            // folded now.
+            crate::store::evals::merge(&read, &txn)?;
+            txn.commit().map_err(store)?;
             compact::settle(&target)?;
             continue;
         }
@@ -115,6 +118,7 @@ pub fn merge<P: AsRef<Path>>(sources: &[P], into: impl AsRef<Path>) -> Result<Me
             appender.finish(&mut games)?;
         }
         summary.positions += add_runs(&read, &txn, &renumber)?;
+        crate::store::evals::merge(&read, &txn)?;
         txn.commit().map_err(store)?;
         compact::settle(&target)?;
         summary.merged += 1;

@@ -7,6 +7,7 @@
 
 pub(crate) mod bits;
 pub(crate) mod compact;
+pub(crate) mod evals;
 pub(crate) mod fold;
 pub mod merge;
 pub(crate) mod records;

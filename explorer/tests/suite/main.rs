@@ -1,8 +1,10 @@
 //! The explorer's integration tests, one binary: keys against shakmaty's
 //! Zobrist hashes, indexed counts against shakmaty's replay, exactness of
 //! incremental and merged dbs, and faults (a killed writer, a second
-//! writer, another format version, a compressed file cut short).
+//! writer, another format version, a compressed file cut short), and the
+//! engine analysis (positions chosen, fake engines, a killed run).
 
+mod analysis;
 mod common;
 mod counts;
 mod exact;

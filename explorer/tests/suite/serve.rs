@@ -13,18 +13,18 @@ use std::time::{Duration, Instant};
 
 /// A server on 127.0.0.1 (a free port) in a thread of its own, and the
 /// means to stop it.
-struct Running {
+pub(crate) struct Running {
     addr: SocketAddr,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
     thread: Option<std::thread::JoinHandle<std::io::Result<()>>>,
 }
 
 impl Running {
-    fn start(explorer: Explorer) -> Running {
+    pub(crate) fn start(explorer: Explorer) -> Running {
         Running::start_all(serve::Databases::one(explorer))
     }
 
-    fn start_all(dbs: serve::Databases) -> Running {
+    pub(crate) fn start_all(dbs: serve::Databases) -> Running {
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let (ready, bound) = std::sync::mpsc::channel();
         let thread = std::thread::spawn(move || {
@@ -71,13 +71,13 @@ impl Running {
         (status, body)
     }
 
-    fn json(&self, target: &str) -> (u16, serde_json::Value) {
+    pub(crate) fn json(&self, target: &str) -> (u16, serde_json::Value) {
         let (status, body) = self.get(target);
         (status, serde_json::from_str(&body).unwrap())
     }
 
     /// Stops the server; the time it took.
-    fn stop(&mut self) -> Duration {
+    pub(crate) fn stop(&mut self) -> Duration {
         let started = Instant::now();
         let _ = self.stop.take().unwrap().send(());
         self.thread.take().unwrap().join().unwrap().unwrap();

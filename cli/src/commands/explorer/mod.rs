@@ -3,6 +3,8 @@
 //! (`query`) and served over HTTP (`serve`). A thin layer over the
 //! `chess960-explorer` crate.
 
+mod analyse;
+mod evals;
 mod index;
 mod merge;
 mod query;
@@ -33,6 +35,12 @@ enum ExplorerCommand {
     Merge(merge::MergeArgs),
     /// Serve a db over HTTP: lichess's explorer API and a page.
     Serve(serve::ServeArgs),
+    /// An engine's evaluation of every position reached by at least G
+    /// games (exit status 2 when any position was skipped or the engine
+    /// cannot be used); or listed, or imported.
+    Analyse(Box<analyse::AnalyseArgs>),
+    /// Write a db's evaluations in lichess's evaluation export format.
+    Evals(evals::EvalsArgs),
 }
 
 /// Runs the subcommand.
@@ -42,6 +50,8 @@ pub(crate) fn run(args: &ExplorerArgs, out: &mut dyn Write) -> Result<(), Failur
         ExplorerCommand::Query(args) => query::run(args, out),
         ExplorerCommand::Merge(args) => merge::run(args, out),
         ExplorerCommand::Serve(args) => serve::run(args, out),
+        ExplorerCommand::Analyse(args) => analyse::run(args, out),
+        ExplorerCommand::Evals(args) => evals::run(args, out),
     }
 }
 

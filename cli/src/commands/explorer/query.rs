@@ -5,6 +5,7 @@
 use super::db_failure;
 use crate::failure::Failure;
 use chess960_explorer::Explorer;
+use chess960_explorer::eval::Eval;
 use chess960_explorer::query::{Answer, GameRef, Month, Query, RatingGroup, Speed};
 use clap::{Args, ValueEnum};
 use std::io::Write;
@@ -27,7 +28,10 @@ enum QueryFormat {
 /// `uci` (castling as the king taking its rook), `san`, `games`, `white`,
 /// `draws`, `black`, `average_rating` (of the player to move), then a
 /// game's `id`, `white_name`, `white_rating`, `black_name`,
-/// `black_rating`, `speed`, `month` and `winner`. The moves come most
+/// `black_rating`, `speed`, `month` and `winner`, and `eval`: the
+/// engine's score of the position (on `total`) or of the position the
+/// move leads to (on `move`), from White's side (`+0.25`, `#-3`), when
+/// the db holds one (`explorer analyse`). The moves come most
 /// played first. An illegal --play move or FEN: one line naming it, exit
 /// status 2.
 #[derive(Args, Debug)]
@@ -149,7 +153,7 @@ pub(crate) fn run(args: &QueryArgs, out: &mut dyn Write) -> Result<(), Failure> 
 }
 
 /// The columns of the table.
-const COLUMNS: [&str; 16] = [
+const COLUMNS: [&str; 17] = [
     "kind",
     "uci",
     "san",
@@ -166,6 +170,7 @@ const COLUMNS: [&str; 16] = [
     "speed",
     "month",
     "winner",
+    "eval",
 ];
 
 /// The answer as rows.
@@ -193,7 +198,8 @@ fn write_table(text: &mut String, answer: &Answer, format: QueryFormat) {
         number(black),
         String::new(),
     ];
-    total.resize(COLUMNS.len(), String::new());
+    total.resize(COLUMNS.len() - 1, String::new());
+    total.push(score(answer.eval.as_ref()));
     row(&total);
     for mv in &answer.moves {
         let mut cells = vec![
@@ -206,7 +212,8 @@ fn write_table(text: &mut String, answer: &Answer, format: QueryFormat) {
             number(mv.black),
             mv.average_rating.map(|r| r.to_string()).unwrap_or_default(),
         ];
-        cells.resize(COLUMNS.len(), String::new());
+        cells.resize(COLUMNS.len() - 1, String::new());
+        cells.push(score(mv.eval.as_ref()));
         row(&cells);
     }
     let game_cells = |kind: &str, game: &GameRef| -> Vec<String> {
@@ -221,6 +228,7 @@ fn write_table(text: &mut String, answer: &Answer, format: QueryFormat) {
             game.speed.to_string(),
             game.month.clone(),
             game.winner.unwrap_or("draw").to_owned(),
+            String::new(),
         ]);
         cells
     };
@@ -230,6 +238,13 @@ fn write_table(text: &mut String, answer: &Answer, format: QueryFormat) {
     for game in &answer.recent_games {
         row(&game_cells("recent", game));
     }
+}
+
+/// The `eval` cell: the best line's score, or empty.
+fn score(eval: Option<&Eval>) -> String {
+    eval.and_then(|eval| eval.pvs.first())
+        .map(|pv| pv.score.to_string())
+        .unwrap_or_default()
 }
 
 /// A cell as the format writes it: CSV quotes a cell with a comma, quote
