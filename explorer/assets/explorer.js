@@ -754,7 +754,7 @@
       b.appendChild(bar(move.white, move.draws, move.black));
       tr.appendChild(b);
       tr.appendChild(td(move.averageRating == null ? "" : String(move.averageRating), "rating"));
-      const evalCell = td(scoreText(move.eval), "eval");
+      const evalCell = td(scoreText(move.eval && move.eval.pvs && move.eval.pvs[0]), "eval");
       if (move.eval) evalCell.title = "depth " + move.eval.depth + ", " + fmt(move.eval.knodes) + " knodes";
       tr.appendChild(evalCell);
       sanCache.set(key(state, state.play.concat(move.uci)), move.san);

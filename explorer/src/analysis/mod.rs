@@ -10,6 +10,7 @@
 
 pub mod choose;
 pub mod lichess;
+pub mod live;
 pub mod uci;
 
 use crate::error::{Error, store};

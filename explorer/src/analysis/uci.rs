@@ -95,6 +95,8 @@ impl std::fmt::Display for Fault {
     }
 }
 
+impl std::error::Error for Fault {}
+
 /// One running engine.
 ///
 /// ```no_run
@@ -250,6 +252,36 @@ impl Engine {
     /// [`Fault::Garbage`] when the engine gave no line, or when `fen` is
     /// no legal position.
     pub fn analyse(&mut self, fen: &str) -> Result<Eval, Fault> {
+        self.analyse_with(fen, self.settings.nodes, |_| true)
+    }
+
+    /// Searches the position of `fen` from a clean state for at most
+    /// `nodes` nodes, as [`Engine::analyse`] does, and calls `update` with
+    /// the lines so far each time the engine completes a set of them (each
+    /// new depth); when `update` returns `false` the search is stopped
+    /// (`stop`) and the lines so far are the answer. A server's live
+    /// analysis streams the updates.
+    ///
+    /// ```no_run
+    /// use chess960_explorer::analysis::uci::{Engine, Settings};
+    ///
+    /// let mut engine = Engine::start(&Settings::new("/usr/games/stockfish"))?;
+    /// let fen = "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1";
+    /// // Stop at depth 10.
+    /// let eval = engine.analyse_with(fen, 10_000_000, |eval| eval.depth < 10)?;
+    /// assert!(eval.depth >= 10);
+    /// # Ok::<(), chess960_explorer::analysis::uci::Fault>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`Engine::analyse`].
+    pub fn analyse_with(
+        &mut self,
+        fen: &str,
+        nodes: u64,
+        mut update: impl FnMut(&Eval) -> bool,
+    ) -> Result<Eval, Fault> {
         let Some(board) = board_from_fen(fen) else {
             return Err(Fault::Garbage(format!("{fen:?} is no legal position")));
         };
@@ -257,10 +289,16 @@ impl Engine {
         self.send("ucinewgame")?;
         self.ready()?;
         self.send(&format!("position fen {board:#}"))?;
-        self.send(&format!("go nodes {}", self.settings.nodes))?;
-        let deadline = started + self.settings.time_limit();
+        self.send(&format!("go nodes {nodes}"))?;
+        let limit = Settings {
+            nodes,
+            ..self.settings.clone()
+        }
+        .time_limit();
+        let deadline = started + limit;
         let mut lines: Vec<Option<Info>> = Vec::new();
-        let mut nodes = 0u64;
+        let mut searched = 0u64;
+        let mut stopped = false;
         loop {
             let line = self.next_line(deadline)?;
             if line.starts_with("bestmove") {
@@ -269,7 +307,7 @@ impl Engine {
             let Some(info) = Info::parse(&line) else {
                 continue;
             };
-            nodes = info.nodes.unwrap_or(nodes);
+            searched = info.nodes.unwrap_or(searched);
             let (Some(_), Some(_)) = (info.score, info.pv.as_ref()) else {
                 continue;
             };
@@ -277,16 +315,39 @@ impl Engine {
             if at >= lines.len() {
                 lines.resize(at + 1, None);
             }
+            // The last line of a set: the set is complete.
+            let complete = info.multipv >= self.settings.multipv as usize;
             lines[at] = Some(info);
+            if complete
+                && !stopped
+                && let Some(eval) = self.eval_of(&board, &lines, searched, nodes)
+                && !update(&eval)
+            {
+                stopped = true;
+                self.send("stop")?;
+            }
         }
+        self.eval_of(&board, &lines, searched, nodes)
+            .ok_or_else(|| Fault::Garbage("no legal line before bestmove".to_owned()))
+    }
+
+    /// The evaluation the engine's `lines` give of `board` (`None` when no
+    /// line is legal), after `searched` nodes of a search of `nodes`.
+    fn eval_of(
+        &self,
+        board: &cozy_chess::Board,
+        lines: &[Option<Info>],
+        searched: u64,
+        nodes: u64,
+    ) -> Option<Eval> {
         let white = board.side_to_move() == Color::White;
         let mut pvs = Vec::new();
         let mut depth = 0;
-        for info in lines.into_iter().flatten() {
-            let (Some(score), Some(pv)) = (info.score, info.pv) else {
+        for info in lines.iter().flatten() {
+            let (Some(score), Some(pv)) = (info.score, info.pv.as_ref()) else {
                 continue;
             };
-            let legal = legal_prefix(&board, &pv);
+            let legal = legal_prefix(board, pv);
             if legal.is_empty() {
                 continue;
             }
@@ -298,15 +359,12 @@ impl Engine {
                 score: if white { score } else { score.flip() },
             });
         }
-        if pvs.is_empty() {
-            return Err(Fault::Garbage("no legal line before bestmove".to_owned()));
-        }
-        Ok(Eval {
+        (!pvs.is_empty()).then(|| Eval {
             pvs,
             depth,
-            knodes: nodes / 1000,
+            knodes: searched / 1000,
             engine: self.name.clone(),
-            nodes: self.settings.nodes,
+            nodes,
             multipv: self.settings.multipv,
             hash: self.settings.hash,
         })

@@ -133,6 +133,37 @@ pub struct Eval {
 const BYTES_VERSION: u8 = 1;
 
 impl Eval {
+    /// Each line's moves in SAN, played from `board` (a line stops at a
+    /// move `board` cannot play: a stored line is legal from its own
+    /// position).
+    ///
+    /// ```
+    /// use chess960_explorer::eval::{Eval, Pv, Score};
+    ///
+    /// let eval = Eval {
+    ///     pvs: vec![Pv { moves: "g1f3 d7d5".into(), score: Score::Cp(20) }],
+    ///     depth: 12, knodes: 20, engine: "Stockfish".into(), nodes: 20_000, multipv: 1, hash: 16,
+    /// };
+    /// assert_eq!(eval.san_lines(&cozy_chess::Board::default()), [["Nf3", "d5"]]);
+    /// ```
+    pub fn san_lines(&self, board: &cozy_chess::Board) -> Vec<Vec<String>> {
+        self.pvs
+            .iter()
+            .map(|pv| {
+                let mut board = board.clone();
+                let mut sans = Vec::new();
+                for text in pv.moves.split_ascii_whitespace() {
+                    let Some(mv) = crate::model::board::parse_uci(&board, text) else {
+                        break;
+                    };
+                    sans.push(crate::model::board::san(&board, mv));
+                    board.play_unchecked(mv);
+                }
+                sans
+            })
+            .collect()
+    }
+
     /// Its place in the order "deeper": nodes, lines, depth, knodes.
     fn rank(&self) -> (u64, u32, u32, u64) {
         (self.nodes, self.multipv, self.depth, self.knodes)

@@ -18,11 +18,13 @@
 
 mod cloud_eval;
 mod dbs;
+mod live;
 mod page;
 mod reply;
 
 pub use dbs::{Database, Databases, Kind, NameError};
 
+use crate::analysis::live::Live;
 use crate::explore::params;
 use axum::Router;
 use axum::extract::State;
@@ -64,6 +66,8 @@ pub const SHUTDOWN_GRACE: Duration = Duration::from_millis(800);
 /// the page.
 struct Shared {
     dbs: Databases,
+    /// The engines of live analysis (`serve --engine`).
+    live: Option<Arc<Live>>,
     turns: Arc<Semaphore>,
     page: page::Page,
 }
@@ -78,6 +82,8 @@ struct Shared {
 /// named by `db` or the first of its kind; `GET /dbs` (the dbs: name,
 /// kind, players, games); `GET /api/cloud-eval` (the db's engine
 /// evaluation of a position, as lichess's cloud evaluation answers);
+/// `GET /analysis` (with `live`, the engines of `serve --engine`: a live
+/// analysis as server-sent events, stopped when the client goes);
 /// anything else a 404 as JSON.
 ///
 /// Queries run on tokio's blocking threads, [`MAX_CONCURRENT_QUERIES`] at
@@ -88,12 +94,13 @@ struct Shared {
 /// use chess960_explorer::{Explorer, serve};
 ///
 /// let dbs = serve::Databases::one(Explorer::open("explorer")?);
-/// let app: axum::Router = serve::router(dbs);
+/// let app: axum::Router = serve::router(dbs, None);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn router(dbs: Databases) -> Router {
+pub fn router(dbs: Databases, live: Option<Live>) -> Router {
     let shared = Arc::new(Shared {
         dbs,
+        live: live.map(Arc::new),
         turns: Arc::new(Semaphore::new(MAX_CONCURRENT_QUERIES)),
         page: page::Page::new(),
     });
@@ -107,6 +114,7 @@ pub fn router(dbs: Databases) -> Router {
         .route("/player", get(player))
         .route("/dbs", get(databases))
         .route("/api/cloud-eval", get(cloud_eval::cloud_eval))
+        .route("/analysis", get(live::analysis))
         .fallback(not_found)
         .with_state(shared)
 }
@@ -202,6 +210,7 @@ async fn answer(shared: Arc<Shared>, uri: &Uri, kind: Kind) -> Response {
         Ok(query) => query,
         Err(error) => return reply::bad_request(error.parameter(), error.reason()),
     };
+    let live = shared.live.is_some();
     let work = async move {
         let Ok(turn) = Arc::clone(&shared.turns).acquire_owned().await else {
             return reply::unavailable("the server is shutting down");
@@ -215,7 +224,7 @@ async fn answer(shared: Arc<Shared>, uri: &Uri, kind: Kind) -> Response {
         })
         .await;
         match answered {
-            Ok(Ok((line, answer))) => reply::answer(&answer, line.as_ref(), kind),
+            Ok(Ok((line, answer))) => reply::answer(&answer, line.as_ref(), kind, live),
             Ok(Err(error)) => reply::query_error(&error),
             Err(_) => reply::internal("the query failed unexpectedly"),
         }
@@ -230,7 +239,7 @@ async fn answer(shared: Arc<Shared>, uri: &Uri, kind: Kind) -> Response {
         })
 }
 
-/// Serves [`router`]`(dbs)` on `listener` until `shutdown` ends, then
+/// Serves [`router`]`(dbs, live)` on `listener` until `shutdown` ends, then
 /// stops taking connections and lets the requests in flight finish, for
 /// at most [`SHUTDOWN_GRACE`].
 ///
@@ -240,7 +249,7 @@ async fn answer(shared: Arc<Shared>, uri: &Uri, kind: Kind) -> Response {
 /// # async fn example() -> Result<(), Box<dyn std::error::Error>> {
 /// let dbs = serve::Databases::one(Explorer::open("explorer")?);
 /// let listener = tokio::net::TcpListener::bind("127.0.0.1:9002").await?;
-/// serve::run(dbs, listener, serve::shutdown_signal()).await?;
+/// serve::run(dbs, None, listener, serve::shutdown_signal()).await?;
 /// # Ok(())
 /// # }
 /// ```
@@ -250,6 +259,7 @@ async fn answer(shared: Arc<Shared>, uri: &Uri, kind: Kind) -> Response {
 /// The listener's error, should accepting connections fail for good.
 pub async fn run<F>(
     dbs: Databases,
+    live: Option<Live>,
     listener: tokio::net::TcpListener,
     shutdown: F,
 ) -> io::Result<()>
@@ -262,7 +272,7 @@ where
         let _ = told.send(());
     };
     let server = tokio::spawn(
-        axum::serve(listener, router(dbs))
+        axum::serve(listener, router(dbs, live))
             .with_graceful_shutdown(signal)
             .into_future(),
     );
@@ -315,7 +325,7 @@ pub async fn shutdown_signal() {
 }
 
 /// Binds `addr`, calls `ready` with the address bound (the port chosen
-/// when `addr`'s is 0), and serves `dbs` until Ctrl-C or SIGTERM
+/// when `addr`'s is 0), and serves `dbs` (with `live`'s engines) until Ctrl-C or SIGTERM
 /// ([`shutdown_signal`]), on a multi-threaded runtime of its own; returns
 /// within a second of the signal.
 ///
@@ -323,7 +333,7 @@ pub async fn shutdown_signal() {
 /// use chess960_explorer::{Explorer, serve};
 ///
 /// let dbs = serve::Databases::one(Explorer::open("explorer")?);
-/// serve::run_until_signal(dbs, "127.0.0.1:9002".parse()?, |addr| {
+/// serve::run_until_signal(dbs, None, "127.0.0.1:9002".parse()?, |addr| {
 ///     println!("serving on http://{addr}/");
 /// })?;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -335,6 +345,7 @@ pub async fn shutdown_signal() {
 /// machine's.
 pub fn run_until_signal(
     dbs: Databases,
+    live: Option<Live>,
     addr: SocketAddr,
     ready: impl FnOnce(SocketAddr),
 ) -> io::Result<()> {
@@ -345,7 +356,7 @@ pub fn run_until_signal(
     let served = runtime.block_on(async move {
         let listener = tokio::net::TcpListener::bind(addr).await?;
         ready(listener.local_addr()?);
-        run(dbs, listener, shutdown_signal()).await
+        run(dbs, live, listener, shutdown_signal()).await
     });
     // A query still running on a blocking thread is not waited for.
     runtime.shutdown_timeout(Duration::from_millis(100));

@@ -2,6 +2,7 @@
 //! and each kind of refusal as one object `{"error": ..., "parameter": ...}`.
 
 use super::dbs::{Databases, Kind};
+use super::live::PageEval;
 use crate::model::board::{self, LegalMove};
 use crate::model::query::{Answer, Query};
 use crate::{Explorer, QueryError};
@@ -15,8 +16,10 @@ pub(super) struct Line {
     fen: String,
     /// The moves played, in SAN.
     sans: Vec<String>,
-    /// Its legal moves, when asked for (`legal=true`).
+    /// Its legal moves, when asked for (`legal=true`: the page asks).
     legal: Option<Vec<LegalMove>>,
+    /// The position.
+    board: cozy_chess::Board,
 }
 
 /// An answer as lichess's explorer writes it, with two fields more, for
@@ -31,6 +34,12 @@ struct WithLine<'a> {
     play_san: &'a [String],
     #[serde(skip_serializing_if = "Option::is_none")]
     legal: Option<&'a [LegalMove]>,
+    /// For the page: the stored evaluation's lines in SAN too.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    engine: Option<PageEval>,
+    /// For the page: whether the server analyses live.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    live: Option<bool>,
 }
 
 /// A refusal: why, and which parameter (when one is to blame).
@@ -65,14 +74,24 @@ fn refusal(status: StatusCode, error: &str, parameter: Option<&str>) -> Response
     json(status, body)
 }
 
-/// 200: the answer, with `fen`, `playSan` and (when asked) `legal`; at
-/// `/masters` in lichess's masters shape (no recent games, no speeds).
-pub(super) fn answer(answer: &Answer, line: Option<&Line>, kind: Kind) -> Response {
+/// 200: the answer, with `fen`, `playSan` and, for the page
+/// (`legal=true`), `legal`, `engine` (the stored lines in SAN too) and
+/// `live` (whether the server analyses live); at `/masters` in lichess's
+/// masters shape (no recent games, no speeds).
+pub(super) fn answer(answer: &Answer, line: Option<&Line>, kind: Kind, live: bool) -> Response {
+    let page = line.filter(|line| line.legal.is_some());
     let reply = WithLine {
         answer,
         fen: line.map(|line| line.fen.as_str()),
         play_san: line.map_or(&[], |line| &line.sans),
         legal: line.and_then(|line| line.legal.as_deref()),
+        engine: page.and_then(|line| {
+            answer
+                .eval
+                .as_ref()
+                .map(|eval| PageEval::of(eval, &line.board))
+        }),
+        live: page.map(|_| live),
     };
     let body = if kind == Kind::Masters {
         serde_json::to_value(&reply).and_then(|mut value| {
@@ -206,5 +225,6 @@ pub(super) fn line_of(query: &Query, legal: bool) -> Option<Line> {
         fen: format!("{board:#}"),
         sans,
         legal: legal.then(|| board::legal_moves(&board)),
+        board,
     })
 }

@@ -35,7 +35,7 @@ impl Running {
             runtime.block_on(async move {
                 let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
                 ready.send(listener.local_addr()?).unwrap();
-                serve::run(dbs, listener, async move {
+                serve::run(dbs, None, listener, async move {
                     let _ = stopped.await;
                 })
                 .await

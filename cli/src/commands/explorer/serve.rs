@@ -6,6 +6,8 @@
 use super::db_failure;
 use crate::failure::Failure;
 use chess960_explorer::Explorer;
+use chess960_explorer::analysis::live::Live;
+use chess960_explorer::analysis::uci::Settings;
 use chess960_explorer::serve::Databases;
 use clap::Args;
 use std::io::Write;
@@ -30,13 +32,49 @@ pub(crate) struct ServeArgs {
     /// otherwise (`0.0.0.0:9002` listens on every network).
     #[arg(long, value_name = "ADDR:PORT", default_value = "127.0.0.1:9002")]
     bind: SocketAddr,
+    /// A UCI engine (Stockfish) for live analysis of positions without a
+    /// stored evaluation: the page streams its lines as they deepen. The
+    /// server starts it as a process of its own (one thread, `--hash`
+    /// MB, 3 lines); without it, the page says no evaluation is stored.
+    #[arg(long, value_name = "PATH")]
+    engine: Option<PathBuf>,
+    /// How many live analyses may run at once (each one engine process).
+    #[arg(long, value_name = "E", default_value_t = 1, requires = "engine")]
+    engines: usize,
+    /// The nodes a live analysis searches at most.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 5_000_000,
+        requires = "engine"
+    )]
+    nodes: u64,
+    /// The hash table of each live engine, in MB.
+    #[arg(long, value_name = "MB", default_value_t = 16, requires = "engine")]
+    hash: u32,
 }
 
 /// Serves the dbs until a signal.
 pub(crate) fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let dbs = databases(&args.db)?;
+    let live = match &args.engine {
+        None => None,
+        Some(engine) => {
+            let settings = Settings {
+                nodes: args.nodes,
+                hash: args.hash,
+                ..Settings::new(engine.clone())
+            };
+            Some(Live::new(settings, args.engines).map_err(|fault| {
+                Failure::input(format!(
+                    "explorer serve: --engine {}: {fault}",
+                    engine.display()
+                ))
+            })?)
+        }
+    };
     let mut said = Ok(());
-    chess960_explorer::serve::run_until_signal(dbs, args.bind, |addr| {
+    chess960_explorer::serve::run_until_signal(dbs, live, args.bind, |addr| {
         said = writeln!(out, "serving {} on http://{addr}/", args.db.join(" "))
             .and_then(|()| out.flush());
     })
