@@ -32,7 +32,7 @@ pub(super) async fn cloud_eval(State(shared): State<Arc<Shared>>, uri: Uri) -> R
     let raw = uri.query().unwrap_or("");
     let explorer = match shared.explorer_of(raw) {
         Ok(explorer) => explorer,
-        Err(refusal) => return refusal,
+        Err(refusal) => return *refusal,
     };
     let (query, lines) = match params::parse_cloud_eval(raw) {
         Ok(read) => read,

@@ -142,10 +142,14 @@ async fn not_found() -> Response {
 impl Shared {
     /// The db a question at `kind`'s path asks ([`Databases::choose`]), or
     /// the refusal: a 400 naming `db`, a 404 when none is of that kind.
-    fn explorer_for(&self, kind: Kind, db: Option<&str>) -> Result<Arc<crate::Explorer>, Response> {
+    fn explorer_for(
+        &self,
+        kind: Kind,
+        db: Option<&str>,
+    ) -> Result<Arc<crate::Explorer>, Box<Response>> {
         match self.dbs.choose(kind, db) {
             Ok(Some(db)) => Ok(Arc::clone(db.explorer())),
-            Ok(None) => Err(reply::not_found_because(&format!(
+            Ok(None) => Err(Box::new(reply::not_found_because(&format!(
                 "no db served answers {}: {}",
                 kind.path(),
                 match kind {
@@ -153,16 +157,19 @@ impl Shared {
                     Kind::Player => "serve one made with --player",
                     Kind::Lichess => "serve one (--db DIR)",
                 }
+            )))),
+            Err(error) => Err(Box::new(reply::bad_request(
+                error.parameter(),
+                error.reason(),
             ))),
-            Err(error) => Err(reply::bad_request(error.parameter(), error.reason())),
         }
     }
 
     /// The db named by the `db` parameter of the query string `raw`, else
     /// the first answering `/lichess`, or the refusal.
-    fn explorer_of(&self, raw: &str) -> Result<Arc<crate::Explorer>, Response> {
+    fn explorer_of(&self, raw: &str) -> Result<Arc<crate::Explorer>, Box<Response>> {
         let [db] = params::read_named(raw, ["db"])
-            .map_err(|error| reply::bad_request(error.parameter(), error.reason()))?;
+            .map_err(|error| Box::new(reply::bad_request(error.parameter(), error.reason())))?;
         self.explorer_for(Kind::Lichess, db.as_deref())
     }
 }
@@ -199,7 +206,7 @@ async fn answer(shared: Arc<Shared>, uri: &Uri, kind: Kind) -> Response {
     };
     let explorer = match shared.explorer_for(kind, db.as_deref()) {
         Ok(explorer) => explorer,
-        Err(refusal) => return refusal,
+        Err(refusal) => return *refusal,
     };
     let read = match kind {
         Kind::Lichess => params::parse_query(raw),
@@ -210,7 +217,7 @@ async fn answer(shared: Arc<Shared>, uri: &Uri, kind: Kind) -> Response {
         Ok(query) => query,
         Err(error) => return reply::bad_request(error.parameter(), error.reason()),
     };
-    let live = shared.live.is_some();
+    let engine_on = shared.live.is_some();
     let work = async move {
         let Ok(turn) = Arc::clone(&shared.turns).acquire_owned().await else {
             return reply::unavailable("the server is shutting down");
@@ -224,7 +231,7 @@ async fn answer(shared: Arc<Shared>, uri: &Uri, kind: Kind) -> Response {
         })
         .await;
         match answered {
-            Ok(Ok((line, answer))) => reply::answer(&answer, line.as_ref(), kind, live),
+            Ok(Ok((line, answer))) => reply::answer(&answer, line.as_ref(), kind, engine_on),
             Ok(Err(error)) => reply::query_error(&error),
             Err(_) => reply::internal("the query failed unexpectedly"),
         }

@@ -78,7 +78,12 @@ fn refusal(status: StatusCode, error: &str, parameter: Option<&str>) -> Response
 /// (`legal=true`), `legal`, `engine` (the stored lines in SAN too) and
 /// `live` (whether the server analyses live); at `/masters` in lichess's
 /// masters shape (no recent games, no speeds).
-pub(super) fn answer(answer: &Answer, line: Option<&Line>, kind: Kind, live: bool) -> Response {
+pub(super) fn answer(
+    answer: &Answer,
+    line: Option<&Line>,
+    kind: Kind,
+    engine_on: bool,
+) -> Response {
     let page = line.filter(|line| line.legal.is_some());
     let reply = WithLine {
         answer,
@@ -91,7 +96,7 @@ pub(super) fn answer(answer: &Answer, line: Option<&Line>, kind: Kind, live: boo
                 .as_ref()
                 .map(|eval| PageEval::of(eval, &line.board))
         }),
-        live: page.map(|_| live),
+        live: page.map(|_| engine_on),
     };
     let body = if kind == Kind::Masters {
         serde_json::to_value(&reply).and_then(|mut value| {

@@ -25,6 +25,13 @@ impl Running {
     }
 
     pub(crate) fn start_all(dbs: serve::Databases) -> Running {
+        Running::start_with(dbs, None)
+    }
+
+    pub(crate) fn start_with(
+        dbs: serve::Databases,
+        live: Option<chess960_explorer::analysis::live::Live>,
+    ) -> Running {
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let (ready, bound) = std::sync::mpsc::channel();
         let thread = std::thread::spawn(move || {
@@ -35,7 +42,7 @@ impl Running {
             runtime.block_on(async move {
                 let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
                 ready.send(listener.local_addr()?).unwrap();
-                serve::run(dbs, None, listener, async move {
+                serve::run(dbs, live, listener, async move {
                     let _ = stopped.await;
                 })
                 .await
@@ -51,18 +58,33 @@ impl Running {
 
     /// One request on a connection of its own: the status and the body.
     fn get(&self, target: &str) -> (u16, String) {
+        self.get_for(target, Duration::from_secs(10))
+    }
+
+    /// One request, read for at most `wait` (a stream is cut there): the
+    /// status and the body read.
+    fn get_for(&self, target: &str, wait: Duration) -> (u16, String) {
         let mut stream = TcpStream::connect(self.addr).unwrap();
-        stream
-            .set_read_timeout(Some(Duration::from_secs(10)))
-            .unwrap();
+        let until = Instant::now() + wait;
         write!(
             stream,
             "GET {target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
         )
         .unwrap();
         let mut response = Vec::new();
-        stream.read_to_end(&mut response).unwrap();
-        let response = String::from_utf8(response).unwrap();
+        let mut chunk = [0u8; 4096];
+        loop {
+            let left = until.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                break;
+            }
+            stream.set_read_timeout(Some(left)).unwrap();
+            match stream.read(&mut chunk) {
+                Ok(0) | Err(_) => break,
+                Ok(n) => response.extend_from_slice(&chunk[..n]),
+            }
+        }
+        let response = String::from_utf8_lossy(&response).into_owned();
         let status = response[9..12].parse().unwrap();
         let body = response
             .split_once("\r\n\r\n")
@@ -402,5 +424,138 @@ fn a_player_s_db_answers_player_queries() {
         (400, &"color".into()),
         "{body}"
     );
+    assert!(server.stop() < Duration::from_secs(1));
+}
+
+/// The events of a server-sent event stream: (name, data).
+fn events(body: &str) -> Vec<(String, String)> {
+    body.split("\n\n")
+        .filter_map(|block| {
+            let mut name = None;
+            let mut data = String::new();
+            for line in block.lines() {
+                if let Some(value) = line.strip_prefix("event: ") {
+                    name = Some(value.to_owned());
+                } else if let Some(value) = line.strip_prefix("data: ") {
+                    data.push_str(value);
+                }
+            }
+            name.map(|name| (name, data))
+        })
+        .collect()
+}
+
+/// `serve --engine`: `/analysis` streams the lines of each depth, legal
+/// and in SAN as shakmaty writes them, then `done`; a second analysis
+/// while the only engine searches is told `busy`; a client that goes
+/// stops its search (the engine is free again at once); without an
+/// engine, a 404; a bad move, a 400 naming `play`.
+#[test]
+fn live_analysis_streams_deepening_lines_and_stops_when_the_client_goes() {
+    use chess960_explorer::analysis::{live::Live, uci::Settings};
+    use shakmaty::{Chess, Position as _, san::San, uci::UciMove};
+
+    const STOCKFISH: &str = "/usr/games/stockfish";
+    if !std::path::Path::new(STOCKFISH).is_file() {
+        eprintln!("skipped: {STOCKFISH} is not installed (apt-get install stockfish)");
+        return;
+    }
+    let dir = indexed("serve-live", 7, 40, &IndexOptions::default());
+    let start = |nodes: u64| {
+        let settings = Settings {
+            nodes,
+            multipv: 2,
+            ..Settings::new(STOCKFISH)
+        };
+        let live = Live::new(settings, 1).unwrap();
+        Running::start_with(
+            serve::Databases::one(Explorer::open(&dir).unwrap()),
+            Some(live),
+        )
+    };
+    let mut server = start(100_000);
+    let (status, body) = server.get("/analysis?start=451&play=e2e4");
+    assert_eq!(status, 200);
+    let streamed = events(&body);
+    assert_eq!(
+        streamed.last().map(|(name, _)| name.as_str()),
+        Some("done"),
+        "{body}"
+    );
+    let mut depths = Vec::new();
+    for (name, data) in &streamed[..streamed.len() - 1] {
+        assert_eq!(name, "info");
+        let lines: serde_json::Value = serde_json::from_str(data).unwrap();
+        depths.push(lines["depth"].as_u64().unwrap());
+        let pvs = lines["pvs"].as_array().unwrap();
+        assert!((1..=2).contains(&pvs.len()), "{data}");
+        for pv in pvs {
+            assert!(pv["cp"].is_i64() || pv["mate"].is_i64(), "{pv}");
+            let mut position: Chess = crate::common::start_position(Some(451));
+            let first = UciMove::from_ascii(b"e2e4")
+                .unwrap()
+                .to_move(&position)
+                .unwrap();
+            position.play_unchecked(first);
+            let moves = pv["moves"].as_array().unwrap();
+            let sans = pv["san"].as_array().unwrap();
+            assert_eq!(moves.len(), sans.len());
+            for (uci, san) in moves.iter().zip(sans) {
+                let m = UciMove::from_ascii(uci.as_str().unwrap().as_bytes())
+                    .unwrap()
+                    .to_move(&position)
+                    .unwrap();
+                assert_eq!(
+                    San::from_move(&position, m).to_string(),
+                    san.as_str().unwrap().trim_end_matches(['+', '#'])
+                );
+                position.play_unchecked(m);
+            }
+        }
+    }
+    assert!(
+        depths.len() >= 3 && depths.windows(2).all(|w| w[0] <= w[1]),
+        "{depths:?}"
+    );
+    let (status, body) = server.json("/analysis?start=451&play=e2e5");
+    assert_eq!((status, body["parameter"].as_str()), (400, Some("play")));
+    assert!(server.stop() < Duration::from_secs(1));
+
+    // One engine, a long search: a second client is told busy; once the
+    // first goes, the engine is free.
+    let mut server = start(500_000_000);
+    let mut first = TcpStream::connect(server.addr).unwrap();
+    write!(
+        first,
+        "GET /analysis?start=0 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+    )
+    .unwrap();
+    let mut seen = [0u8; 256];
+    let read = first.read(&mut seen).unwrap();
+    assert!(String::from_utf8_lossy(&seen[..read]).starts_with("HTTP/1.1 200"));
+    std::thread::sleep(Duration::from_millis(300));
+    let (_, body) = server.get_for("/analysis?start=1", Duration::from_secs(2));
+    assert_eq!(
+        events(&body).first().map(|(name, _)| name.as_str()),
+        Some("busy"),
+        "{body}"
+    );
+    drop(first);
+    let freed = Instant::now();
+    loop {
+        let (_, body) = server.get_for("/analysis?start=2", Duration::from_millis(1500));
+        match events(&body).first().map(|(name, _)| name.clone()) {
+            Some(name) if name == "info" => break,
+            _ => assert!(
+                freed.elapsed() < Duration::from_secs(10),
+                "the engine was not stopped: {body}"
+            ),
+        }
+    }
+    assert!(server.stop() < Duration::from_secs(1));
+
+    // No engine: a 404.
+    let mut server = Running::start(Explorer::open(&dir).unwrap());
+    assert_eq!(server.json("/analysis?start=451").0, 404);
     assert!(server.stop() < Duration::from_secs(1));
 }
