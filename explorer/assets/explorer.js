@@ -427,7 +427,17 @@
       score.textContent = scoreText(pv);
       li.appendChild(score);
       const sans = pv.san || pv.moves;
+      const fields = (current.fen || "").split(" ");
+      const blackFirst = fields[1] === "b";
+      const fullmove = Number(fields[5]) || 1;
       sans.forEach((san, i) => {
+        const ply = i + (blackFirst ? 1 : 0);
+        if (ply % 2 === 0 || i === 0) {
+          const num = document.createElement("span");
+          num.className = "num";
+          num.textContent = fullmove + Math.floor(ply / 2) + (ply % 2 === 0 ? "." : "...");
+          li.appendChild(num);
+        }
         const button = document.createElement("button");
         button.type = "button";
         button.className = "pv-move";
@@ -670,10 +680,12 @@
     rows = rows || [];
     const most = rows.reduce((m, r) => Math.max(m, r.white + r.draws + r.black), 0);
     if (!rows.length || !most) {
+      chart.setAttribute("viewBox", "0 0 600 24");
       chart.setAttribute("aria-label", "No games a month " + what);
-      el("text", { x: 300, y: 60, class: "none", "text-anchor": "middle" }, chart).textContent = "No dated games.";
+      el("text", { x: 300, y: 16, class: "none", "text-anchor": "middle" }, chart).textContent = "No dated games.";
       return;
     }
+    chart.setAttribute("viewBox", "0 0 600 120");
     const width = 600 / rows.length;
     const height = 96;
     rows.forEach((r, i) => {
