@@ -3,6 +3,9 @@
 
     python3 benches/explorer_serve.py [MB] [REQUESTS] [CLIENTS]
     CHESS960_BINARY=path/to/chess960 python3 benches/explorer_serve.py ...   (another build)
+    CHESS960_LIVE_ENGINE=/usr/games/stockfish python3 benches/explorer_serve.py ...
+        (the server runs `--engine`, and a live analysis streams throughout
+        the wrk rounds: the API's latency with an engine busy on one core)
 
     (defaults: 20 MB of games, 20000 requests, 8 clients)
 
@@ -150,8 +153,10 @@ def main() -> int:
         shutil.rmtree(db)
     if not db.exists():
         run(binary, "explorer", "index", "--db", str(db), str(pgn))
+    engine = os.environ.get("CHESS960_LIVE_ENGINE", "")
+    live_args = ["--engine", engine, "--nodes", "100000000000"] if engine else []
     server = subprocess.Popen(
-        [binary, "explorer", "serve", "--db", str(db), "--bind", "127.0.0.1:0"],
+        [binary, "explorer", "serve", "--db", str(db), "--bind", "127.0.0.1:0", *live_args],
         stdout=subprocess.PIPE, text=True,
     )
     try:
@@ -231,8 +236,29 @@ def main() -> int:
         for line in wrong[:10]:
             print("  wrong:", line)
 
-        # 3. wrk, for the server's latency.
+        # 3. wrk, for the server's latency (beside a live analysis with
+        # CHESS960_LIVE_ENGINE).
         failed = bool(wrong)
+        live_stop = threading.Event()
+        live_events = [0]
+
+        def analyse_live() -> None:
+            while not live_stop.is_set():
+                conn = http.client.HTTPConnection(*base, timeout=30)
+                conn.request("GET", "/analysis?start=518&play=e2e4")
+                response = conn.getresponse()
+                while not live_stop.is_set():
+                    line = response.fp.readline()
+                    if not line:
+                        break
+                    if line.startswith(b"event: info"):
+                        live_events[0] += 1
+                conn.close()
+
+        analyser = threading.Thread(target=analyse_live)
+        if engine:
+            analyser.start()
+            time.sleep(1)
         if shutil.which("wrk"):
             with tempfile.TemporaryDirectory() as tmp:
                 listed = Path(tmp) / "paths.txt"
@@ -253,6 +279,10 @@ def main() -> int:
                     print(f"server RSS after wrk round {round_}: {rss_kib(server.pid) / 1024:.1f} MiB")
         else:
             print("wrk is not installed (apt-get install -y wrk): no wrk figures")
+        if engine:
+            live_stop.set()
+            analyser.join()
+            print(f"live analysis beside wrk: {live_events[0]} depths streamed")
         return 1 if failed else 0
     finally:
         server.send_signal(signal.SIGTERM)
