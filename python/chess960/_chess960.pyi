@@ -485,3 +485,12 @@ class Explorer:
         """Whether the db holds one player's games."""
     def games(self) -> int:
         """Games in the db."""
+    def eval(
+        self,
+        fen: Optional[str] = None,
+        start: Optional[int] = None,
+        play: Union[str, Sequence[str], None] = None,
+    ) -> Optional[Dict[str, Any]]:
+        """The engine's evaluation of a position (``pvs``, ``depth``, ``knodes``, provenance), or None."""
+    def evals(self) -> Table:
+        """Every evaluation of the db, one row a line (``fen``, ``line``, ``moves``, ``cp``, ``mate``, ...)."""

@@ -1,12 +1,15 @@
 //! The opening explorer's db from Python: `explorer_index` (games into a
 //! db, on Rust threads, Ctrl-C stopping it after the batch being written),
-//! `explorer_merge` (dbs made apart into one) and `Explorer(db).query(...)` (a position's moves as an Arrow table).
+//! `explorer_merge` (dbs made apart into one) and `Explorer(db).query(...)` (a position's moves as an Arrow table),
+//! `Explorer(db).eval(...)` (a position's engine evaluation) and
+//! `Explorer(db).evals()` (all of them as an Arrow table).
 
 use crate::filters::Filters;
 use crate::reading::{input_error, read_error, run, summary_dict};
 use crate::table::PyTable;
-use arrow_array::{ArrayRef, RecordBatch, StringArray, UInt32Array, UInt64Array};
+use arrow_array::{ArrayRef, Int32Array, RecordBatch, StringArray, UInt32Array, UInt64Array};
 use arrow_schema::{DataType, Field, Schema};
+use chess960_explorer::eval::{Eval, Score};
 use chess960_explorer::query::{GameRef, Month, Query, RatingGroup, Speed};
 use chess960_explorer::{Error, Explorer, IndexOptions};
 use pyo3::exceptions::{PyOSError, PyValueError};
@@ -279,5 +282,130 @@ impl PyExplorer {
     /// Games in the db.
     fn games(&self) -> PyResult<u64> {
         self.explorer.games().map_err(|error| db_error(&error))
+    }
+
+    /// The engine's evaluation of a position (a start, 0..=959, or a FEN;
+    /// then the UCI moves of `play`), as stored by `chess960 explorer
+    /// analyse`: a dict (`pvs`, a list of `{moves, cp | mate}` from
+    /// White's side; `depth`, `knodes`, `engine`, `nodes`, `multipv`,
+    /// `hash`), or `None` when the db holds none. A bad argument is a
+    /// `ValueError` naming it.
+    #[pyo3(signature = (fen = None, start = None, play = None))]
+    fn eval<'py>(
+        &self,
+        py: Python<'py>,
+        fen: Option<String>,
+        start: Option<u16>,
+        play: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let play: Vec<String> = words::<String>(play, "play")?.unwrap_or_default();
+        let query = Query {
+            start,
+            fen,
+            play: play.into_iter().filter(|word| !word.is_empty()).collect(),
+            ..Query::default()
+        };
+        let explorer = Arc::clone(&self.explorer);
+        let eval = py
+            .detach(move || explorer.eval(&query))
+            .map_err(|error| PyValueError::new_err(error.to_string()))?;
+        let Some(eval) = eval else {
+            return Ok(None);
+        };
+        let dict = PyDict::new(py);
+        let pvs = eval
+            .pvs
+            .iter()
+            .map(|pv| {
+                let line = PyDict::new(py);
+                line.set_item("moves", &pv.moves)?;
+                match pv.score {
+                    Score::Cp(cp) => line.set_item("cp", cp)?,
+                    Score::Mate(n) => line.set_item("mate", n)?,
+                }
+                Ok(line)
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        dict.set_item("pvs", PyList::new(py, pvs)?)?;
+        dict.set_item("depth", eval.depth)?;
+        dict.set_item("knodes", eval.knodes)?;
+        dict.set_item("engine", &eval.engine)?;
+        dict.set_item("nodes", eval.nodes)?;
+        dict.set_item("multipv", eval.multipv)?;
+        dict.set_item("hash", eval.hash)?;
+        Ok(Some(dict.into_any()))
+    }
+
+    /// Every evaluation of the db as a `Table`, one row a line, in order
+    /// of position key: `fen` (without move counters), `line` (1 for the
+    /// best), `moves` (UCI), `cp` and `mate` (from White's side, one of
+    /// them null), `depth`, `knodes`, `engine`, `nodes`, `multipv`,
+    /// `hash`.
+    fn evals(&self, py: Python<'_>) -> PyResult<PyTable> {
+        let explorer = Arc::clone(&self.explorer);
+        let mut rows: Vec<(String, u32, Eval)> = Vec::new();
+        py.detach(|| {
+            explorer.each_eval(|_, fen, eval| {
+                rows.push((fen, 0, eval));
+                Ok(())
+            })
+        })
+        .map_err(|error| db_error(&error))?;
+        let lines = || {
+            rows.iter().flat_map(|(fen, _, eval)| {
+                (1u32..)
+                    .zip(&eval.pvs)
+                    .map(move |(line, pv)| (fen, line, pv, eval))
+            })
+        };
+        let schema = Arc::new(Schema::new(vec![
+            Field::new("fen", DataType::Utf8, false),
+            Field::new("line", DataType::UInt32, false),
+            Field::new("moves", DataType::Utf8, false),
+            Field::new("cp", DataType::Int32, true),
+            Field::new("mate", DataType::Int32, true),
+            Field::new("depth", DataType::UInt32, false),
+            Field::new("knodes", DataType::UInt64, false),
+            Field::new("engine", DataType::Utf8, false),
+            Field::new("nodes", DataType::UInt64, false),
+            Field::new("multipv", DataType::UInt32, false),
+            Field::new("hash", DataType::UInt32, false),
+        ]));
+        let columns: Vec<ArrayRef> = vec![
+            Arc::new(StringArray::from_iter_values(lines().map(|l| l.0.as_str()))),
+            Arc::new(UInt32Array::from_iter_values(lines().map(|l| l.1))),
+            Arc::new(StringArray::from_iter_values(
+                lines().map(|l| l.2.moves.as_str()),
+            )),
+            Arc::new(Int32Array::from(
+                lines()
+                    .map(|l| match l.2.score {
+                        Score::Cp(cp) => Some(cp),
+                        Score::Mate(_) => None,
+                    })
+                    .collect::<Vec<_>>(),
+            )),
+            Arc::new(Int32Array::from(
+                lines()
+                    .map(|l| match l.2.score {
+                        Score::Mate(n) => Some(n),
+                        Score::Cp(_) => None,
+                    })
+                    .collect::<Vec<_>>(),
+            )),
+            Arc::new(UInt32Array::from_iter_values(lines().map(|l| l.3.depth))),
+            Arc::new(UInt64Array::from_iter_values(lines().map(|l| l.3.knodes))),
+            Arc::new(StringArray::from_iter_values(
+                lines().map(|l| l.3.engine.as_str()),
+            )),
+            Arc::new(UInt64Array::from_iter_values(lines().map(|l| l.3.nodes))),
+            Arc::new(UInt32Array::from_iter_values(lines().map(|l| l.3.multipv))),
+            Arc::new(UInt32Array::from_iter_values(lines().map(|l| l.3.hash))),
+        ];
+        let batch = RecordBatch::try_new(Arc::clone(&schema), columns)
+            .map_err(|error| PyValueError::new_err(error.to_string()))?;
+        let summary = PyDict::new(py);
+        summary.set_item("positions", rows.len())?;
+        Ok(PyTable::new(schema, vec![batch], summary.unbind()))
     }
 }
