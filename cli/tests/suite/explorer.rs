@@ -342,6 +342,25 @@ fn faults_are_one_line_naming_them() {
         "1",
     ]);
     assert!(missing.contains("no explorer db there"), "{missing}");
+    // serve: several dbs need names, unique and well formed; an engine
+    // that is none is named.
+    for (args, says) in [
+        (vec!["--db", db, "--db", db], "name each of several dbs"),
+        (vec!["--db", &format!("a b={db}")], "is no db name"),
+        (
+            vec!["--db", &format!("x={db}"), "--db", &format!("x={db}")],
+            "two dbs are named x",
+        ),
+        (
+            vec!["--db", db, "--engine", "/nonexistent/engine"],
+            "--engine /nonexistent/engine: cannot be started",
+        ),
+    ] {
+        let mut all = vec!["explorer", "serve", "--bind", "127.0.0.1:0"];
+        all.extend(args.iter().copied());
+        let said = failure(&all);
+        assert!(said.contains(says), "{all:?}: {said}");
+    }
     let plies = run(&["explorer", "index", &pgn, "--db", db, "--plies", "9"]);
     assert_eq!(plies.status.code(), Some(2));
     assert!(
