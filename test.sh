@@ -16,13 +16,7 @@ trap 'rm -f "$log"' EXIT
 # The engine analysis's tests drive Debian's Stockfish
 # (/usr/games/stockfish): installed here when missing (as root, or through
 # sudo); where that fails, those tests say why and pass over it.
-if [ ! -x /usr/games/stockfish ]; then
-  sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  { $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq \
-      && $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq stockfish; } \
-    || echo "could not install stockfish: the analysis tests that need it are skipped" >&2
-fi
+bash tests/install-stockfish.sh
 
 status=0
 cargo test --workspace --all-features --locked 2>&1 | tee "$log" || status=$?

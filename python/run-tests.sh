@@ -42,13 +42,7 @@ fi
 
 # The engine analysis's tests drive Debian's Stockfish: installed here when
 # missing, as Chromium is; where that fails those tests are skipped, saying why.
-if [ ! -x /usr/games/stockfish ]; then
-  sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  { $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq \
-      && $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq stockfish; } \
-    || echo "could not install stockfish: the analysis tests will be skipped" >&2
-fi
+bash tests/install-stockfish.sh
 
 # The command the tests compare with (debug: CI's cargo test builds it too).
 cargo build --locked -p chess960-cli --quiet
