@@ -4,7 +4,8 @@
 # from the package registry, the package built and installed from ./python
 # (a release build of the extension, as a wheel the tests open), the
 # `chess960` command the tests compare against, Chromium and its driver
-# for the explorer page (Debian's packages, when missing), then pytest
+# for the explorer page and Stockfish for the engine analysis (Debian's
+# packages, when missing), then pytest
 # and mypy --strict.
 #
 #   bash python/run-tests.sh            (from the repository's root)
@@ -38,6 +39,10 @@ if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; the
       && $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver; } \
     || echo "could not install chromium and chromium-driver: the browser test will fail" >&2
 fi
+
+# The engine analysis's tests drive Debian's Stockfish: installed here when
+# missing, as Chromium is; where that fails those tests are skipped, saying why.
+bash tests/install-stockfish.sh
 
 # The command the tests compare with (debug: CI's cargo test builds it too).
 cargo build --locked -p chess960-cli --quiet

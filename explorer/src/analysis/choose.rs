@@ -13,7 +13,7 @@
 use crate::error::{Error, store};
 use crate::model::entry::{Entry, MoveEntry};
 use crate::model::game::GameInfo;
-use crate::model::key::PositionKey;
+use crate::model::key::{PositionKey, capturable_en_passant};
 use crate::store::evals::{self, EvalTable};
 use crate::store::runs::{self, RUNS, RunReader};
 use crate::store::{GAMES, records};
@@ -218,16 +218,27 @@ fn matches(board: &Board, key: u128) -> Option<u128> {
         .then_some(of.0)
 }
 
-/// A board's Shredder-FEN without its move counters.
+/// A board's Shredder-FEN without its move counters, its en passant
+/// square only where a capture there is legal (as lichess's evaluation
+/// export writes it, and as the position's key counts it).
 ///
 /// ```
 /// use chess960_explorer::analysis::choose::fen_of;
+/// use cozy_chess::Board;
 ///
-/// assert_eq!(fen_of(&cozy_chess::Board::default()), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha -");
+/// assert_eq!(fen_of(&Board::default()), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha -");
+/// let mut board = Board::default();
+/// board.play("e2e4".parse().unwrap());
+/// assert_eq!(fen_of(&board), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b HAha -");
 /// ```
 pub fn fen_of(board: &Board) -> String {
     let full = format!("{board:#}");
     let mut fields: Vec<&str> = full.split(' ').collect();
     fields.truncate(4);
+    if capturable_en_passant(board).is_none()
+        && let Some(square) = fields.get_mut(3)
+    {
+        *square = "-";
+    }
     fields.join(" ")
 }

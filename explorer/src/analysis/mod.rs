@@ -199,12 +199,15 @@ pub fn analyse_positions(
     })
 }
 
+/// Where [`run`] hands the evaluations, a few at a time.
+type Store<'s> = dyn FnMut(&[(&Position, Eval)]) -> Result<(), Error> + 's;
+
 /// Searches `positions` with `options.engines` engines, handing the
 /// evaluations to `store` a few at a time, in the order they end.
 fn run(
     positions: &[Position],
     options: &AnalyseOptions,
-    store: &mut dyn FnMut(&[(&Position, Eval)]) -> Result<(), Error>,
+    store: &mut Store<'_>,
 ) -> Result<AnalyseSummary, AnalyseError> {
     let mut summary = AnalyseSummary {
         positions: positions.len() as u64,

@@ -145,9 +145,8 @@ impl Engine {
             .stderr(Stdio::null())
             .spawn()
             .map_err(|error| Fault::Spawn(error.to_string()))?;
-        let (stdin, stdout) = match (child.stdin.take(), child.stdout.take()) {
-            (Some(stdin), Some(stdout)) => (stdin, stdout),
-            _ => return Err(Fault::Spawn("no pipes to it".to_owned())),
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            return Err(Fault::Spawn("no pipes to it".to_owned()));
         };
         let (send, lines) = channel();
         std::thread::spawn(move || {
@@ -195,7 +194,7 @@ impl Engine {
                 })
             })?;
             if let Some(name) = line.strip_prefix("id name ") {
-                engine.name = name.trim().to_owned();
+                name.trim().clone_into(&mut engine.name);
             } else if line == "uciok" {
                 break;
             }

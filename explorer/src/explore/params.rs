@@ -645,6 +645,72 @@ fn read_count(text: &str, parameter: &'static str) -> Result<usize, ParamError> 
     Ok(digits.parse::<usize>().map_or(999_999, |n| n.min(999_999)))
 }
 
+/// The most lines `multiPv` asks for in [`parse_cloud_eval`].
+pub const MAX_MULTI_PV: usize = 500;
+
+/// Reads the query string of lichess's cloud evaluation
+/// (`/api/cloud-eval`): `fen` (needed), `multiPv` (lines, 1 by default,
+/// at most [`MAX_MULTI_PV`]) and `variant` (`chess960`, `standard` or
+/// `fromPosition`); others are passed over. Gives the question (its FEN)
+/// and the lines asked for.
+///
+/// ```
+/// use chess960_explorer::params::parse_cloud_eval;
+///
+/// let (query, lines) = parse_cloud_eval("fen=bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR_w_HFhf_-_0_1&multiPv=3&variant=chess960")?;
+/// assert_eq!((query.fen.as_deref(), lines), (Some("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1"), 3));
+/// assert_eq!(parse_cloud_eval("multiPv=2").unwrap_err().parameter(), "fen");
+/// assert_eq!(parse_cloud_eval("fen=8/8/8/8/8/8/8/8_w_-_-&multiPv=0").unwrap_err().parameter(), "multiPv");
+/// # Ok::<(), chess960_explorer::params::ParamError>(())
+/// ```
+///
+/// # Errors
+///
+/// A [`ParamError`] naming the first parameter that could not be read.
+pub fn parse_cloud_eval(query: &str) -> Result<(Query, usize), ParamError> {
+    if query.len() > MAX_QUERY_LEN {
+        return Err(ParamError::new("query", "the query string is too long"));
+    }
+    let (mut fen, mut lines, mut variant) = (None, None, None);
+    for pair in query.split('&').filter(|pair| !pair.is_empty()) {
+        let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
+        let name = decode(name).map_err(|reason| ParamError::new("query", reason))?;
+        let (slot, parameter) = match name.as_ref() {
+            "fen" => (&mut fen, "fen"),
+            "multiPv" => (&mut lines, "multiPv"),
+            "variant" => (&mut variant, "variant"),
+            _ => continue,
+        };
+        let value = decode(value).map_err(|reason| ParamError::new(parameter, reason))?;
+        if slot.replace(value.into_owned()).is_some() {
+            return Err(ParamError::new(parameter, "given more than once"));
+        }
+    }
+    if let Some(variant) = variant {
+        check_variant(&variant)?;
+    }
+    let fen = fen.ok_or_else(|| ParamError::new("fen", "missing: give the position's FEN"))?;
+    let lines = match lines {
+        None => 1,
+        Some(text) => text
+            .trim()
+            .parse::<usize>()
+            .ok()
+            .filter(|lines| (1..=MAX_MULTI_PV).contains(lines))
+            .ok_or_else(|| {
+                ParamError::new(
+                    "multiPv",
+                    format!("{text} is not a number of lines (1..={MAX_MULTI_PV})"),
+                )
+            })?,
+    };
+    let query = Query {
+        fen: Some(read_fen(&fen)?),
+        ..Query::default()
+    };
+    Ok((query, lines))
+}
+
 #[cfg(test)]
 mod tests {
     use super::{MAX_QUERY_LEN, decode, is_uci, parse_query};
@@ -760,70 +826,4 @@ mod tests {
             Some(999_999)
         );
     }
-}
-
-/// The most lines `multiPv` asks for in [`parse_cloud_eval`].
-pub const MAX_MULTI_PV: usize = 500;
-
-/// Reads the query string of lichess's cloud evaluation
-/// (`/api/cloud-eval`): `fen` (needed), `multiPv` (lines, 1 by default,
-/// at most [`MAX_MULTI_PV`]) and `variant` (`chess960`, `standard` or
-/// `fromPosition`); others are passed over. Gives the question (its FEN)
-/// and the lines asked for.
-///
-/// ```
-/// use chess960_explorer::params::parse_cloud_eval;
-///
-/// let (query, lines) = parse_cloud_eval("fen=bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR_w_HFhf_-_0_1&multiPv=3&variant=chess960")?;
-/// assert_eq!((query.fen.as_deref(), lines), (Some("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1"), 3));
-/// assert_eq!(parse_cloud_eval("multiPv=2").unwrap_err().parameter(), "fen");
-/// assert_eq!(parse_cloud_eval("fen=8/8/8/8/8/8/8/8_w_-_-&multiPv=0").unwrap_err().parameter(), "multiPv");
-/// # Ok::<(), chess960_explorer::params::ParamError>(())
-/// ```
-///
-/// # Errors
-///
-/// A [`ParamError`] naming the first parameter that could not be read.
-pub fn parse_cloud_eval(query: &str) -> Result<(Query, usize), ParamError> {
-    if query.len() > MAX_QUERY_LEN {
-        return Err(ParamError::new("query", "the query string is too long"));
-    }
-    let (mut fen, mut lines, mut variant) = (None, None, None);
-    for pair in query.split('&').filter(|pair| !pair.is_empty()) {
-        let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
-        let name = decode(name).map_err(|reason| ParamError::new("query", reason))?;
-        let (slot, parameter) = match name.as_ref() {
-            "fen" => (&mut fen, "fen"),
-            "multiPv" => (&mut lines, "multiPv"),
-            "variant" => (&mut variant, "variant"),
-            _ => continue,
-        };
-        let value = decode(value).map_err(|reason| ParamError::new(parameter, reason))?;
-        if slot.replace(value.into_owned()).is_some() {
-            return Err(ParamError::new(parameter, "given more than once"));
-        }
-    }
-    if let Some(variant) = variant {
-        check_variant(&variant)?;
-    }
-    let fen = fen.ok_or_else(|| ParamError::new("fen", "missing: give the position's FEN"))?;
-    let lines = match lines {
-        None => 1,
-        Some(text) => text
-            .trim()
-            .parse::<usize>()
-            .ok()
-            .filter(|lines| (1..=MAX_MULTI_PV).contains(lines))
-            .ok_or_else(|| {
-                ParamError::new(
-                    "multiPv",
-                    format!("{text} is not a number of lines (1..={MAX_MULTI_PV})"),
-                )
-            })?,
-    };
-    let query = Query {
-        fen: Some(read_fen(&fen)?),
-        ..Query::default()
-    };
-    Ok((query, lines))
 }

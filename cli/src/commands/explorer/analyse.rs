@@ -43,7 +43,7 @@ pub(crate) struct AnalyseArgs {
     /// Nodes a position (`go nodes N`).
     #[arg(long, value_name = "N", default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..))]
     nodes: u64,
-    /// Lines a position (MultiPV).
+    /// Lines a position (`MultiPV`).
     #[arg(long, value_name = "K", default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=500))]
     multipv: u32,
     /// Only positions that at least G games reached.
