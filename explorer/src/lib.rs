@@ -23,5 +23,5 @@ pub mod store;
 pub use error::{Error, QueryError};
 pub use explore::{Explorer, Sizes, params};
 pub use index::{IndexOptions, IndexSummary, index};
-pub use model::{board, codec, entry, game, key, line, query};
+pub use model::{board, codec, entry, game, key, line, query, score};
 pub use store::merge::{self, MergeSummary, merge};
