@@ -3,6 +3,7 @@
 //! its entries' groups that pass the filters, and takes its top and
 //! recent games from the heads of the runs' lists.
 
+pub mod games;
 pub mod params;
 
 use crate::error::{Error, QueryError, store};
@@ -34,6 +35,10 @@ use std::path::{Path, PathBuf};
 pub struct Explorer {
     /// The tables of `txn`: dropped before it.
     games: redb::ReadOnlyTable<u64, &'static [u8]>,
+    /// The games' texts, keys and the lists of positions' games.
+    texts: redb::ReadOnlyTable<u64, &'static [u8]>,
+    keys: redb::ReadOnlyTable<u128, u64>,
+    lists: crate::store::lists::ListTables,
     runs: runs::RunTables,
     txn: redb::ReadTransaction,
     /// Dropped after the tables and the transaction: holds the file open,
@@ -65,6 +70,11 @@ impl Explorer {
         let txn = db.begin_read().map_err(store)?;
         Ok(Explorer {
             games: txn.open_table(GAMES).map_err(store)?,
+            texts: txn
+                .open_table(crate::store::texts::GAME_TEXTS)
+                .map_err(store)?,
+            keys: txn.open_table(crate::store::GAME_KEYS).map_err(store)?,
+            lists: crate::store::lists::ListTables::open(&txn)?,
             runs: runs::RunTables::open(&txn)?,
             txn,
             _db: db,
