@@ -3,6 +3,7 @@
 //! (`query`) and served over HTTP (`serve`). A thin layer over the
 //! `chess960-explorer` crate.
 
+mod games;
 mod index;
 mod merge;
 mod query;
@@ -28,6 +29,11 @@ enum ExplorerCommand {
     /// Ask a db about a position: totals, the moves played most first,
     /// top-rated and recent games.
     Query(query::QueryArgs),
+    /// List every game that reached a position (within the indexed
+    /// plies), newest first, then by id: the count, then the games.
+    Games(games::GamesArgs),
+    /// Write one game of a db as PGN (or its moves as JSON).
+    Game(games::GameArgs),
     /// Merge dbs made apart into one, which answers as one indexing of all
     /// their games would.
     Merge(merge::MergeArgs),
@@ -41,6 +47,8 @@ pub(crate) fn run(args: &ExplorerArgs, out: &mut dyn Write) -> Result<(), Failur
         ExplorerCommand::Index(args) => index::run(args, out),
         ExplorerCommand::Query(args) => query::run(args, out),
         ExplorerCommand::Merge(args) => merge::run(args, out),
+        ExplorerCommand::Games(args) => games::run(args, out),
+        ExplorerCommand::Game(args) => games::run_game(args, out),
         ExplorerCommand::Serve(args) => serve::run(args, out),
     }
 }
