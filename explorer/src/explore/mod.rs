@@ -4,6 +4,7 @@
 //! recent games from the heads of the runs' lists.
 
 pub mod games;
+pub mod games_params;
 pub mod params;
 
 use crate::error::{Error, QueryError, store};

@@ -14,6 +14,7 @@
 //! string, [`MAX_CONCURRENT_QUERIES`] queries at once and [`QUERY_TIMEOUT`]
 //! per query.
 
+mod games;
 mod page;
 mod reply;
 
@@ -96,6 +97,8 @@ pub fn router(explorer: Arc<Explorer>) -> Router {
         .route("/favicon.svg", get(icon))
         .route("/lichess", get(lichess))
         .route("/player", get(player))
+        .route("/games", get(games::games))
+        .route("/game/{id}", get(games::game))
         .fallback(not_found)
         .with_state(shared)
 }

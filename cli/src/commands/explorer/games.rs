@@ -229,7 +229,13 @@ pub(crate) fn run_game(args: &GameArgs, out: &mut dyn Write) -> Result<(), Failu
     let game = explorer
         .game(&args.id)
         .map_err(|error| db_failure(&error))?
-        .ok_or_else(|| Failure::input(format!("{}: no game of id {:?}", args.db.display(), args.id)))?;
+        .ok_or_else(|| {
+            Failure::input(format!(
+                "{}: no game of id {:?}",
+                args.db.display(),
+                args.id
+            ))
+        })?;
     if args.json {
         let mut text =
             serde_json::to_string(&game).map_err(|error| Failure::internal(error.to_string()))?;
