@@ -305,6 +305,35 @@ impl Explorer {
                 "a colour needs a player (or a player's db)",
             ));
         }
+        let mut list = self.open_list(search)?;
+        list.total = Some(if list.player.is_some() {
+            let mut again = self.open_list(search)?;
+            let mut count = 0;
+            while again.next_game()?.is_some() {
+                count += 1;
+            }
+            count
+        } else {
+            let answer = self.query(&Query {
+                moves: Some(0),
+                top_games: 0,
+                recent_games: 0,
+                ..query.clone()
+            })?;
+            match search.result {
+                None => answer.white + answer.draws + answer.black,
+                Some(Outcome::White) => answer.white,
+                Some(Outcome::Draw) => answer.draws,
+                Some(Outcome::Black) => answer.black,
+            }
+        });
+        Ok(list)
+    }
+
+    /// The games of `search`'s position, each source at its first game;
+    /// no total.
+    fn open_list(&self, search: &GamesQuery) -> Result<GameList<'_>, QueryError> {
+        let query = &search.query;
         let board = Explorer::position(query)?;
         let mut sources = Vec::new();
         for key in self.search_keys(&board, query.color) {
@@ -350,36 +379,6 @@ impl Explorer {
         for at in 0..list.heads.len() {
             list.load(at)?;
         }
-        list.total = Some(if list.player.is_some() {
-            let mut again = self.game_list_unchecked(search)?;
-            let mut count = 0;
-            while again.next_game()?.is_some() {
-                count += 1;
-            }
-            count
-        } else {
-            let answer = self.query(&Query {
-                moves: Some(0),
-                top_games: 0,
-                recent_games: 0,
-                ..query.clone()
-            })?;
-            match search.result {
-                None => answer.white + answer.draws + answer.black,
-                Some(Outcome::White) => answer.white,
-                Some(Outcome::Draw) => answer.draws,
-                Some(Outcome::Black) => answer.black,
-            }
-        });
-        Ok(list)
-    }
-
-    /// [`Explorer::game_list`] without its total.
-    fn game_list_unchecked(&self, search: &GamesQuery) -> Result<GameList<'_>, QueryError> {
-        let mut search = search.clone();
-        let player = search.player.take();
-        let mut list = self.game_list(&search)?;
-        list.player = player.map(|name| (name.trim().to_lowercase(), search.query.color));
         Ok(list)
     }
 

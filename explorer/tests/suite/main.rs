@@ -7,6 +7,7 @@ mod common;
 mod counts;
 mod exact;
 mod faults;
+mod games;
 mod keys;
 #[cfg(feature = "serve")]
 mod serve;
