@@ -4,6 +4,8 @@
 //! recent games from the heads of the runs' lists.
 
 mod evals;
+pub mod games;
+pub mod games_params;
 pub mod params;
 
 use crate::error::{Error, QueryError, store};
@@ -35,6 +37,10 @@ use std::path::{Path, PathBuf};
 pub struct Explorer {
     /// The tables of `txn`: dropped before it.
     games: redb::ReadOnlyTable<u64, &'static [u8]>,
+    /// The games' texts, keys and the lists of positions' games.
+    texts: redb::ReadOnlyTable<u64, &'static [u8]>,
+    keys: redb::ReadOnlyTable<u128, u64>,
+    lists: crate::store::lists::ListTables,
     runs: runs::RunTables,
     /// The evaluations (`None`: the db has none).
     evals: Option<crate::store::evals::EvalTable>,
@@ -68,6 +74,11 @@ impl Explorer {
         let txn = db.begin_read().map_err(store)?;
         Ok(Explorer {
             games: txn.open_table(GAMES).map_err(store)?,
+            texts: txn
+                .open_table(crate::store::texts::GAME_TEXTS)
+                .map_err(store)?,
+            keys: txn.open_table(crate::store::GAME_KEYS).map_err(store)?,
+            lists: crate::store::lists::ListTables::open(&txn)?,
             runs: runs::RunTables::open(&txn)?,
             evals: crate::store::evals::open(&txn)?,
             txn,

@@ -448,7 +448,7 @@ fn read_filters(query: &mut Query, filters: [Option<String>; 4]) -> Result<(), P
 
 /// Decodes one name or value of a query string: `+` is a space, `%XY` a
 /// byte; the bytes must make UTF-8.
-fn decode(text: &str) -> Result<Cow<'_, str>, String> {
+pub(crate) fn decode(text: &str) -> Result<Cow<'_, str>, String> {
     if !text.contains(['%', '+']) {
         return Ok(Cow::Borrowed(text));
     }

@@ -11,9 +11,15 @@ use crate::model::key::PositionKey;
 use crate::model::line::Ply;
 use crate::store::compact;
 use crate::store::fold::Order;
+use crate::store::lists::{ListWriter, Listed};
 use crate::store::records::Appender;
 use crate::store::runs::{self, RUNS, RunPart, RunWriter};
+use crate::store::texts::GAME_TEXTS;
 use crate::store::{GAME_KEYS, GAMES};
+
+/// The lists of a part of a run: each position of several games and its
+/// games in a list's order.
+type Lists = Vec<(u128, Vec<Listed>)>;
 use redb::{Database, WriteTransaction};
 use std::ops::Range;
 
@@ -43,7 +49,11 @@ impl Seen {
 struct BatchGame {
     key: u128,
     order: Order,
+    /// Its id: a list of a position's games is in order of time, then id.
+    id: String,
     record: Vec<u8>,
+    /// Its tags and mainline.
+    text: Vec<u8>,
     played: Played,
     white_elo: Option<u16>,
     black_elo: Option<u16>,
@@ -70,8 +80,15 @@ impl Batch {
         self.seen.len()
     }
 
-    /// Adds game `number` (its key, record and positions).
-    pub(crate) fn add(&mut self, number: u64, info: &GameInfo, record: Vec<u8>, plies: &[Ply]) {
+    /// Adds game `number` (its key, record, text and positions).
+    pub(crate) fn add(
+        &mut self,
+        number: u64,
+        info: &GameInfo,
+        record: Vec<u8>,
+        text: Vec<u8>,
+        plies: &[Ply],
+    ) {
         // The move and the rating are each position's own.
         let any = Ply {
             key: PositionKey(0),
@@ -100,7 +117,9 @@ impl Batch {
         self.games.push(BatchGame {
             key: info.key,
             order: info.top_order(),
+            id: info.id.clone(),
             record,
+            text,
             played,
             white_elo: info.white_elo,
             black_elo: info.black_elo,
@@ -140,17 +159,22 @@ impl Batch {
     /// the run's blocks are filed in order.
     pub(crate) fn write(mut self, db: &Database, workers: usize) -> Result<(), Error> {
         let seen = std::mem::take(&mut self.seen);
-        let records: Vec<Vec<u8>> = self
+        let records: Vec<(Vec<u8>, Vec<u8>)> = self
             .games
             .iter_mut()
-            .map(|game| std::mem::take(&mut game.record))
+            .map(|game| {
+                (
+                    std::mem::take(&mut game.record),
+                    std::mem::take(&mut game.text),
+                )
+            })
             .collect();
         let starts = bucket_starts(&seen);
         let ranges = cut(&starts, workers);
         let mut sorted = vec![Seen::default(); seen.len()];
         let txn = db.begin_write().map_err(store)?;
         let batch = &self;
-        let parts = std::thread::scope(|scope| -> Result<Vec<RunPart>, Error> {
+        let parts = std::thread::scope(|scope| -> Result<Vec<(RunPart, Lists)>, Error> {
             let mut jobs = Vec::new();
             let mut rest = sorted.as_mut_slice();
             for range in ranges {
@@ -170,7 +194,7 @@ impl Batch {
             let games = batch.write_games(&txn, records);
             // Every thread joined (a panic of one is an error), then the
             // first error, if any.
-            let parts: Vec<Result<RunPart, Error>> = handles
+            let parts: Vec<Result<(RunPart, Lists), Error>> = handles
                 .into_iter()
                 .map(|handle| {
                     handle
@@ -184,36 +208,51 @@ impl Batch {
         {
             let number = runs::next_run(&txn.open_table(RUNS).map_err(store)?)?;
             let mut run = RunWriter::new(&txn, number)?;
-            for part in parts {
+            let mut lists = ListWriter::new(&txn)?;
+            for (part, part_lists) in parts {
                 run.append(&part)?;
+                for (key, games) in part_lists {
+                    lists.push(key, &games)?;
+                }
             }
             run.finish(&txn)?;
+            lists.finish(&txn)?;
         }
         txn.commit().map_err(store)?;
         compact::settle(db)
     }
 
-    /// Writes the batch's games: their keys and records.
-    fn write_games(&self, txn: &WriteTransaction, records: Vec<Vec<u8>>) -> Result<(), Error> {
+    /// Writes the batch's games: their keys, records and texts.
+    fn write_games(
+        &self,
+        txn: &WriteTransaction,
+        records: Vec<(Vec<u8>, Vec<u8>)>,
+    ) -> Result<(), Error> {
         let mut keys = txn.open_table(GAME_KEYS).map_err(store)?;
         let mut games = txn.open_table(GAMES).map_err(store)?;
+        let mut texts = txn.open_table(GAME_TEXTS).map_err(store)?;
         let mut appender = Appender::new(&games)?;
+        let mut text_appender = Appender::new(&texts)?;
         let mut sorted: Vec<(u128, u64)> =
             self.games.iter().map(|g| (g.key, g.played.game)).collect();
         sorted.sort_unstable();
         for (key, game) in sorted {
             keys.insert(key, game).map_err(store)?;
         }
-        for (game, record) in self.games.iter().zip(records) {
+        for (game, (record, text)) in self.games.iter().zip(records) {
             appender.push(&mut games, game.played.game, &record)?;
+            text_appender.push(&mut texts, game.played.game, &text)?;
         }
+        text_appender.finish(&mut texts)?;
         appender.finish(&mut games)
     }
 
     /// The run's blocks of positions `seen` (sorted by key, whole
-    /// prefixes): a key of one game as a single, of several as an entry.
-    fn encode(&self, seen: &[Seen]) -> Result<RunPart, Error> {
+    /// prefixes): a key of one game as a single, of several as an entry
+    /// and a list of its games.
+    fn encode(&self, seen: &[Seen]) -> Result<(RunPart, Lists), Error> {
         let mut run = RunWriter::part();
+        let mut lists = Vec::new();
         let mut bytes = Vec::with_capacity(256);
         for group in seen.chunk_by(|a, b| a.prefix() == b.prefix()) {
             let prefix = group[0].prefix();
@@ -245,9 +284,33 @@ impl Batch {
                 bytes.clear();
                 entry.encode(&mut bytes);
                 run.push_entry(same[0].key(), &bytes)?;
+                lists.push((same[0].key(), self.list(same)));
             }
         }
-        run.into_part()
+        Ok((run.into_part()?, lists))
+    }
+
+    /// The games of one position, in a list's order: newest first, then
+    /// by id, then by number.
+    fn list(&self, same: &[Seen]) -> Vec<Listed> {
+        let mut games: Vec<(std::cmp::Reverse<u64>, &str, Listed)> = same
+            .iter()
+            .map(|seen| {
+                let game = &self.games[seen.game as usize];
+                let when = game.order.1.0;
+                (
+                    std::cmp::Reverse(when),
+                    game.id.as_str(),
+                    Listed {
+                        when,
+                        game: self.number(seen),
+                        mv: seen.mv,
+                    },
+                )
+            })
+            .collect();
+        games.sort_unstable_by(|a, b| (a.0, a.1, a.2.game).cmp(&(b.0, b.1, b.2.game)));
+        games.into_iter().map(|(_, _, listed)| listed).collect()
     }
 }
 

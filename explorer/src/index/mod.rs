@@ -14,11 +14,13 @@ use crate::index::batch::Batch;
 use crate::index::known::KnownGames;
 use crate::model::game::GameInfo;
 use crate::model::line::{Line, Ply, Start};
+use crate::model::score::Score;
 use crate::store::compact;
 use crate::store::records;
 use crate::store::{self, GAME_KEYS, GAMES, Settings};
 use chess960_archive::{Archive, Collect, Game, Progress, Skip, Summary, move_skip, replay_game};
-use chess960_games::read::{GameKind, Players, Seat};
+use chess960_games::read::{GameKind, Players, Seat, TagPairs};
+use chess960_games::replay::ReplayError;
 use redb::{Database, ReadableDatabase, ReadableTable};
 use std::collections::HashSet;
 use std::path::Path;
@@ -81,6 +83,8 @@ struct Indexed {
     info: GameInfo,
     /// Its record in the db: the game and its line.
     record: Vec<u8>,
+    /// Its tags and mainline ([`Score`]).
+    text: Vec<u8>,
     /// Each position (once, with the move last played from it).
     plies: Vec<Ply>,
 }
@@ -92,6 +96,9 @@ struct Part {
     other_kinds: u64,
     undecided: u64,
     not_the_player: u64,
+    /// Games whose mainline could not be written (none, as the replayer
+    /// found every move legal).
+    broken: Vec<Error>,
 }
 
 struct Indexer {
@@ -150,41 +157,65 @@ impl Collect for Indexer {
             .get(chess960_games::read::TagName::Site)
             .and_then(crate::model::game::site_id)
             .is_some();
-        replay_game(game, Some(self.plies), |replay| {
+        // The whole mainline; a game whose move past the indexed plies
+        // is not legal keeps the moves before it.
+        let mut limit = None;
+        while let Some(legal) = replay_game(game, limit, |replay| -> Option<usize> {
             let replay = match replay {
                 Ok(replay) => replay,
+                Err(ReplayError::Move(error))
+                    if limit.is_none() && error.ply() as usize > self.plies =>
+                {
+                    return Some(error.ply() as usize - 1);
+                }
                 Err(error) => {
                     part.skips.push(move_skip(game, &error));
-                    return;
+                    return None;
                 }
             };
+            let indexed = &replay.moves()[..replay.moves().len().min(self.plies)];
             // The moves make the key of a game without an id only.
             let moves: Vec<&str> = if has_id {
                 Vec::new()
             } else {
-                replay
-                    .moves()
+                indexed
                     .iter()
                     .map(chess960_games::replay::Ply::uci)
                     .collect()
             };
             let Some(info) = GameInfo::of(tags, raw, &moves) else {
                 part.undecided += 1;
-                return;
+                return None;
             };
-            let packed = replay
-                .moves()
-                .iter()
-                .map(chess960_games::replay::Ply::packed);
+            let packed = indexed.iter().map(chess960_games::replay::Ply::packed);
             let (line, plies) = Line::play(start, seats, packed);
             let mut record = Vec::with_capacity(96 + 2 * line.moves.len());
             info.encode_record(&line, &mut record);
+            let score = Score {
+                tags: TagPairs::new(raw)
+                    .map(|pair| (pair.name().to_owned(), pair.value().into_owned()))
+                    .collect(),
+                moves: replay
+                    .moves()
+                    .iter()
+                    .map(chess960_games::replay::Ply::packed)
+                    .collect(),
+            };
+            let mut text = Vec::with_capacity(256 + replay.moves().len());
+            if let Err(error) = score.encode(start, &mut text) {
+                part.broken.push(error);
+                return None;
+            }
             part.games.push(Indexed {
                 info,
                 record,
+                text,
                 plies,
             });
-        });
+            None
+        }) {
+            limit = Some(legal);
+        }
     }
 }
 
@@ -253,7 +284,8 @@ impl Writer<'_> {
             let number = self.next_game;
             self.next_game += 1;
             self.summary.added += 1;
-            self.batch.add(number, &game.info, game.record, &game.plies);
+            self.batch
+                .add(number, &game.info, game.record, game.text, &game.plies);
             if self.batch.games() >= self.options.batch_games || self.batch.positions() >= limit {
                 self.hand_over()?;
                 keys = self.snapshot.open_table(GAME_KEYS).map_err(store)?;
@@ -443,6 +475,11 @@ fn read(archive: &Archive, indexer: &Indexer, writer: &mut Writer<'_>) -> Result
         writer.summary.other_kinds += part.other_kinds;
         writer.summary.undecided += part.undecided;
         writer.summary.not_the_player += part.not_the_player;
+        if let Some(error) = part.broken.into_iter().next() {
+            let shown = error.to_string();
+            failed = Some(error);
+            return Err(std::io::Error::other(shown));
+        }
         skips.extend(part.skips.into_iter().map(|mut skip| {
             skip.number = skip.number.map(|number| number + batch.base);
             skip

@@ -43,7 +43,8 @@ impl Outcome {
 pub struct GameInfo {
     /// The game's key: a hash of its id, or of its tags and moves.
     pub key: u128,
-    /// The last path segment of its `Site` URL (empty: none).
+    /// The last path segment of its `Site` URL; else a short id derived
+    /// from its key ([`derived_id`]).
     pub id: String,
     /// White's name.
     pub white: String,
@@ -82,6 +83,48 @@ pub fn site_id(site: &str) -> Option<&str> {
         .rsplit('/')
         .next()
         .filter(|segment| !segment.is_empty())
+}
+
+/// The digits of a derived id.
+const DIGITS: &[u8; 62] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/// The id of a game whose `Site` is no URL: the high 64 bits of its key
+/// (a hash of its tags as written and its indexed moves) as 11 base-62
+/// digits, most significant first, so that it is the same in every run
+/// and every merge, and leads back to the key.
+///
+/// ```
+/// use chess960_explorer::game::{derived_id, key_of_derived_id};
+///
+/// let key = 0x0123_4567_89AB_CDEF_u128 << 64 | 42;
+/// let id = derived_id(key);
+/// assert_eq!(id.len(), 11);
+/// assert_eq!(key_of_derived_id(&id), Some(0x0123_4567_89AB_CDEF));
+/// assert_eq!(key_of_derived_id("AbCd1234"), None);
+/// ```
+pub fn derived_id(key: u128) -> String {
+    #[allow(clippy::cast_possible_truncation)] // the high half
+    let mut value = (key >> 64) as u64;
+    let mut digits = [b'0'; 11];
+    for digit in digits.iter_mut().rev() {
+        *digit = DIGITS[usize::try_from(value % 62).unwrap_or(0)];
+        value /= 62;
+    }
+    String::from_utf8_lossy(&digits).into_owned()
+}
+
+/// The high 64 bits of the key that [`derived_id`] made `id` of (`None`
+/// for a text it does not make).
+pub fn key_of_derived_id(id: &str) -> Option<u64> {
+    if id.len() != 11 {
+        return None;
+    }
+    let mut value: u128 = 0;
+    for byte in id.bytes() {
+        let digit = DIGITS.iter().position(|&d| d == byte)?;
+        value = value * 62 + digit as u128;
+    }
+    u64::try_from(value).ok()
 }
 
 impl GameInfo {
@@ -144,7 +187,11 @@ impl GameInfo {
         };
         Some(GameInfo {
             key,
-            id: id.to_owned(),
+            id: if id.is_empty() {
+                derived_id(key)
+            } else {
+                id.to_owned()
+            },
             white: tags.get(TagName::White).unwrap_or("?").to_owned(),
             black: tags.get(TagName::Black).unwrap_or("?").to_owned(),
             white_elo: elo(chess960::Color::White),

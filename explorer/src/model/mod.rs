@@ -11,3 +11,4 @@ pub mod game;
 pub mod key;
 pub mod line;
 pub mod query;
+pub mod score;

@@ -18,6 +18,7 @@
 
 mod cloud_eval;
 mod dbs;
+mod games;
 mod live;
 mod page;
 mod reply;
@@ -115,6 +116,8 @@ pub fn router(dbs: Databases, live: Option<Live>) -> Router {
         .route("/dbs", get(databases))
         .route("/api/cloud-eval", get(cloud_eval::cloud_eval))
         .route("/analysis", get(live::analysis))
+        .route("/games", get(games::games))
+        .route("/game/{id}", get(games::game))
         .fallback(not_found)
         .with_state(shared)
 }

@@ -52,7 +52,7 @@ struct Refusal<'a> {
 
 /// A JSON body with `status`, readable from any origin (as lichess's
 /// explorer answers), never cached.
-fn json(status: StatusCode, body: Vec<u8>) -> Response {
+pub(super) fn json(status: StatusCode, body: Vec<u8>) -> Response {
     let mut response = (status, body).into_response();
     let headers = response.headers_mut();
     headers.insert(

@@ -5,6 +5,8 @@
 //! apart by replaying them: a position of two games or more becomes an
 //! entry, each game counted once; so a question replays a few games a run
 //! at most. The two runs' entries of one position are added together.
+//! The entries made of singles get their lists of games (lists written
+//! before stay as they are).
 
 use crate::error::{Error, store};
 use crate::model::entry::{Entry, Played};
@@ -12,6 +14,7 @@ use crate::model::game::GameInfo;
 use crate::model::line::Ply;
 use crate::store::GAMES;
 use crate::store::fold::Orders;
+use crate::store::lists::{ListWriter, Listed};
 use crate::store::records;
 use crate::store::runs::{self, RUNS, RunReader, RunWriter, Single};
 use redb::{Database, ReadableDatabase, ReadableTable};
@@ -88,8 +91,10 @@ fn fold_runs(db: &Database, older: u32, newer: u32, into: u32) -> Result<(), Err
         let mut replays = Replays {
             known: HashMap::new(),
         };
-        // Positions of several games found among the singles.
+        // Positions of several games found among the singles, and their
+        // games' lists.
         let mut crowd: Vec<(u128, Entry)> = Vec::new();
+        let mut lists: Vec<(u128, Vec<Listed>)> = Vec::new();
         let (mut next_a, mut next_b) = (a.next_single()?, b.next_single()?);
         let mut group: Vec<Single> = Vec::new();
         loop {
@@ -111,15 +116,35 @@ fn fold_runs(db: &Database, older: u32, newer: u32, into: u32) -> Result<(), Err
             };
             let Some(single) = single else { break };
             if group.first().is_some_and(|first| first.0 != single.0) {
-                settle_group(&group, &mut writer, &games, &mut replays, &mut crowd)?;
+                settle_group(
+                    &group,
+                    &mut writer,
+                    &games,
+                    &mut replays,
+                    (&mut crowd, &mut lists),
+                )?;
                 group.clear();
             }
             group.push(single);
         }
-        settle_group(&group, &mut writer, &games, &mut replays, &mut crowd)?;
+        settle_group(
+            &group,
+            &mut writer,
+            &games,
+            &mut replays,
+            (&mut crowd, &mut lists),
+        )?;
         crowd.sort_unstable_by_key(|(key, _)| *key);
         fold_entries(&mut a, &mut b, crowd, &mut writer, &games)?;
         writer.finish(&txn)?;
+        if !lists.is_empty() {
+            lists.sort_unstable_by_key(|(key, _)| *key);
+            let mut list_writer = ListWriter::new(&txn)?;
+            for (key, games) in &lists {
+                list_writer.push(*key, games)?;
+            }
+            list_writer.finish(&txn)?;
+        }
         runs::remove(&txn, older)?;
         runs::remove(&txn, newer)?;
     }
@@ -187,13 +212,13 @@ fn fold_entries(
 
 /// Writes singles of one prefix: a few, as they were; a crowd, each
 /// replayed to its whole key, and a key of two games or more made an
-/// entry (`crowd`).
+/// entry (`crowd`) and a list of its games (`lists`, in a list's order).
 fn settle_group(
     group: &[Single],
     writer: &mut RunWriter<'_>,
     games: &impl ReadableTable<u64, &'static [u8]>,
     replays: &mut Replays,
-    crowd: &mut Vec<(u128, Entry)>,
+    (crowd, lists): (&mut Vec<(u128, Entry)>, &mut Vec<(u128, Vec<Listed>)>),
 ) -> Result<(), Error> {
     if group.len() < CROWD {
         for &single in group {
@@ -220,6 +245,7 @@ fn settle_group(
             continue;
         }
         let mut entry = Entry::default();
+        let mut list = Vec::with_capacity(same.len());
         for &(_, game) in same {
             let (info, plies) = replays.get(games, game)?;
             let ply = plies
@@ -227,8 +253,19 @@ fn settle_group(
                 .find(|ply| ply.key.0 == key)
                 .ok_or(Error::Corrupt("a game lost a position"))?;
             entry.add(&Played::of(info, ply, game));
+            list.push((
+                std::cmp::Reverse(info.when),
+                info.id.clone(),
+                Listed {
+                    when: info.when,
+                    game,
+                    mv: ply.mv,
+                },
+            ));
         }
         crowd.push((key, entry));
+        list.sort_unstable_by(|a, b| (a.0, &a.1, a.2.game).cmp(&(b.0, &b.1, b.2.game)));
+        lists.push((key, list.into_iter().map(|(_, _, listed)| listed).collect()));
     }
     Ok(())
 }

@@ -1,16 +1,19 @@
 //! Merging dbs made apart (a month each, on several machines) into one
 //! that answers as one indexing of all their games would: each source's
 //! games are numbered anew in the target (after the target's) and its
-//! runs added as runs, in one transaction a source; runs past the bound
-//! are then folded. Evaluations are added too, the deeper kept where two
-//! dbs hold one position (also from a source whose games the target has).
+//! runs added as runs, its games' texts and lists as they were, in one
+//! transaction a source; runs past the bound are then folded. Evaluations
+//! are added too, the deeper kept where two dbs hold one position (also
+//! from a source whose games the target has).
 
 use crate::error::{Error, store};
 use crate::model::entry::Entry;
 use crate::model::game::GameInfo;
 use crate::store::compact;
+use crate::store::lists;
 use crate::store::records::{self, Appender};
 use crate::store::runs::{self, RUNS, RunReader, RunWriter};
+use crate::store::texts::GAME_TEXTS;
 use crate::store::{self, GAME_KEYS, GAMES};
 use redb::{ReadableDatabase, ReadableTable};
 use std::path::Path;
@@ -116,8 +119,16 @@ pub fn merge<P: AsRef<Path>>(sources: &[P], into: impl AsRef<Path>) -> Result<Me
                 Ok(())
             })?;
             appender.finish(&mut games)?;
+            let source_texts = read.open_table(GAME_TEXTS).map_err(store)?;
+            let mut texts = txn.open_table(GAME_TEXTS).map_err(store)?;
+            let mut appender = Appender::new(&texts)?;
+            records::each(&source_texts, |old, text| {
+                appender.push(&mut texts, renumber(old)?, text)
+            })?;
+            appender.finish(&mut texts)?;
         }
         summary.positions += add_runs(&read, &txn, &renumber)?;
+        lists::copy_tables(&read, &txn, &renumber)?;
         crate::store::evals::merge(&read, &txn)?;
         txn.commit().map_err(store)?;
         compact::settle(&target)?;

@@ -2,23 +2,27 @@
 //! (decision 0019), with its tables: the entries of positions that
 //! several games reached, by key; the runs of single-game positions
 //! (`runs`); the games by number (each with its line); the games' keys
-//! (which keep a game from being counted twice); and the db's settings
+//! (which keep a game from being counted twice); each game's tags and
+//! mainline (`game_texts`); the lists of the games of each position of
+//! several games (`lists-N`); and the db's settings
 //! (format version, plies, players).
 
 pub(crate) mod bits;
 pub(crate) mod compact;
 pub(crate) mod evals;
 pub(crate) mod fold;
+pub(crate) mod lists;
 pub mod merge;
 pub(crate) mod records;
 pub(crate) mod runs;
+pub(crate) mod texts;
 
 use crate::error::{Error, store};
 use redb::{Database, ReadOnlyDatabase, TableDefinition};
 use std::path::{Path, PathBuf};
 
 /// The format version this crate writes and reads.
-pub const FORMAT_VERSION: u32 = 5;
+pub const FORMAT_VERSION: u32 = 6;
 
 /// The bytes of redb's page cache: a writer's (redb's default, 1 GiB,
 /// would take most of the indexer's memory bound) and a reader's.
@@ -192,6 +196,10 @@ pub(crate) fn open_write(dir: &Path, settings: &Settings) -> Result<Database, Er
             txn.open_table(GAMES).map_err(store)?;
             txn.open_table(GAME_KEYS).map_err(store)?;
             txn.open_table(crate::store::runs::RUNS).map_err(store)?;
+            txn.open_table(crate::store::texts::GAME_TEXTS)
+                .map_err(store)?;
+            txn.open_table(crate::store::lists::LIST_TABLES)
+                .map_err(store)?;
         }
         txn.commit().map_err(store)?;
     }

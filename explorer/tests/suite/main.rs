@@ -9,6 +9,7 @@ mod common;
 mod counts;
 mod exact;
 mod faults;
+mod games;
 mod keys;
 mod legal;
 #[cfg(feature = "serve")]

@@ -559,3 +559,85 @@ fn live_analysis_streams_deepening_lines_and_stops_when_the_client_goes() {
     assert_eq!(server.json("/analysis?start=451").0, 404);
     assert!(server.stop() < Duration::from_secs(1));
 }
+
+/// One request with extra header lines: the status, the head and the body.
+fn get_raw(addr: SocketAddr, target: &str, headers: &str) -> (u16, String, String) {
+    let mut stream = TcpStream::connect(addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    write!(
+        stream,
+        "GET {target} HTTP/1.1\r\nHost: 127.0.0.1\r\n{headers}Connection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut response = Vec::new();
+    stream.read_to_end(&mut response).unwrap();
+    let response = String::from_utf8(response).unwrap();
+    let (head, body) = response.split_once("\r\n\r\n").unwrap();
+    (
+        response[9..12].parse().unwrap(),
+        head.to_lowercase(),
+        body.to_owned(),
+    )
+}
+
+#[test]
+fn games_and_game_routes_answer_as_the_library() {
+    let (mut server, explorer) = served("serve-games", 200);
+    let (status, page) = server.json("/games?start=518&play=e2e4&limit=5&offset=1");
+    assert_eq!(status, 200, "{page}");
+    let search = chess960_explorer::GamesQuery {
+        query: Query {
+            start: Some(518),
+            play: vec!["e2e4".into()],
+            ..Query::default()
+        },
+        limit: 5,
+        offset: 1,
+        ..chess960_explorer::GamesQuery::default()
+    };
+    let library = explorer.games_at(&search).unwrap();
+    assert_eq!(page, serde_json::to_value(&library).unwrap());
+    let id = library.games[0].id.clone();
+    let (status, head, body) = get_raw(server.addr, &format!("/game/{id}"), "");
+    assert_eq!(status, 200);
+    assert!(
+        head.contains("content-type: application/x-chess-pgn"),
+        "{head}"
+    );
+    let text = explorer.game(&id).unwrap().unwrap();
+    assert_eq!(body, text.pgn);
+    for (target, headers) in [
+        (format!("/game/{id}?format=json"), ""),
+        (format!("/game/{id}"), "Accept: application/json\r\n"),
+    ] {
+        let (status, head, body) = get_raw(server.addr, &target, headers);
+        assert_eq!(status, 200);
+        assert!(head.contains("content-type: application/json"), "{head}");
+        let value: serde_json::Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(value, serde_json::to_value(&text).unwrap());
+    }
+    let (status, missing) = server.json("/game/nosuchgame");
+    assert_eq!(status, 404);
+    assert!(missing["error"].as_str().unwrap().contains("nosuchgame"));
+    for (target, parameter) in [
+        ("/games?start=518&limit=0", "limit"),
+        ("/games?start=518&limit=99999", "limit"),
+        ("/games?start=518&offset=x", "offset"),
+        ("/games?start=518&result=2-0", "result"),
+        ("/games?start=518&result=1-0&result=0-1", "result"),
+        ("/games?start=960", "start"),
+        ("/games?start=518&play=e2e5", "play"),
+        ("/games?start=518&speeds=slow", "speeds"),
+        ("/games?start=518&since=2024-13", "since"),
+        ("/games?start=518&color=white", "color"),
+        ("/games?fen=nonsense", "fen"),
+        (&format!("/game/{id}?format=xml"), "format"),
+    ] {
+        let (status, body) = server.json(target);
+        assert_eq!(status, 400, "{target}: {body}");
+        assert_eq!(body["parameter"], parameter, "{target}: {body}");
+    }
+    assert!(server.stop() < Duration::from_secs(1));
+}

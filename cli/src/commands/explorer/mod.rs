@@ -5,6 +5,7 @@
 
 mod analyse;
 mod evals;
+mod games;
 mod index;
 mod merge;
 mod query;
@@ -30,6 +31,11 @@ enum ExplorerCommand {
     /// Ask a db about a position: totals, the moves played most first,
     /// top-rated and recent games.
     Query(query::QueryArgs),
+    /// List every game that reached a position (within the indexed
+    /// plies), newest first, then by id: the count, then the games.
+    Games(games::GamesArgs),
+    /// Write one game of a db as PGN (or its moves as JSON).
+    Game(games::GameArgs),
     /// Merge dbs made apart into one, which answers as one indexing of all
     /// their games would.
     Merge(merge::MergeArgs),
@@ -49,6 +55,8 @@ pub(crate) fn run(args: &ExplorerArgs, out: &mut dyn Write) -> Result<(), Failur
         ExplorerCommand::Index(args) => index::run(args, out),
         ExplorerCommand::Query(args) => query::run(args, out),
         ExplorerCommand::Merge(args) => merge::run(args, out),
+        ExplorerCommand::Games(args) => games::run(args, out),
+        ExplorerCommand::Game(args) => games::run_game(args, out),
         ExplorerCommand::Serve(args) => serve::run(args, out),
         ExplorerCommand::Analyse(args) => analyse::run(args, out),
         ExplorerCommand::Evals(args) => evals::run(args, out),

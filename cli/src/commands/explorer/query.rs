@@ -13,7 +13,7 @@ use std::path::PathBuf;
 
 /// The output formats of `explorer query`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum QueryFormat {
+pub(super) enum QueryFormat {
     /// Tab-separated, with a header.
     Tsv,
     /// Comma-separated (RFC 4180), with a header.
@@ -77,7 +77,7 @@ pub(crate) struct QueryArgs {
 }
 
 /// Parses a list of words, naming the option of a word that is wrong.
-fn list<T: std::str::FromStr>(
+pub(super) fn list<T: std::str::FromStr>(
     option: &str,
     words: Option<&Vec<String>>,
 ) -> Result<Option<Vec<T>>, Failure>
@@ -97,25 +97,30 @@ where
         .transpose()
 }
 
+/// A month option's value.
+pub(super) fn month(option: &str, text: Option<&String>) -> Result<Option<Month>, Failure> {
+    text.map(|text| {
+        text.parse()
+            .map_err(|error| Failure::input(format!("{option}: {error}")))
+    })
+    .transpose()
+}
+
+/// The `--color` option's value.
+pub(super) fn color(text: Option<&str>) -> Result<Option<chess960::Color>, Failure> {
+    match text {
+        None => Ok(None),
+        Some("white") => Ok(Some(chess960::Color::White)),
+        Some("black") => Ok(Some(chess960::Color::Black)),
+        Some(other) => Err(Failure::input(format!(
+            "--color: {other:?} is not white or black"
+        ))),
+    }
+}
+
 /// Answers the question.
 pub(crate) fn run(args: &QueryArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let month = |option: &str, text: Option<&String>| -> Result<Option<Month>, Failure> {
-        text.map(|text| {
-            text.parse()
-                .map_err(|error| Failure::input(format!("{option}: {error}")))
-        })
-        .transpose()
-    };
-    let color = match args.color.as_deref() {
-        None => None,
-        Some("white") => Some(chess960::Color::White),
-        Some("black") => Some(chess960::Color::Black),
-        Some(other) => {
-            return Err(Failure::input(format!(
-                "--color: {other:?} is not white or black"
-            )));
-        }
-    };
+    let color = color(args.color.as_deref())?;
     let query = Query {
         start: args.start,
         fen: args.fen.clone(),
@@ -249,7 +254,7 @@ fn score(eval: Option<&Eval>) -> String {
 
 /// A cell as the format writes it: CSV quotes a cell with a comma, quote
 /// or line end; TSV turns tabs and line ends into spaces.
-fn escape(cell: &str, format: QueryFormat) -> String {
+pub(super) fn escape(cell: &str, format: QueryFormat) -> String {
     match format {
         QueryFormat::Csv if cell.contains([',', '"', '\n', '\r']) => {
             format!("\"{}\"", cell.replace('"', "\"\""))

@@ -1,0 +1,248 @@
+//! `chess960 explorer games --db DIR (--start ID | --fen FEN) [--play
+//! UCI,...]`: every game that reached a position, newest first, then by
+//! id, the count first; and `chess960 explorer game --db DIR ID`: one
+//! game as PGN.
+
+use super::db_failure;
+use super::query::{QueryFormat, color, escape, list, month};
+use crate::failure::Failure;
+use chess960_explorer::game::Outcome;
+use chess960_explorer::query::{Query, RatingGroup, Speed};
+use chess960_explorer::{Explorer, GamesQuery, ListedGame};
+use clap::{Args, ValueEnum};
+use std::io::Write;
+use std::path::PathBuf;
+
+/// The output formats of `explorer games`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum GamesFormat {
+    /// Tab-separated, with a header; the first row the count.
+    Tsv,
+    /// Comma-separated (RFC 4180), with a header; the first row the count.
+    Csv,
+    /// One JSON object a line: `{"total": N}`, then each game.
+    Jsonl,
+    /// The games whole, as PGN, after a `%` line with the count.
+    Pgn,
+}
+
+/// The arguments of `chess960 explorer games`.
+///
+/// Table rows (tsv, csv): `kind` (`total`, then `game`), `games` (the
+/// count, on the total's row), then each game's `id`, `white_name`,
+/// `white_rating`, `black_name`, `black_rating`, `result`, `speed`,
+/// `month`, `uci` and `san` (the move it played from the position).
+#[derive(Args, Debug)]
+pub(crate) struct GamesArgs {
+    /// The db's folder.
+    #[arg(long, value_name = "DIR")]
+    db: PathBuf,
+    /// The start (0..=959).
+    #[arg(long, value_name = "ID", conflicts_with = "fen")]
+    start: Option<u16>,
+    /// A position as FEN (X-FEN or Shredder-FEN).
+    #[arg(long, value_name = "FEN")]
+    fen: Option<String>,
+    /// Moves played from there, in UCI, comma-separated.
+    #[arg(long, value_name = "UCI,UCI...", value_delimiter = ',')]
+    play: Vec<String>,
+    /// Only games of these speeds, comma-separated.
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    speeds: Option<Vec<String>>,
+    /// Only games of these rating groups, comma-separated.
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    ratings: Option<Vec<String>>,
+    /// Only games from this month on (YYYY-MM).
+    #[arg(long, value_name = "YYYY-MM")]
+    since: Option<String>,
+    /// Only games up to this month (YYYY-MM).
+    #[arg(long, value_name = "YYYY-MM")]
+    until: Option<String>,
+    /// Only the games of this player (without case).
+    #[arg(long, value_name = "NAME")]
+    player: Option<String>,
+    /// Only the games the player had this colour in (with --player, or in
+    /// a player's db).
+    #[arg(long, value_name = "white|black")]
+    color: Option<String>,
+    /// Only the games of this result (1-0, 0-1, 1/2-1/2).
+    #[arg(long, value_name = "RESULT")]
+    result: Option<String>,
+    /// Games to give at most (default: all).
+    #[arg(long, value_name = "N")]
+    limit: Option<usize>,
+    /// Games passed over first.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    offset: usize,
+    /// The output format.
+    #[arg(long, value_enum, default_value = "tsv")]
+    format: GamesFormat,
+}
+
+/// The arguments of `chess960 explorer game`.
+#[derive(Args, Debug)]
+pub(crate) struct GameArgs {
+    /// The db's folder.
+    #[arg(long, value_name = "DIR")]
+    db: PathBuf,
+    /// The game's id (as `explorer games` lists it).
+    id: String,
+    /// Write its start's FEN and its moves (UCI and SAN) as one line of
+    /// JSON rather than PGN.
+    #[arg(long)]
+    json: bool,
+}
+
+/// The columns of the table.
+const COLUMNS: [&str; 12] = [
+    "kind",
+    "games",
+    "id",
+    "white_name",
+    "white_rating",
+    "black_name",
+    "black_rating",
+    "result",
+    "speed",
+    "month",
+    "uci",
+    "san",
+];
+
+/// A game's row.
+fn cells(game: &ListedGame) -> [String; 12] {
+    let rating = |r: Option<u16>| r.map(|r| r.to_string()).unwrap_or_default();
+    [
+        "game".to_owned(),
+        String::new(),
+        game.id.clone(),
+        game.white.name.clone(),
+        rating(game.white.rating),
+        game.black.name.clone(),
+        rating(game.black.rating),
+        game.result.to_owned(),
+        game.speed.to_string(),
+        game.month.clone(),
+        game.uci.clone(),
+        game.san.clone(),
+    ]
+}
+
+/// Lists the games.
+pub(crate) fn run(args: &GamesArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let result = match args.result.as_deref() {
+        None => None,
+        Some(text) => Some(Outcome::of(text).ok_or_else(|| {
+            Failure::input(format!("--result: {text:?} is not 1-0, 0-1 or 1/2-1/2"))
+        })?),
+    };
+    let search = GamesQuery {
+        query: Query {
+            start: args.start,
+            fen: args.fen.clone(),
+            play: args
+                .play
+                .iter()
+                .filter(|word| !word.is_empty())
+                .cloned()
+                .collect(),
+            speeds: list::<Speed>("--speeds", args.speeds.as_ref())?,
+            ratings: list::<RatingGroup>("--ratings", args.ratings.as_ref())?,
+            since: month("--since", args.since.as_ref())?,
+            until: month("--until", args.until.as_ref())?,
+            color: color(args.color.as_deref())?,
+            ..Query::default()
+        },
+        player: args.player.clone(),
+        result,
+        limit: args.limit.unwrap_or(usize::MAX),
+        offset: args.offset,
+    };
+    let explorer = Explorer::open(&args.db).map_err(|error| db_failure(&error))?;
+    let mut games = explorer
+        .game_list(&search)
+        .map_err(|error| Failure::input(error.to_string()))?;
+    let total = games.total();
+    let table = match args.format {
+        GamesFormat::Tsv => Some((QueryFormat::Tsv, "\t")),
+        GamesFormat::Csv => Some((QueryFormat::Csv, ",")),
+        _ => None,
+    };
+    let mut line = String::with_capacity(256);
+    match args.format {
+        GamesFormat::Jsonl => writeln!(out, "{{\"total\":{total}}}")?,
+        GamesFormat::Pgn => writeln!(out, "% {total} games\n")?,
+        GamesFormat::Tsv | GamesFormat::Csv => {
+            let (_, separator) = table.unwrap_or((QueryFormat::Tsv, "\t"));
+            writeln!(out, "{}", COLUMNS.join(separator))?;
+            let mut row = vec![String::new(); COLUMNS.len()];
+            row[0] = "total".to_owned();
+            row[1] = total.to_string();
+            writeln!(out, "{}", row.join(separator))?;
+        }
+    }
+    let mut passed = 0;
+    let mut given = 0;
+    while given < search.limit {
+        let Some(game) = games.next_game().map_err(|error| db_failure(&error))? else {
+            break;
+        };
+        if passed < search.offset {
+            passed += 1;
+            continue;
+        }
+        given += 1;
+        line.clear();
+        match args.format {
+            GamesFormat::Jsonl => {
+                line = serde_json::to_string(&game)
+                    .map_err(|error| Failure::internal(error.to_string()))?;
+                line.push('\n');
+            }
+            GamesFormat::Pgn => {
+                let text = explorer
+                    .game(&game.id)
+                    .map_err(|error| db_failure(&error))?
+                    .ok_or_else(|| Failure::internal(format!("game {} is gone", game.id)))?;
+                line.push_str(&text.pgn);
+                line.push('\n');
+            }
+            GamesFormat::Tsv | GamesFormat::Csv => {
+                let (format, separator) = table.unwrap_or((QueryFormat::Tsv, "\t"));
+                for (at, cell) in cells(&game).iter().enumerate() {
+                    if at > 0 {
+                        line.push_str(separator);
+                    }
+                    line.push_str(&escape(cell, format));
+                }
+                line.push('\n');
+            }
+        }
+        out.write_all(line.as_bytes())?;
+    }
+    Ok(())
+}
+
+/// Writes one game.
+pub(crate) fn run_game(args: &GameArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let explorer = Explorer::open(&args.db).map_err(|error| db_failure(&error))?;
+    let game = explorer
+        .game(&args.id)
+        .map_err(|error| db_failure(&error))?
+        .ok_or_else(|| {
+            Failure::input(format!(
+                "{}: no game of id {:?}",
+                args.db.display(),
+                args.id
+            ))
+        })?;
+    if args.json {
+        let mut text =
+            serde_json::to_string(&game).map_err(|error| Failure::internal(error.to_string()))?;
+        text.push('\n');
+        out.write_all(text.as_bytes())?;
+    } else {
+        out.write_all(game.pgn.as_bytes())?;
+    }
+    Ok(())
+}

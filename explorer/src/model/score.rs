@@ -1,0 +1,473 @@
+//! A game's whole text as the db keeps it: its tags as the archive wrote
+//! them and its mainline, a byte a move (the move's rank among the legal
+//! moves in the order of from-square, to-square and promotion); and the
+//! game written back as PGN, or as its moves in UCI and SAN.
+
+use crate::error::Error;
+use crate::model::board::{self, pack, unpack};
+use crate::model::codec::{get, get_byte, get_text, put, put_text};
+use crate::model::line::Start;
+use cozy_chess::{Board, Move};
+
+/// The byte of a null move (a position has at most 218 legal moves).
+const NULL: u8 = 255;
+
+/// Tag names written as one byte (its place here, plus one); any other
+/// name as 0 and its text.
+const NAMES: [&str; 28] = [
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "White",
+    "Black",
+    "Result",
+    "UTCDate",
+    "UTCTime",
+    "WhiteElo",
+    "BlackElo",
+    "WhiteRatingDiff",
+    "BlackRatingDiff",
+    "WhiteTitle",
+    "BlackTitle",
+    "Variant",
+    "TimeControl",
+    "ECO",
+    "Opening",
+    "Termination",
+    "FEN",
+    "SetUp",
+    "Annotator",
+    "PlyCount",
+    "EventDate",
+    "WhiteFideId",
+    "BlackFideId",
+    "BroadcastName",
+];
+
+/// The value byte of a `FEN` tag that is its start's Shredder-FEN (1) or
+/// X-FEN (2), written as that byte rather than its text; 0: the text.
+const FEN_TEXT: u8 = 0;
+
+/// The Seven Tag Roster, in its order, and the value of one missing.
+const ROSTER: [(&str, &str); 7] = [
+    ("Event", "?"),
+    ("Site", "?"),
+    ("Date", "????.??.??"),
+    ("Round", "?"),
+    ("White", "?"),
+    ("Black", "?"),
+    ("Result", "*"),
+];
+
+/// A game's tags as written and its whole mainline.
+///
+/// ```
+/// use chess960_explorer::line::Start;
+/// use chess960_explorer::score::Score;
+///
+/// let score = Score {
+///     tags: vec![("White".into(), "a \"b\"".into()), ("Result".into(), "1-0".into())],
+///     moves: ["e2e4", "e7e5", "g1f3"].iter().map(|m| chess960_explorer::board::pack(m.parse().unwrap())).collect(),
+/// };
+/// let mut bytes = Vec::new();
+/// score.encode(Start::Standard, &mut bytes)?;
+/// assert_eq!(Score::decode(Start::Standard, &bytes)?, score);
+/// let pgn = score.pgn(Start::Standard)?;
+/// assert!(pgn.contains("[White \"a \\\"b\\\"\"]"));
+/// assert!(pgn.ends_with("1. e4 e5 2. Nf3 1-0\n"));
+/// # Ok::<(), chess960_explorer::Error>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Score {
+    /// The tags, names and values (unescaped) in the order written.
+    pub tags: Vec<(String, String)>,
+    /// The mainline's moves (see [`pack`]; a null move has its from-square
+    /// as its to-square).
+    pub moves: Vec<u16>,
+}
+
+/// One move of a game's mainline, as [`Score::mainline`] gives it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct ScoreMove {
+    /// In UCI (castling as the king taking its rook; `0000` a null move).
+    pub uci: String,
+    /// In SAN (`--` a null move).
+    pub san: String,
+}
+
+/// The start's FEN, Shredder-FEN (castling by the rooks' files).
+///
+/// ```
+/// use chess960_explorer::line::Start;
+/// use chess960_explorer::score::start_fen;
+///
+/// assert_eq!(start_fen(Start::Chess960(518)).unwrap(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1");
+/// ```
+pub fn start_fen(start: Start) -> Option<String> {
+    start.board().map(|board| format!("{board:#}"))
+}
+
+/// The X-FEN of a start (`KQkq` for its four rights).
+fn start_xfen(start: Start) -> Option<String> {
+    let fen = start_fen(start)?;
+    let mut fields: Vec<&str> = fen.split(' ').collect();
+    if fields.get(2).is_some_and(|field| field.len() == 4) {
+        fields[2] = "KQkq";
+    }
+    Some(fields.join(" "))
+}
+
+/// The order of moves that ranks them: from-square, to-square, promotion.
+fn order(mv: Move) -> u16 {
+    let promotion = mv.promotion.map_or(0, |p| p as u16 + 1);
+    (mv.from as u16) << 9 | (mv.to as u16) << 3 | promotion
+}
+
+/// The rank of legal move `mv` of `board` (`None`: not legal).
+fn rank(board: &Board, mv: Move) -> Option<u8> {
+    let key = order(mv);
+    let (mut below, mut found) = (0u32, false);
+    board.generate_moves(|moves| {
+        if moves.from < mv.from {
+            below += moves.len() as u32;
+            return false;
+        }
+        for one in moves {
+            match order(one).cmp(&key) {
+                std::cmp::Ordering::Less => below += 1,
+                std::cmp::Ordering::Equal => found = true,
+                std::cmp::Ordering::Greater => {}
+            }
+        }
+        false
+    });
+    if found {
+        u8::try_from(below).ok().filter(|&rank| rank != NULL)
+    } else {
+        None
+    }
+}
+
+/// The legal move of `board` of rank `rank`.
+fn of_rank(board: &Board, rank: u8) -> Option<Move> {
+    let mut all = Vec::with_capacity(64);
+    board.generate_moves(|moves| {
+        all.extend(moves);
+        false
+    });
+    all.sort_unstable_by_key(|&mv| order(mv));
+    all.get(usize::from(rank)).copied()
+}
+
+/// Whether `bits` is a null move.
+fn is_null(bits: u16) -> bool {
+    bits & 63 == bits >> 6 & 63
+}
+
+impl Score {
+    /// Writes the score: the tags (a known name as a byte, a `FEN` that
+    /// is the start's as a byte), then the moves, a byte each.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Corrupt`] when a move is not legal where it stands.
+    pub fn encode(&self, start: Start, out: &mut Vec<u8>) -> Result<(), Error> {
+        put(out, self.tags.len() as u64);
+        let fens = [start_fen(start), start_xfen(start)];
+        for (name, value) in &self.tags {
+            match NAMES.iter().position(|known| known == name) {
+                Some(at) => out.push(u8::try_from(at + 1).unwrap_or(0)),
+                None => {
+                    out.push(0);
+                    put_text(out, name);
+                }
+            }
+            if name == "FEN" {
+                match fens
+                    .iter()
+                    .position(|fen| fen.as_deref() == Some(value.as_str()))
+                {
+                    Some(at) => {
+                        out.push(u8::try_from(at + 1).unwrap_or(0));
+                        continue;
+                    }
+                    None => out.push(FEN_TEXT),
+                }
+            }
+            put_text(out, value);
+        }
+        let mut board = start
+            .board()
+            .ok_or(Error::Corrupt("a game's start is out of range"))?;
+        put(out, self.moves.len() as u64);
+        for &bits in &self.moves {
+            if is_null(bits) {
+                out.push(NULL);
+                board = board
+                    .null_move()
+                    .ok_or(Error::Corrupt("a null move in check"))?;
+                continue;
+            }
+            let mv = unpack(bits).ok_or(Error::Corrupt("a game's move is unreadable"))?;
+            out.push(rank(&board, mv).ok_or(Error::Corrupt("a game's move is not legal"))?);
+            board.play_unchecked(mv);
+        }
+        Ok(())
+    }
+
+    /// Reads what [`Score::encode`] wrote for a game from `start`.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Corrupt`] for bytes it did not write.
+    pub fn decode(start: Start, mut input: &[u8]) -> Result<Score, Error> {
+        let input = &mut input;
+        let count = get(input)?;
+        if count > input.len() as u64 {
+            return Err(Error::Corrupt("a game's tags run past its record"));
+        }
+        let mut tags = Vec::with_capacity(usize::try_from(count).unwrap_or(0));
+        for _ in 0..count {
+            let name = match get_byte(input)? {
+                0 => get_text(input)?,
+                code => (*NAMES
+                    .get(usize::from(code) - 1)
+                    .ok_or(Error::Corrupt("a tag's name is unknown"))?)
+                .to_owned(),
+            };
+            let value =
+                if name == "FEN" {
+                    match get_byte(input)? {
+                        FEN_TEXT => get_text(input)?,
+                        1 => start_fen(start)
+                            .ok_or(Error::Corrupt("a game's start is out of range"))?,
+                        2 => start_xfen(start)
+                            .ok_or(Error::Corrupt("a game's start is out of range"))?,
+                        _ => return Err(Error::Corrupt("a FEN tag is unknown")),
+                    }
+                } else {
+                    get_text(input)?
+                };
+            tags.push((name, value));
+        }
+        let count = get(input)?;
+        if count != input.len() as u64 {
+            return Err(Error::Corrupt("a game's moves do not fill its record"));
+        }
+        let mut board = start
+            .board()
+            .ok_or(Error::Corrupt("a game's start is out of range"))?;
+        let mut moves = Vec::with_capacity(input.len());
+        for &byte in input.iter() {
+            if byte == NULL {
+                let king = board.king(board.side_to_move()) as u16;
+                moves.push(king | king << 6);
+                board = board
+                    .null_move()
+                    .ok_or(Error::Corrupt("a null move in check"))?;
+                continue;
+            }
+            let mv = of_rank(&board, byte).ok_or(Error::Corrupt("a game's move is unknown"))?;
+            moves.push(pack(mv));
+            board.play_unchecked(mv);
+        }
+        Ok(Score { tags, moves })
+    }
+
+    /// The value of tag `name`, if written.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(tag, _)| tag == name)
+            .map(|(_, value)| value.as_str())
+    }
+
+    /// The mainline from `start`, each move in UCI and SAN.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Corrupt`] when a move is not legal where it stands.
+    pub fn mainline(&self, start: Start) -> Result<Vec<ScoreMove>, Error> {
+        let mut board = start
+            .board()
+            .ok_or(Error::Corrupt("a game's start is out of range"))?;
+        let mut out = Vec::with_capacity(self.moves.len());
+        for &bits in &self.moves {
+            if is_null(bits) {
+                out.push(ScoreMove {
+                    uci: "0000".to_owned(),
+                    san: "--".to_owned(),
+                });
+                board = board
+                    .null_move()
+                    .ok_or(Error::Corrupt("a null move in check"))?;
+                continue;
+            }
+            let mv = unpack(bits)
+                .filter(|&mv| board.is_legal(mv))
+                .ok_or(Error::Corrupt("a game's move is not legal"))?;
+            out.push(ScoreMove {
+                uci: board::uci(mv),
+                san: board::san(&board, mv),
+            });
+            board.play_unchecked(mv);
+        }
+        Ok(out)
+    }
+
+    /// The tags to write: the Seven Tag Roster first (a missing one as
+    /// `?`), then the others as written; for a start other than the
+    /// classical one, `Variant`, `FEN` and `SetUp` where missing.
+    pub fn pgn_tags(&self, start: Start) -> Vec<(String, String)> {
+        let mut tags: Vec<(String, String)> = ROSTER
+            .iter()
+            .map(|&(name, missing)| {
+                (
+                    name.to_owned(),
+                    self.tag(name).unwrap_or(missing).to_owned(),
+                )
+            })
+            .collect();
+        tags.extend(
+            self.tags
+                .iter()
+                .filter(|(name, _)| !ROSTER.iter().any(|&(roster, _)| roster == name))
+                .cloned(),
+        );
+        if start != Start::Standard {
+            for (name, value) in [
+                ("Variant", "Chess960".to_owned()),
+                ("FEN", start_xfen(start).unwrap_or_default()),
+                ("SetUp", "1".to_owned()),
+            ] {
+                if self.tag(name).is_none() {
+                    tags.push((name.to_owned(), value));
+                }
+            }
+        }
+        tags
+    }
+
+    /// The game as PGN: its tags ([`Score::pgn_tags`], `"` and `\`
+    /// escaped), a blank line, the mainline in SAN from `start` with move
+    /// numbers, and the result, lines cut before 80 characters.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Corrupt`] when a move is not legal where it stands.
+    pub fn pgn(&self, start: Start) -> Result<String, Error> {
+        let mut out = String::with_capacity(512 + 8 * self.moves.len());
+        for (name, value) in self.pgn_tags(start) {
+            out.push('[');
+            out.push_str(&name);
+            out.push_str(" \"");
+            for c in value.chars() {
+                match c {
+                    '"' | '\\' => {
+                        out.push('\\');
+                        out.push(c);
+                    }
+                    // One line a tag: breaks and tabs as spaces.
+                    c if c.is_control() => out.push(' '),
+                    c => out.push(c),
+                }
+            }
+            out.push_str("\"]\n");
+        }
+        out.push('\n');
+        let black_first = start
+            .board()
+            .is_some_and(|board| board.side_to_move() == cozy_chess::Color::Black);
+        let mut tokens = Vec::with_capacity(self.moves.len() * 3 / 2 + 2);
+        for (ply, one) in self.mainline(start)?.into_iter().enumerate() {
+            let ply = ply + usize::from(black_first);
+            if ply % 2 == 0 {
+                tokens.push(format!("{}.", ply / 2 + 1));
+            } else if tokens.is_empty() {
+                tokens.push(format!("{}...", ply / 2 + 1));
+            }
+            tokens.push(one.san);
+        }
+        tokens.push(self.tag("Result").unwrap_or("*").to_owned());
+        let mut width = 0;
+        for token in tokens {
+            if width > 0 && width + 1 + token.len() > 79 {
+                out.push('\n');
+                width = 0;
+            } else if width > 0 {
+                out.push(' ');
+                width += 1;
+            }
+            width += token.len();
+            out.push_str(&token);
+        }
+        out.push('\n');
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn xorshift(state: &mut u64) -> u64 {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        *state
+    }
+
+    #[test]
+    fn every_legal_move_ranks_and_comes_back() {
+        let mut state = 0x5DEE_CE66_D1CE_4E5Bu64;
+        for id in [0u16, 518, 959, 77] {
+            let mut board = Start::Chess960(id).board().unwrap();
+            for _ in 0..200 {
+                let mut all = Vec::new();
+                board.generate_moves(|moves| {
+                    all.extend(moves);
+                    false
+                });
+                if all.is_empty() {
+                    break;
+                }
+                for &mv in &all {
+                    let rank = rank(&board, mv).unwrap();
+                    assert_eq!(of_rank(&board, rank), Some(mv));
+                }
+                xorshift(&mut state);
+                let pick = all[usize::try_from(state % all.len() as u64).unwrap()];
+                board.play_unchecked(pick);
+            }
+        }
+    }
+
+    #[test]
+    fn broken_bytes_are_errors_not_panics() {
+        let score = Score {
+            tags: vec![
+                ("FEN".into(), start_xfen(Start::Chess960(3)).unwrap()),
+                ("Odd".into(), "x".into()),
+            ],
+            moves: vec![pack("b2b3".parse().unwrap())],
+        };
+        let mut bytes = Vec::new();
+        score.encode(Start::Chess960(3), &mut bytes).unwrap();
+        assert_eq!(Score::decode(Start::Chess960(3), &bytes).unwrap(), score);
+        assert!(bytes.len() < 20, "the FEN is a byte");
+        for cut in 0..bytes.len() {
+            assert!(Score::decode(Start::Chess960(3), &bytes[..cut]).is_err());
+        }
+        let mut state = 9u64;
+        for _ in 0..2000 {
+            let mut broken = bytes.clone();
+            let at = usize::try_from(xorshift(&mut state)).unwrap() % broken.len();
+            #[allow(clippy::cast_possible_truncation)]
+            {
+                broken[at] = xorshift(&mut state) as u8;
+            }
+            let _ = Score::decode(Start::Chess960(3), &broken);
+        }
+    }
+}
