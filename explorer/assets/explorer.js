@@ -541,7 +541,7 @@
       meta.className = "meta";
       meta.textContent = [game.san || game.uci || "", SPEED_LABELS[game.speed] || game.speed || "", game.month || ""].filter((x) => x).join(" \u00b7 ");
       li.append(result, players, meta);
-      const open = () => openGame(game.id);
+      const open = () => openGame(game.id, game.uci);
       li.addEventListener("click", open);
       li.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); open(); } });
       list.appendChild(li);
@@ -570,12 +570,21 @@
     return game;
   }
 
+  // A game's root as the page's state names it: a start by its number
+  // when the game's FEN is a start's, else the FEN.
   function gameRoot(game) {
     if (game.start != null) return { start: game.start, fen: null };
+    const m = /^([rnbqk]{8})\/pppppppp\/8\/8\/8\/8\/PPPPPPPP\/([RNBQK]{8}) w /.exec(game.fen || "");
+    if (m && m[1].toUpperCase() === m[2] && idOfRank.has(m[2])) return { start: idOfRank.get(m[2]), fen: null };
     return { start: null, fen: game.fen };
   }
 
-  async function openGame(id) {
+  function gameTags(game) {
+    if (Array.isArray(game.tags)) return Object.fromEntries(game.tags);
+    return game.tags || {};
+  }
+
+  async function openGame(id, listedUci) {
     const state = readState();
     let game;
     try {
@@ -586,9 +595,19 @@
     }
     // From the game's start, at the ply where it reached this position
     // (where the moves so far are the game's own), else at its start.
+    // Reached by a transposition: at the first ply that played the
+    // listed move with the same side to move.
     const ucis = game.moves.map((m) => m.uci);
-    const same = gameRoot(game).start === state.start && ucis.slice(0, state.play.length).join(",") === state.play.join(",");
-    const next = Object.assign({}, state, gameRoot(game), { game: id, play: same ? state.play : ucis.slice(0, game.ply || 0) });
+    const r = gameRoot(game);
+    const same = r.start === state.start && r.fen === state.fen &&
+      ucis.slice(0, state.play.length).join(",") === state.play.join(",");
+    let ply = same ? state.play.length : 0;
+    if (!same && listedUci) {
+      const parity = state.play.length % 2;
+      const at = ucis.findIndex((u, i) => u === listedUci && i % 2 === parity);
+      if (at >= 0) ply = at;
+    }
+    const next = Object.assign({}, state, r, { game: id, play: ucis.slice(0, ply) });
     go(next, false);
   }
 
@@ -617,7 +636,7 @@
     if (mine !== generation) return;
     panel.hidden = false;
     const ply = gamePly(state, game);
-    const tags = game.tags || {};
+    const tags = gameTags(game);
     const white = tags.White || (game.white && game.white.name) || "?";
     const black = tags.Black || (game.black && game.black.name) || "?";
     $("game-info").textContent = white + " \u2013 " + black + " \u00b7 " + (tags.Result || game.result || "") +
@@ -1076,6 +1095,8 @@
     if (e.key === "ArrowRight") { e.preventDefault(); history.forward(); }
   });
   window.addEventListener("popstate", load);
+  // Leaving the page closes the live analysis's stream: its engine stops.
+  window.addEventListener("pagehide", stopLive);
   $("engine").textContent = data.engine;
 
   const initial = readState();

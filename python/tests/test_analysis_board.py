@@ -273,7 +273,7 @@ def test_games_opened_and_stepped_history_tabs_keyboard_and_phone(board: Board) 
         ready(driver, "start=451")
         WebDriverWait(driver, 15).until(lambda d: d.find_element(By.ID, "game-panel").is_displayed())
         assert "game=" + game_id in driver.execute_script("return location.search")
-        moves = driver.find_elements(By.CSS_SELECTOR, "#game-moves a")
+        moves = [a.text for a in driver.find_elements(By.CSS_SELECTOR, "#game-moves a")]
         assert len(moves) >= 8
         body = driver.find_element(By.TAG_NAME, "body")
         body.send_keys(Keys.END)
@@ -287,7 +287,8 @@ def test_games_opened_and_stepped_history_tabs_keyboard_and_phone(board: Board) 
         driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_LEFT)
         WebDriverWait(driver, 15).until(lambda d: len(play_of(d)) == 2)
         ready(driver, "play=")
-        assert driver.find_element(By.CSS_SELECTOR, "#game-moves a.current").text == moves[1].text
+        WebDriverWait(driver, 15).until(
+            lambda d: d.find_element(By.CSS_SELECTOR, "#game-moves a.current").text == moves[1])
         pgn_link = driver.find_element(By.ID, "game-pgn").get_attribute("href")
         with urllib.request.urlopen(pgn_link, timeout=10) as response:
             assert response.headers["Content-Type"].startswith("application/x-chess-pgn")

@@ -6,7 +6,13 @@
 use super::uci::{Engine, Fault, Settings};
 use crate::model::eval::Eval;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+/// How long a search waits for a free engine before it is told
+/// [`LiveError::Busy`]: a few of [`POLL`](super::uci::POLL)s, the time
+/// a search whose client went takes to stop.
+pub const TURN_WAIT: Duration = Duration::from_millis(1500);
 
 /// Why a live search gave no evaluation.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,7 +42,8 @@ impl std::error::Error for LiveError {}
 ///
 /// let live = Live::new(Settings { nodes: 2_000_000, ..Settings::new("/usr/games/stockfish") }, 1)?;
 /// let fen = "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1";
-/// let eval = live.analyse(fen, |lines| {
+/// let stop = std::sync::atomic::AtomicBool::new(false);
+/// let eval = live.analyse(fen, &stop, |lines| {
 ///     println!("depth {}", lines.depth);
 ///     true // go on
 /// })?;
@@ -119,21 +126,35 @@ impl Live {
 
     /// Searches `fen` (on the calling thread, which it blocks), calling
     /// `update` with the lines at each new depth; the search ends at the
-    /// node cap, or as soon as `update` returns `false`. The engine is
-    /// kept for the next search unless it failed.
+    /// node cap, as soon as `update` returns `false`, or within a poll of
+    /// `stop` turning true. It waits up to [`TURN_WAIT`] for a free
+    /// engine. The engine is kept for the next search unless it failed.
     ///
     /// # Errors
     ///
-    /// [`LiveError::Busy`] when [`Live::engines`] searches run already;
+    /// [`LiveError::Busy`] when [`Live::engines`] searches still run after
+    /// [`TURN_WAIT`];
     /// [`LiveError::Engine`] when the engine failed.
-    pub fn analyse(&self, fen: &str, update: impl FnMut(&Eval) -> bool) -> Result<Eval, LiveError> {
-        let taken = self
+    pub fn analyse(
+        &self,
+        fen: &str,
+        stop: &AtomicBool,
+        update: impl FnMut(&Eval) -> bool,
+    ) -> Result<Eval, LiveError> {
+        // A player who moves on frees an engine within a poll: wait that
+        // long for a turn before saying busy.
+        let waited = Instant::now();
+        while self
             .running
             .fetch_update(Ordering::AcqRel, Ordering::Acquire, |running| {
                 (running < self.most).then_some(running + 1)
-            });
-        if taken.is_err() {
-            return Err(LiveError::Busy);
+            })
+            .is_err()
+        {
+            if waited.elapsed() >= TURN_WAIT || stop.load(Ordering::Acquire) {
+                return Err(LiveError::Busy);
+            }
+            std::thread::sleep(Duration::from_millis(20));
         }
         let _turn = Turn(&self.running);
         let idle = self.idle.lock().ok().and_then(|mut idle| idle.pop());
@@ -142,7 +163,7 @@ impl Live {
             None => Engine::start(&self.settings).map_err(LiveError::Engine)?,
         };
         let eval = engine
-            .analyse_with(fen, self.settings.nodes, update)
+            .analyse_until(fen, self.settings.nodes, stop, update)
             .map_err(LiveError::Engine)?;
         if let Ok(mut idle) = self.idle.lock() {
             idle.push(engine);

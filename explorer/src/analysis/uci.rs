@@ -12,12 +12,16 @@ use cozy_chess::Color;
 use std::io::{BufRead as _, BufReader, Read as _, Write as _};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
 /// How long an engine may take to answer `uci` with `uciok`, and
 /// `isready` with `readyok`.
 pub const HANDSHAKE: Duration = Duration::from_secs(10);
+
+/// How often a search looks at its stop flag ([`Engine::analyse_until`]).
+pub const POLL: std::time::Duration = Duration::from_millis(100);
 
 /// The longest line read from an engine: past it, the rest is dropped.
 const MAX_LINE: usize = 64 * 1024;
@@ -279,6 +283,34 @@ impl Engine {
         &mut self,
         fen: &str,
         nodes: u64,
+        update: impl FnMut(&Eval) -> bool,
+    ) -> Result<Eval, Fault> {
+        self.analyse_until(fen, nodes, &AtomicBool::new(false), update)
+    }
+
+    /// As [`Engine::analyse_with`], and the search is also stopped within
+    /// [`POLL`] of `stop` turning true (a server sets it when the client
+    /// goes, between two depths).
+    ///
+    /// ```no_run
+    /// use chess960_explorer::analysis::uci::{Engine, Settings};
+    /// use std::sync::atomic::AtomicBool;
+    ///
+    /// let mut engine = Engine::start(&Settings::new("/usr/games/stockfish"))?;
+    /// let stop = AtomicBool::new(false);
+    /// let fen = "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1";
+    /// let eval = engine.analyse_until(fen, 1_000_000, &stop, |_| true)?;
+    /// # Ok::<(), chess960_explorer::analysis::uci::Fault>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`Engine::analyse`].
+    pub fn analyse_until(
+        &mut self,
+        fen: &str,
+        nodes: u64,
+        stop: &AtomicBool,
         mut update: impl FnMut(&Eval) -> bool,
     ) -> Result<Eval, Fault> {
         let Some(board) = board_from_fen(fen) else {
@@ -299,7 +331,15 @@ impl Engine {
         let mut searched = 0u64;
         let mut stopped = false;
         loop {
-            let line = self.next_line(deadline)?;
+            if !stopped && stop.load(Ordering::Acquire) {
+                stopped = true;
+                self.send("stop")?;
+            }
+            let tick = deadline.min(Instant::now() + POLL);
+            let line = match self.next_line(tick) {
+                Err(Fault::Hung(_)) if Instant::now() < deadline => continue,
+                other => other?,
+            };
             if line.starts_with("bestmove") {
                 break;
             }

@@ -1,78 +1,41 @@
 //! The engine on the page: `GET /analysis?fen|start&play` streams a live
 //! analysis of the position as server-sent events (`info` at each new
-//! depth, then `done`; `busy` when every engine searches already; `error`
-//! when the engine failed), and the stored or live lines in the shape the
-//! page draws (each line's moves in UCI and SAN, with `cp` or `mate`).
+//! depth, its lines as the page draws them, then `done`; `busy` when every
+//! engine searches already; `error` when the engine failed).
 
+use super::page_eval::PageEval;
 use super::{Shared, reply};
 use crate::analysis::live::{Live, LiveError};
 use crate::explore::params;
-use crate::model::eval::{Eval, Score};
+use crate::model::eval::Eval;
 use axum::extract::State;
 use axum::http::Uri;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse as _, Response};
-use serde::Serialize;
 use std::pin::Pin;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::task::{Context, Poll};
 use tokio::sync::mpsc;
 
-/// A line as the page draws it.
-#[derive(Serialize)]
-pub(super) struct PageLine {
-    /// The moves in UCI (castling as the king taking its rook).
-    moves: Vec<String>,
-    /// The same in SAN.
-    san: Vec<String>,
-    #[serde(flatten)]
-    score: Score,
+/// The events of one live analysis, as a stream for axum's [`Sse`]; when
+/// dropped (the client went), its search is told to stop.
+struct Events {
+    events: mpsc::Receiver<Event>,
+    stop: Arc<AtomicBool>,
 }
-
-/// An evaluation as the page draws it.
-#[derive(Serialize)]
-pub(super) struct PageEval {
-    engine: String,
-    depth: u32,
-    knodes: u64,
-    pvs: Vec<PageLine>,
-}
-
-impl PageEval {
-    /// `eval` of the position of `board`, its lines in SAN too.
-    pub(super) fn of(eval: &Eval, board: &cozy_chess::Board) -> PageEval {
-        let sans = eval.san_lines(board);
-        PageEval {
-            engine: eval.engine.clone(),
-            depth: eval.depth,
-            knodes: eval.knodes,
-            pvs: eval
-                .pvs
-                .iter()
-                .zip(sans)
-                .map(|(pv, san)| PageLine {
-                    moves: pv
-                        .moves
-                        .split_ascii_whitespace()
-                        .take(san.len())
-                        .map(str::to_owned)
-                        .collect(),
-                    san,
-                    score: pv.score,
-                })
-                .collect(),
-        }
-    }
-}
-
-/// The events of one live analysis, as a stream for axum's [`Sse`].
-struct Events(mpsc::Receiver<Event>);
 
 impl futures_core::Stream for Events {
     type Item = Result<Event, std::convert::Infallible>;
 
     fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
-        self.0.poll_recv(cx).map(|event| event.map(Ok))
+        self.events.poll_recv(cx).map(|event| event.map(Ok))
+    }
+}
+
+impl Drop for Events {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Release);
     }
 }
 
@@ -96,18 +59,20 @@ pub(super) async fn analysis(State(shared): State<Arc<Shared>>, uri: Uri) -> Res
         Ok(board) => board,
         Err(error) => return reply::query_error(&error),
     };
-    let (send, receive) = mpsc::channel(8);
-    tokio::task::spawn_blocking(move || search(&live, &board, &send));
-    Sse::new(Events(receive))
+    let (send, events) = mpsc::channel(8);
+    let stop = Arc::new(AtomicBool::new(false));
+    let stopped = Arc::clone(&stop);
+    tokio::task::spawn_blocking(move || search(&live, &board, &stopped, &send));
+    Sse::new(Events { events, stop })
         .keep_alive(KeepAlive::default())
         .into_response()
 }
 
 /// Searches `board`'s position, sending each depth's lines, until the
-/// node cap or until nobody listens.
-fn search(live: &Live, board: &cozy_chess::Board, send: &mpsc::Sender<Event>) {
+/// node cap or until nobody listens (`stop`).
+fn search(live: &Live, board: &cozy_chess::Board, stop: &AtomicBool, send: &mpsc::Sender<Event>) {
     let lines = |eval: &Eval| serde_json::to_string(&PageEval::of(eval, board)).unwrap_or_default();
-    let result = live.analyse(&format!("{board:#}"), |eval| {
+    let result = live.analyse(&format!("{board:#}"), stop, |eval| {
         send.blocking_send(event("info", &lines(eval))).is_ok()
     });
     let last = match result {

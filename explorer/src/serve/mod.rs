@@ -21,6 +21,7 @@ mod dbs;
 mod games;
 mod live;
 mod page;
+mod page_eval;
 mod reply;
 
 pub use dbs::{Database, Databases, Kind, NameError};

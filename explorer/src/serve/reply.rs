@@ -2,7 +2,7 @@
 //! and each kind of refusal as one object `{"error": ..., "parameter": ...}`.
 
 use super::dbs::{Databases, Kind};
-use super::live::PageEval;
+use super::page_eval::PageEval;
 use crate::model::board::{self, LegalMove};
 use crate::model::query::{Answer, Query};
 use crate::{Explorer, QueryError};

@@ -178,8 +178,13 @@ impl Appender {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::GAMES;
-    use redb::{Database, ReadableDatabase, ReadableTableMetadata, backends::InMemoryBackend};
+    use redb::{
+        Database, ReadableDatabase, ReadableTableMetadata, TableDefinition,
+        backends::InMemoryBackend,
+    };
+
+    /// A table of records, as the db's games table is.
+    const GAMES: TableDefinition<'static, u64, &[u8]> = TableDefinition::new("games");
 
     #[test]
     fn records_read_back_and_missing_games_are_none() {
