@@ -492,7 +492,7 @@
   let gamesKey = "";
 
   function resultText(game) {
-    if (game.result) return game.result;
+    if (game.result) return game.result === "1/2-1/2" ? "\u00bd-\u00bd" : game.result;
     return game.winner === "white" ? "1-0" : game.winner === "black" ? "0-1" : "\u00bd-\u00bd";
   }
 
