@@ -98,7 +98,8 @@ def main() -> int:
     if not binary:
         run("cargo", "build", "--release", "--locked", "-p", "chess960-cli", "--quiet")
         binary = str(ROOT / "target" / "release" / "chess960")
-    pgn = WORK / "legal-10mb.pgn"
+    # CHESS960_BENCH_PGN: games of your own instead.
+    pgn = Path(os.environ.get("CHESS960_BENCH_PGN", WORK / "legal-10mb.pgn"))
     if not pgn.exists():
         with open(pgn, "w") as out:
             run("cargo", "bench", "--locked", "--quiet", "--bench", "legal_games", "--", "10", stdout=out)
