@@ -272,7 +272,12 @@ impl Engine {
             let (Some(_), Some(_)) = (info.score, info.pv.as_ref()) else {
                 continue;
             };
+            // Lines past those asked for (a confused engine's) are
+            // passed over: memory stays bounded.
             let at = info.multipv.saturating_sub(1);
+            if at >= usize::try_from(self.settings.multipv).unwrap_or(usize::MAX) {
+                continue;
+            }
             if at >= lines.len() {
                 lines.resize(at + 1, None);
             }
