@@ -42,31 +42,25 @@ fn db(dir: &Path) -> String {
 fn an_engine_that_cannot_be_used_is_one_line() {
     let dir = temp_dir("engine");
     let db = db(&dir);
-    let error = failure(&[
-        "explorer",
-        "analyse",
-        "--db",
-        &db,
-        "--min-games",
-        "1",
-        "--engine",
-        "/bin/false",
-    ]);
+    let with_engine = |engine: &str| {
+        failure(&[
+            "explorer",
+            "analyse",
+            "--db",
+            &db,
+            "--min-games",
+            "1",
+            "--engine",
+            engine,
+        ])
+    };
+    let error = with_engine("/bin/false");
     assert!(
         error.contains("/bin/false") && error.contains("uciok"),
         "{error}"
     );
     let missing = dir.join("no-such-engine");
-    let error = failure(&[
-        "explorer",
-        "analyse",
-        "--db",
-        &db,
-        "--min-games",
-        "1",
-        "--engine",
-        missing.to_str().unwrap(),
-    ]);
+    let error = with_engine(missing.to_str().unwrap());
     assert!(error.contains("cannot be started"), "{error}");
     let error = failure(&[
         "explorer", "analyse", "--db", &db, "--list", "--shard", "2/2",

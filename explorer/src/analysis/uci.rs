@@ -182,7 +182,7 @@ impl Engine {
         };
         engine
             .send("uci")
-            .map_err(|_| Fault::Handshake("it closed its input".to_owned()))?;
+            .map_err(|_| Fault::Handshake("it exited before uciok".to_owned()))?;
         let deadline = Instant::now() + HANDSHAKE;
         loop {
             let line = engine.next_line(deadline).map_err(|fault| {
