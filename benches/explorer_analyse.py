@@ -15,7 +15,9 @@ the driver's own memory, and `/api/cloud-eval`'s latency on a warm db.
    run gives its own rate; the ratio asked for is ENGINES engines' nodes
    a second of wall time over ENGINES x that rate. The driver's peak
    resident size (VmHWM of the `chess960` process alone, the engines
-   being processes of their own) is read every 50 ms.
+   being processes of their own) and its own CPU time are read every
+   50 ms; the CPU time of driver and engines together comes from wait4,
+   so a run on a busy machine shows how much of the cores it got.
 3. The evaluations imported into the db, served on 127.0.0.1 (a free
    port); `wrk -t1 -cC -d10s --latency` over `/api/cloud-eval` of every
    position analysed (and one in ten not analysed: a 404), twice with one
@@ -67,8 +69,20 @@ def hwm_kib(pid: int) -> int:
     return 0
 
 
-def analyse(binary: str, positions: Path, nodes: int, engines: int, out: Path) -> Tuple[float, int, int]:
-    """One run: wall seconds, nodes searched, the driver's peak KiB."""
+def cpu_seconds(pid: int) -> float:
+    """The process's own CPU time so far (user + system; 0 once gone)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
+def analyse(binary: str, positions: Path, nodes: int, engines: int, out: Path) -> Tuple[float, int, int, float, float]:
+    """One run: wall seconds, nodes searched, the driver's peak KiB, the
+    driver's own CPU seconds, and the CPU seconds of the driver and its
+    engines together (wait4's, the engines being waited for)."""
     started = time.perf_counter()
     child = subprocess.Popen(
         [binary, "explorer", "analyse", "--positions", str(positions), "--nodes", str(nodes),
@@ -76,10 +90,16 @@ def analyse(binary: str, positions: Path, nodes: int, engines: int, out: Path) -
         stderr=subprocess.PIPE, text=True,
     )
     peak = 0
-    while child.poll() is None:
+    driver = 0.0
+    while True:
         peak = max(peak, hwm_kib(child.pid))
+        driver = max(driver, cpu_seconds(child.pid))
+        _, status, usage = os.wait4(child.pid, os.WNOHANG)
+        if status or usage.ru_utime:
+            break
         time.sleep(0.05)
     wall = time.perf_counter() - started
+    child.returncode = os.waitstatus_to_exitcode(status)
     assert child.stderr is not None
     stderr = child.stderr.read()
     if child.returncode != 0:
@@ -87,7 +107,7 @@ def analyse(binary: str, positions: Path, nodes: int, engines: int, out: Path) -
     searched = 0
     for line in out.read_text().splitlines():
         searched += json.loads(line)["evals"][0]["knodes"] * 1000
-    return wall, searched, peak
+    return wall, searched, peak, driver, usage.ru_utime + usage.ru_stime
 
 
 def main() -> int:
@@ -125,17 +145,20 @@ def main() -> int:
     peaks: List[int] = []
     evals = WORK / "evals.jsonl"
     for turn in range(turns):
-        wall, searched, peak = analyse(binary, positions, nodes, 1, evals)
+        wall, searched, peak, _, cpu = analyse(binary, positions, nodes, 1, evals)
         ones.append(searched / wall)
         seconds_one.append(wall / len(chosen))
         peaks.append(peak)
-        wall_t, searched_t, peak_t = analyse(binary, positions, nodes, engines, evals)
+        wall_t, searched_t, peak_t, driver_t, cpu_t = analyse(binary, positions, nodes, engines, evals)
         manys.append(searched_t / wall_t)
         peaks.append(peak_t)
         print(
             f"turn {turn + 1}: 1 engine {searched / wall / 1e3:,.0f} knodes/s ({wall / len(chosen):.2f} s a position); "
             f"{engines} engines {searched_t / wall_t / 1e3:,.0f} knodes/s of wall time, "
-            f"ratio {searched_t / wall_t / (engines * searched / wall):.3f}; driver peak {peak} and {peak_t} KiB",
+            f"ratio {searched_t / wall_t / (engines * searched / wall):.3f}; driver peak {peak} and {peak_t} KiB; "
+            f"CPU used of the cores: 1 engine {cpu / wall:.2f} of 1, {engines} engines {cpu_t / wall_t:.2f} of {engines}; "
+            f"knodes a CPU second {searched / cpu / 1e3:,.0f} and {searched_t / cpu_t / 1e3:,.0f}; "
+            f"the driver's own CPU {driver_t:.2f} s of {wall_t:.1f} s",
             file=sys.stderr,
         )
     if turns == 0:
