@@ -152,6 +152,33 @@ fn game_dict<'py>(py: Python<'py>, game: &GameRef) -> PyResult<Bound<'py, PyDict
     Ok(dict)
 }
 
+/// An evaluation as a dict: `pvs` (each `moves` and `cp` or `mate`),
+/// `depth`, `knodes`, `engine`, `nodes`, `multipv`, `hash`.
+fn eval_dict<'py>(py: Python<'py>, eval: &Eval) -> PyResult<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    let pvs = eval
+        .pvs
+        .iter()
+        .map(|pv| {
+            let line = PyDict::new(py);
+            line.set_item("moves", &pv.moves)?;
+            match pv.score {
+                Score::Cp(cp) => line.set_item("cp", cp)?,
+                Score::Mate(n) => line.set_item("mate", n)?,
+            }
+            Ok(line)
+        })
+        .collect::<PyResult<Vec<_>>>()?;
+    dict.set_item("pvs", PyList::new(py, pvs)?)?;
+    dict.set_item("depth", eval.depth)?;
+    dict.set_item("knodes", eval.knodes)?;
+    dict.set_item("engine", &eval.engine)?;
+    dict.set_item("nodes", eval.nodes)?;
+    dict.set_item("multipv", eval.multipv)?;
+    dict.set_item("hash", eval.hash)?;
+    Ok(dict)
+}
+
 #[pymethods]
 impl PyExplorer {
     /// Opens the db in folder `db` (`OSError` when there is none, another
@@ -171,7 +198,8 @@ impl PyExplorer {
     /// (castling as the king taking its rook), `san`, `games`, `white`,
     /// `draws`, `black`, `average_rating` (of the player to move). The
     /// table's `summary` holds the totals (`white`, `draws`, `black`,
-    /// `games`) and the `top_games` and `recent_games` (dicts). Filters:
+    /// `games`), the `top_games` and `recent_games` (dicts), and `eval`,
+    /// the position's engine evaluation (as `eval` gives it, or `None`). Filters:
     /// `speeds` (names), `ratings` (groups 0, 1000, ..., 2800), `since` and
     /// `until` (`YYYY-MM`); `color` in a player's db. A bad argument is a
     /// `ValueError` naming it.
@@ -271,6 +299,12 @@ impl PyExplorer {
         };
         summary.set_item("top_games", games(&answer.top_games)?)?;
         summary.set_item("recent_games", games(&answer.recent_games)?)?;
+        let eval = answer
+            .eval
+            .as_ref()
+            .map(|eval| eval_dict(py, eval))
+            .transpose()?;
+        summary.set_item("eval", eval)?;
         Ok(PyTable::new(schema, vec![batch], summary.unbind()))
     }
 
@@ -312,28 +346,7 @@ impl PyExplorer {
         let Some(eval) = eval else {
             return Ok(None);
         };
-        let dict = PyDict::new(py);
-        let pvs = eval
-            .pvs
-            .iter()
-            .map(|pv| {
-                let line = PyDict::new(py);
-                line.set_item("moves", &pv.moves)?;
-                match pv.score {
-                    Score::Cp(cp) => line.set_item("cp", cp)?,
-                    Score::Mate(n) => line.set_item("mate", n)?,
-                }
-                Ok(line)
-            })
-            .collect::<PyResult<Vec<_>>>()?;
-        dict.set_item("pvs", PyList::new(py, pvs)?)?;
-        dict.set_item("depth", eval.depth)?;
-        dict.set_item("knodes", eval.knodes)?;
-        dict.set_item("engine", &eval.engine)?;
-        dict.set_item("nodes", eval.nodes)?;
-        dict.set_item("multipv", eval.multipv)?;
-        dict.set_item("hash", eval.hash)?;
-        Ok(Some(dict.into_any()))
+        Ok(Some(eval_dict(py, &eval)?.into_any()))
     }
 
     /// Every evaluation of the db as a `Table`, one row a line, in order

@@ -143,6 +143,7 @@ def test_evaluations_equal_python_chess_engine_analysis(tmp_path: Path, db: Path
     assert got is not None
     assert [pv["moves"] for pv in got["pvs"]] == [pv["line"] for pv in first["evals"][0]["pvs"]]
     assert explorer.eval(start=451, play=["a2a3", "a7a6", "h2h3"]) is None
+    assert explorer.query(fen=first["fen"]).summary["eval"] == got
     table = explorer.evals()
     assert table.summary["positions"] == len(lines)
     import pyarrow as pa  # type: ignore[import-untyped]

@@ -16,6 +16,7 @@ mod dice_methods;
 mod edges;
 mod evals;
 mod explorer;
+mod explorer_analyse;
 mod games;
 mod games_columns;
 mod games_parts;

@@ -18,7 +18,7 @@ use crate::model::eval::Eval;
 use crate::store::{self, evals};
 use choose::Position;
 use redb::ReadableDatabase as _;
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read as _, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::channel;
@@ -320,6 +320,10 @@ fn work(
     }
 }
 
+/// The longest line an import reads (lichess's lines are a few KiB);
+/// longer ones are named and skipped.
+pub const MAX_IMPORT_LINE: usize = 1 << 20;
+
 /// Reads lichess's export format (plain or zstd, told by its first
 /// bytes) into the db in `dir`, each position's deepest evaluation
 /// stored where deeper than the db's; gives the evaluations stored and
@@ -364,13 +368,26 @@ pub fn import(
         batch.clear();
         Ok(count)
     };
-    for (number, line) in (1u64..).zip(reader.lines()) {
-        let line = line.map_err(io)?;
-        if line.trim().is_empty() {
+    let mut reader = reader;
+    let mut line = Vec::new();
+    for number in 1u64.. {
+        match next_line(&mut reader, &mut line).map_err(io)? {
+            Line::End => break,
+            Line::TooLong => {
+                skipped.push((number, format!("longer than {MAX_IMPORT_LINE} bytes")));
+                continue;
+            }
+            Line::Read => {}
+        }
+        let Ok(text) = std::str::from_utf8(&line) else {
+            skipped.push((number, "not UTF-8".to_owned()));
+            continue;
+        };
+        if text.trim().is_empty() {
             continue;
         }
-        match lichess::read_line(&line) {
-            Ok(pair) => batch.push(pair),
+        match lichess::read_line(text) {
+            Ok(triple) => batch.push(triple),
             Err(why) => skipped.push((number, why)),
         }
         if batch.len() >= 10_000 {
@@ -379,6 +396,85 @@ pub fn import(
     }
     stored += flush(&mut batch)?;
     Ok((stored, skipped))
+}
+
+/// What [`next_line`] read.
+enum Line {
+    /// A line (with its end), at most [`MAX_IMPORT_LINE`] bytes.
+    Read,
+    /// A line longer than that, passed over.
+    TooLong,
+    /// The end of the input.
+    End,
+}
+
+/// Reads the next line of `reader` into `line` (cleared first), at most
+/// [`MAX_IMPORT_LINE`] bytes of it: a longer one is passed over.
+fn next_line(reader: &mut dyn BufRead, line: &mut Vec<u8>) -> std::io::Result<Line> {
+    line.clear();
+    let read = reader
+        .take(MAX_IMPORT_LINE as u64 + 1)
+        .read_until(b'\n', line)?;
+    if read == 0 {
+        return Ok(Line::End);
+    }
+    if line.len() <= MAX_IMPORT_LINE || line.last() == Some(&b'\n') {
+        return Ok(Line::Read);
+    }
+    loop {
+        let buffer = reader.fill_buf()?;
+        if buffer.is_empty() {
+            return Ok(Line::TooLong);
+        }
+        let (used, end) = match buffer.iter().position(|&b| b == b'\n') {
+            Some(at) => (at + 1, true),
+            None => (buffer.len(), false),
+        };
+        reader.consume(used);
+        if end {
+            return Ok(Line::TooLong);
+        }
+    }
+}
+
+/// The positions of a list: `--list`'s JSON lines (their `fen`) or one
+/// FEN a line; blank lines passed over.
+///
+/// ```
+/// use chess960_explorer::analysis::read_positions;
+///
+/// let text = "{\"fen\":\"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\",\"games\":3}\n\nbbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\n";
+/// assert_eq!(read_positions(text.as_bytes()).unwrap().len(), 2);
+/// assert_eq!(read_positions("\nx\n".as_bytes()).unwrap_err(), (2, "no legal position".to_owned()));
+/// ```
+///
+/// # Errors
+///
+/// The first line that is no position (its number, from 1, and why).
+pub fn read_positions(mut reader: impl BufRead) -> Result<Vec<Position>, (u64, String)> {
+    let mut positions = Vec::new();
+    let mut line = Vec::new();
+    for number in 1u64.. {
+        match next_line(&mut reader, &mut line).map_err(|error| (number, error.to_string()))? {
+            Line::End => break,
+            Line::TooLong => return Err((number, format!("longer than {MAX_IMPORT_LINE} bytes"))),
+            Line::Read => {}
+        }
+        let text = String::from_utf8_lossy(&line);
+        let text = text.trim();
+        if text.is_empty() {
+            continue;
+        }
+        let position = if text.starts_with('{') {
+            serde_json::from_str::<serde_json::Value>(text)
+                .ok()
+                .and_then(|value| Position::from_fen(value.get("fen")?.as_str()?))
+        } else {
+            Position::from_fen(text)
+        };
+        positions.push(position.ok_or((number, "no legal position".to_owned()))?);
+    }
+    Ok(positions)
 }
 
 /// Writes every evaluation of the db in `dir` as lichess's export

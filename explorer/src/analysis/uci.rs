@@ -188,7 +188,7 @@ impl Engine {
         };
         engine
             .send("uci")
-            .map_err(|_| Fault::Handshake("it closed its input".to_owned()))?;
+            .map_err(|_| Fault::Handshake("it exited before uciok".to_owned()))?;
         let deadline = Instant::now() + HANDSHAKE;
         loop {
             let line = engine.next_line(deadline).map_err(|fault| {
@@ -350,7 +350,12 @@ impl Engine {
             let (Some(_), Some(_)) = (info.score, info.pv.as_ref()) else {
                 continue;
             };
+            // Lines past those asked for (a confused engine's) are
+            // passed over: memory stays bounded.
             let at = info.multipv.saturating_sub(1);
+            if at >= usize::try_from(self.settings.multipv).unwrap_or(usize::MAX) {
+                continue;
+            }
             if at >= lines.len() {
                 lines.resize(at + 1, None);
             }

@@ -146,6 +146,19 @@ fn fake_engines_are_told_apart() {
         (7, 4, "Fake 1")
     );
 
+    // A line numbered past those asked for is passed over.
+    let wild = fake_engine(
+        &dir,
+        "wild",
+        UCIOK,
+        "echo 'info depth 2 multipv 4000000000 score cp 1 pv e2e4'; echo 'info depth 2 multipv 2 score cp 5 nodes 900 pv d2d4'; echo 'bestmove d2d4'",
+    );
+    let (summary, out) = run_fake(&wild).unwrap();
+    assert_eq!(summary.analysed, 1);
+    let (_, _, eval) = analysis::lichess::read_line(out.trim()).unwrap();
+    assert_eq!(eval.pvs.len(), 1);
+    assert_eq!(eval.pvs[0].moves, "d2d4");
+
     // Garbage instead of lines: tried twice, then named and skipped.
     let garbage = fake_engine(
         &dir,
@@ -358,7 +371,18 @@ fn evaluations_survive_indexing_and_merges_keep_the_deeper() {
     let zst = base.join("evals.jsonl.zst");
     std::fs::write(&zst, deeper).unwrap();
     assert_eq!(analysis::import(&b, &zst).unwrap(), (1, Vec::new()));
-    // A shallower one is not stored.
+    // A shallower one is not stored; a line past the bound is named.
+    let long = base.join("long.jsonl");
+    let huge = format!(
+        "{{\"fen\":\"{}\"}}",
+        "x".repeat(analysis::MAX_IMPORT_LINE + 10)
+    );
+    std::fs::write(&long, format!("{huge}\n{}\n", line(start, 10, 1000))).unwrap();
+    let (stored, skipped) = analysis::import(&b, &long).unwrap();
+    assert_eq!(stored, 0);
+    assert_eq!(skipped.len(), 1);
+    assert_eq!(skipped[0].0, 1);
+    assert!(skipped[0].1.starts_with("longer than"), "{skipped:?}");
     assert_eq!(analysis::import(&b, &file).unwrap().0, 1);
     merge(&[&a, &b], &into).unwrap();
     let cp = |db: &Path, fen: &str| {

@@ -9,7 +9,7 @@ use chess960_explorer::analysis::choose::Position;
 use chess960_explorer::analysis::uci::default_engine;
 use chess960_explorer::analysis::{self, AnalyseError, AnalyseOptions, AnalyseSummary};
 use clap::Args;
-use std::io::{BufRead, IsTerminal as _, Write};
+use std::io::{IsTerminal as _, Write};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -176,37 +176,16 @@ fn say(message: &str) {
 }
 
 /// The positions of a `--list` file (JSON lines with `fen`) or of one
-/// FEN a line.
+/// FEN a line (`-`: standard input).
 fn read_positions(path: &str) -> Result<Vec<Position>, Failure> {
-    let reader: Box<dyn BufRead> = if path == "-" {
-        Box::new(std::io::stdin().lock())
+    let read = if path == "-" {
+        analysis::read_positions(std::io::stdin().lock())
     } else {
-        Box::new(std::io::BufReader::new(
-            std::fs::File::open(path)
-                .map_err(|error| Failure::input(format!("{path}: {error}")))?,
-        ))
+        let file = std::fs::File::open(path)
+            .map_err(|error| Failure::input(format!("{path}: {error}")))?;
+        analysis::read_positions(std::io::BufReader::new(file))
     };
-    let mut positions = Vec::new();
-    for (number, line) in (1..).zip(reader.lines()) {
-        let line = line.map_err(|error| Failure::input(format!("{path}: {error}")))?;
-        let line = line.trim();
-        if line.is_empty() {
-            continue;
-        }
-        let position = if line.starts_with('{') {
-            serde_json::from_str::<serde_json::Value>(line)
-                .ok()
-                .and_then(|value| Position::from_fen(value.get("fen")?.as_str()?))
-        } else {
-            Position::from_fen(line)
-        };
-        positions.push(
-            position.ok_or_else(|| {
-                Failure::input(format!("{path}: line {number}: no legal position"))
-            })?,
-        );
-    }
-    Ok(positions)
+    read.map_err(|(line, why)| Failure::input(format!("{path}: line {line}: {why}")))
 }
 
 /// The summary line; exit 2 when any position was skipped.
