@@ -7,7 +7,7 @@ use crate::error::Error;
 use crate::model::board::{self, pack, unpack};
 use crate::model::codec::{get, get_byte, get_text, put, put_text};
 use crate::model::line::Start;
-use cozy_chess::{Board, Move};
+use cozy_chess::{BitBoard, Board, Move, Piece, PieceMoves};
 
 /// The byte of a null move (a position has at most 218 legal moves).
 const NULL: u8 = 255;
@@ -124,21 +124,41 @@ fn order(mv: Move) -> u16 {
     (mv.from as u16) << 9 | (mv.to as u16) << 3 | promotion
 }
 
-/// The rank of legal move `mv` of `board` (`None`: not legal).
+/// The rank of legal move `mv` of `board` (`None`: not legal): the legal
+/// moves of the pieces on squares below its from-square counted whole,
+/// and those of its piece below it (a promotion is 4 moves, knight
+/// first), without listing any.
 fn rank(board: &Board, mv: Move) -> Option<u8> {
-    let key = order(mv);
-    let (mut below, mut found) = (0u32, false);
-    board.generate_moves(|moves| {
-        if moves.from < mv.from {
-            below += moves.len() as u32;
+    let from = mv.from as u64;
+    let upto = BitBoard(u64::MAX >> (63 - from));
+    let below_to = BitBoard((1u64 << (mv.to as u64)) - 1);
+    let (mut below, mut found) = (0usize, false);
+    board.generate_moves_for(board.colors(board.side_to_move()) & upto, |moves| {
+        if moves.from != mv.from {
+            below += moves.len();
             return false;
         }
-        for one in moves {
-            match order(one).cmp(&key) {
-                std::cmp::Ordering::Less => below += 1,
-                std::cmp::Ordering::Equal => found = true,
-                std::cmp::Ordering::Greater => {}
-            }
+        below += PieceMoves {
+            to: moves.to & below_to,
+            ..moves
+        }
+        .len();
+        if moves.to.has(mv.to) {
+            let promotes = moves.piece == Piece::Pawn
+                && PieceMoves {
+                    to: mv.to.bitboard(),
+                    ..moves
+                }
+                .len()
+                    == 4;
+            found = match mv.promotion {
+                None => !promotes,
+                Some(piece) if promotes && piece != Piece::Pawn && piece != Piece::King => {
+                    below += piece as usize - Piece::Knight as usize;
+                    true
+                }
+                Some(_) => false,
+            };
         }
         false
     });
@@ -147,6 +167,56 @@ fn rank(board: &Board, mv: Move) -> Option<u8> {
     } else {
         None
     }
+}
+
+/// Writes a score as [`Score::encode`] does, from its `count` tags and
+/// its moves as they come (the indexer's: no score made).
+pub(crate) fn encode_parts<'a>(
+    start: Start,
+    count: usize,
+    tags: impl Iterator<Item = (&'a str, &'a str)>,
+    moves: &[u16],
+    out: &mut Vec<u8>,
+) -> Result<(), Error> {
+    put(out, count as u64);
+    let mut fens: Option<[Option<String>; 2]> = None;
+    for (name, value) in tags {
+        match NAMES.iter().position(|known| *known == name) {
+            Some(at) => out.push(u8::try_from(at + 1).unwrap_or(0)),
+            None => {
+                out.push(0);
+                put_text(out, name);
+            }
+        }
+        if name == "FEN" {
+            let fens = fens.get_or_insert_with(|| [start_fen(start), start_xfen(start)]);
+            match fens.iter().position(|fen| fen.as_deref() == Some(value)) {
+                Some(at) => {
+                    out.push(u8::try_from(at + 1).unwrap_or(0));
+                    continue;
+                }
+                None => out.push(FEN_TEXT),
+            }
+        }
+        put_text(out, value);
+    }
+    let mut board = start
+        .board()
+        .ok_or(Error::Corrupt("a game's start is out of range"))?;
+    put(out, moves.len() as u64);
+    for &bits in moves {
+        if is_null(bits) {
+            out.push(NULL);
+            board = board
+                .null_move()
+                .ok_or(Error::Corrupt("a null move in check"))?;
+            continue;
+        }
+        let mv = unpack(bits).ok_or(Error::Corrupt("a game's move is unreadable"))?;
+        out.push(rank(&board, mv).ok_or(Error::Corrupt("a game's move is not legal"))?);
+        board.play_unchecked(mv);
+    }
+    Ok(())
 }
 
 /// The legal move of `board` of rank `rank`.
@@ -173,47 +243,15 @@ impl Score {
     ///
     /// [`Error::Corrupt`] when a move is not legal where it stands.
     pub fn encode(&self, start: Start, out: &mut Vec<u8>) -> Result<(), Error> {
-        put(out, self.tags.len() as u64);
-        let fens = [start_fen(start), start_xfen(start)];
-        for (name, value) in &self.tags {
-            match NAMES.iter().position(|known| known == name) {
-                Some(at) => out.push(u8::try_from(at + 1).unwrap_or(0)),
-                None => {
-                    out.push(0);
-                    put_text(out, name);
-                }
-            }
-            if name == "FEN" {
-                match fens
-                    .iter()
-                    .position(|fen| fen.as_deref() == Some(value.as_str()))
-                {
-                    Some(at) => {
-                        out.push(u8::try_from(at + 1).unwrap_or(0));
-                        continue;
-                    }
-                    None => out.push(FEN_TEXT),
-                }
-            }
-            put_text(out, value);
-        }
-        let mut board = start
-            .board()
-            .ok_or(Error::Corrupt("a game's start is out of range"))?;
-        put(out, self.moves.len() as u64);
-        for &bits in &self.moves {
-            if is_null(bits) {
-                out.push(NULL);
-                board = board
-                    .null_move()
-                    .ok_or(Error::Corrupt("a null move in check"))?;
-                continue;
-            }
-            let mv = unpack(bits).ok_or(Error::Corrupt("a game's move is unreadable"))?;
-            out.push(rank(&board, mv).ok_or(Error::Corrupt("a game's move is not legal"))?);
-            board.play_unchecked(mv);
-        }
-        Ok(())
+        encode_parts(
+            start,
+            self.tags.len(),
+            self.tags
+                .iter()
+                .map(|(name, value)| (name.as_str(), value.as_str())),
+            &self.moves,
+            out,
+        )
     }
 
     /// Reads what [`Score::encode`] wrote for a game from `start`.
