@@ -45,9 +45,54 @@ const NAMES: [&str; 28] = [
     "BroadcastName",
 ];
 
-/// The value byte of a `FEN` tag that is its start's Shredder-FEN (1) or
-/// X-FEN (2), written as that byte rather than its text; 0: the text.
-const FEN_TEXT: u8 = 0;
+/// A tag's value is written after a byte that says how: its text
+/// (`TEXT`); the start's Shredder-FEN (1) or X-FEN (2); the value of the
+/// tag `n` before it (`SAME + n - 1`, n up to 32: `UTCDate` after
+/// `Date`); one of [`VALUES`] (`KNOWN + place`); or [`SITE`] and the rest
+/// of the value as text (`SITE_REST`).
+const TEXT: u8 = 0;
+const SAME: u8 = 3;
+const KNOWN: u8 = 64;
+const SITE_REST: u8 = 128;
+
+/// Values that tags of game archives repeat game after game.
+const VALUES: [&str; 32] = [
+    "?",
+    "-",
+    "1",
+    "0",
+    "1-0",
+    "0-1",
+    "1/2-1/2",
+    "*",
+    "Chess960",
+    "Normal",
+    "Time forfeit",
+    "Abandoned",
+    "Rules infraction",
+    "Unterminated",
+    "Rated Chess960 game",
+    "Casual Chess960 game",
+    "Rated Bullet game",
+    "Rated Blitz game",
+    "Rated Rapid game",
+    "Rated Classical game",
+    "Rated UltraBullet game",
+    "Rated Correspondence game",
+    "Casual Bullet game",
+    "Casual Blitz game",
+    "Casual Rapid game",
+    "Casual Classical game",
+    "From Position",
+    "Standard",
+    "BOT",
+    "GM",
+    "IM",
+    "FM",
+];
+
+/// The start of the `Site` of most games of lichess's archives.
+const SITE: &str = "https://lichess.org/";
 
 /// The Seven Tag Roster, in its order, and the value of one missing.
 const ROSTER: [(&str, &str); 7] = [
@@ -180,6 +225,7 @@ pub(crate) fn encode_parts<'a>(
 ) -> Result<(), Error> {
     put(out, count as u64);
     let mut fens: Option<[Option<String>; 2]> = None;
+    let mut earlier: Vec<&str> = Vec::with_capacity(count.min(64));
     for (name, value) in tags {
         match NAMES.iter().position(|known| *known == name) {
             Some(at) => out.push(u8::try_from(at + 1).unwrap_or(0)),
@@ -188,17 +234,8 @@ pub(crate) fn encode_parts<'a>(
                 put_text(out, name);
             }
         }
-        if name == "FEN" {
-            let fens = fens.get_or_insert_with(|| [start_fen(start), start_xfen(start)]);
-            match fens.iter().position(|fen| fen.as_deref() == Some(value)) {
-                Some(at) => {
-                    out.push(u8::try_from(at + 1).unwrap_or(0));
-                    continue;
-                }
-                None => out.push(FEN_TEXT),
-            }
-        }
-        put_text(out, value);
+        put_value(start, value, &earlier, &mut fens, out);
+        earlier.push(value);
     }
     let mut board = start
         .board()
@@ -219,6 +256,69 @@ pub(crate) fn encode_parts<'a>(
     Ok(())
 }
 
+/// Writes a tag's value: a byte that says how, then what it needs.
+fn put_value(
+    start: Start,
+    value: &str,
+    earlier: &[&str],
+    fens: &mut Option<[Option<String>; 2]>,
+    out: &mut Vec<u8>,
+) {
+    if let Some(at) = VALUES.iter().position(|known| *known == value) {
+        out.push(KNOWN + u8::try_from(at).unwrap_or(0));
+        return;
+    }
+    if let Some(back) = earlier
+        .iter()
+        .rev()
+        .take(32)
+        .position(|before| *before == value && !value.is_empty())
+    {
+        out.push(SAME + u8::try_from(back).unwrap_or(0));
+        return;
+    }
+    if value.len() > 40 && value.contains('/') {
+        let fens = fens.get_or_insert_with(|| [start_fen(start), start_xfen(start)]);
+        if let Some(at) = fens.iter().position(|fen| fen.as_deref() == Some(value)) {
+            out.push(u8::try_from(at + 1).unwrap_or(0));
+            return;
+        }
+    }
+    if let Some(rest) = value.strip_prefix(SITE) {
+        out.push(SITE_REST);
+        put_text(out, rest);
+        return;
+    }
+    out.push(TEXT);
+    put_text(out, value);
+}
+
+/// Reads what [`put_value`] wrote, after the tags `earlier`.
+fn get_value(
+    start: Start,
+    earlier: &[(String, String)],
+    input: &mut &[u8],
+) -> Result<String, Error> {
+    let range = || Error::Corrupt("a game's start is out of range");
+    Ok(match get_byte(input)? {
+        TEXT => get_text(input)?,
+        1 => start_fen(start).ok_or_else(range)?,
+        2 => start_xfen(start).ok_or_else(range)?,
+        SITE_REST => format!("{SITE}{}", get_text(input)?),
+        code if (SAME..SAME + 32).contains(&code) => earlier
+            .len()
+            .checked_sub(usize::from(code - SAME) + 1)
+            .and_then(|at| earlier.get(at))
+            .map(|(_, value)| value.clone())
+            .ok_or(Error::Corrupt("a tag's value names a tag before the first"))?,
+        code if code >= KNOWN => (*VALUES
+            .get(usize::from(code - KNOWN))
+            .ok_or(Error::Corrupt("a tag's value is unknown"))?)
+        .to_owned(),
+        _ => return Err(Error::Corrupt("a tag's value is unknown")),
+    })
+}
+
 /// The legal move of `board` of rank `rank`.
 fn of_rank(board: &Board, rank: u8) -> Option<Move> {
     let mut all = Vec::with_capacity(64);
@@ -236,8 +336,9 @@ fn is_null(bits: u16) -> bool {
 }
 
 impl Score {
-    /// Writes the score: the tags (a known name as a byte, a `FEN` that
-    /// is the start's as a byte), then the moves, a byte each.
+    /// Writes the score: the tags (a known name as a byte; a value as
+    /// text, or as a byte: the start's `FEN`, a value written in a tag
+    /// before, a common one), then the moves, a byte each.
     ///
     /// # Errors
     ///
@@ -274,19 +375,7 @@ impl Score {
                     .ok_or(Error::Corrupt("a tag's name is unknown"))?)
                 .to_owned(),
             };
-            let value =
-                if name == "FEN" {
-                    match get_byte(input)? {
-                        FEN_TEXT => get_text(input)?,
-                        1 => start_fen(start)
-                            .ok_or(Error::Corrupt("a game's start is out of range"))?,
-                        2 => start_xfen(start)
-                            .ok_or(Error::Corrupt("a game's start is out of range"))?,
-                        _ => return Err(Error::Corrupt("a FEN tag is unknown")),
-                    }
-                } else {
-                    get_text(input)?
-                };
+            let value = get_value(start, &tags, input)?;
             tags.push((name, value));
         }
         let count = get(input)?;
