@@ -74,6 +74,23 @@ fn main() {
         assert_eq!(page.games.len(), 50.min(usize::try_from(most).unwrap()));
     }
     percentiles("first page of the start's position", &mut times);
+    // Every game of it, in order, through the library.
+    let mut rates = Vec::new();
+    for _ in 0..3 {
+        let started = Instant::now();
+        let mut list = explorer.game_list(&first_page).expect("a list");
+        let mut count = 0u64;
+        while list.next_game().expect("a game").is_some() {
+            count += 1;
+        }
+        #[allow(clippy::cast_precision_loss)]
+        rates.push(count as f64 / started.elapsed().as_secs_f64());
+    }
+    rates.sort_by(f64::total_cmp);
+    println!(
+        "every game of the start's position through the library: median {:.2} million games/s",
+        rates[1] / 1e6
+    );
     // Games spread over the list: their ids, then their lines walked to
     // a position of one game (its total 1).
     let ids: Vec<String> = explorer
@@ -87,9 +104,25 @@ fn main() {
         .step_by(20)
         .map(|game| game.id)
         .collect();
+    singles(&explorer, &ids, &first_page);
+    let mut times = Vec::new();
+    for _ in 0..3 {
+        for id in &ids {
+            let started = Instant::now();
+            let game = explorer.game(id).expect("a game").expect("its text");
+            times.push(started.elapsed().as_secs_f64() * 1e6);
+            assert!(game.pgn.len() > 100);
+        }
+    }
+    percentiles(&format!("PGN of {} games", ids.len()), &mut times);
+}
+
+/// The first page of positions of one game, found along the lines of
+/// the games `ids` (from the position of `first_page`).
+fn singles(explorer: &Explorer, ids: &[String], first_page: &GamesQuery) {
     let plies = usize::try_from(explorer.plies()).unwrap_or(50);
     let mut singles = Vec::new();
-    for id in &ids {
+    for id in ids {
         let game = explorer.game(id).expect("a game").expect("its text");
         let play: Vec<String> = game
             .moves
@@ -123,14 +156,4 @@ fn main() {
             &mut times,
         );
     }
-    let mut times = Vec::new();
-    for _ in 0..3 {
-        for id in &ids {
-            let started = Instant::now();
-            let game = explorer.game(id).expect("a game").expect("its text");
-            times.push(started.elapsed().as_secs_f64() * 1e6);
-            assert!(game.pgn.len() > 100);
-        }
-    }
-    percentiles(&format!("PGN of {} games", ids.len()), &mut times);
 }

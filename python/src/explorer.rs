@@ -326,9 +326,10 @@ impl PyExplorer {
         limit: Option<usize>,
         offset: usize,
     ) -> PyResult<Py<PyAny>> {
-        let no_position = start.is_none() && fen.is_none() && play.is_none_or(|p| p.is_none());
-        let no_filter = speeds.is_none_or(|s| s.is_none())
-            && ratings.is_none_or(|r| r.is_none())
+        let no_position =
+            start.is_none() && fen.is_none() && play.is_none_or(PyAnyMethods::is_none);
+        let no_filter = speeds.is_none_or(PyAnyMethods::is_none)
+            && ratings.is_none_or(PyAnyMethods::is_none)
             && [&since, &until, &color, &player, &result]
                 .iter()
                 .all(|value| value.is_none())

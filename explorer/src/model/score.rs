@@ -227,12 +227,11 @@ pub(crate) fn encode_parts<'a>(
     let mut fens: Option<[Option<String>; 2]> = None;
     let mut earlier: Vec<&str> = Vec::with_capacity(count.min(64));
     for (name, value) in tags {
-        match NAMES.iter().position(|known| *known == name) {
-            Some(at) => out.push(u8::try_from(at + 1).unwrap_or(0)),
-            None => {
-                out.push(0);
-                put_text(out, name);
-            }
+        if let Some(at) = NAMES.iter().position(|known| *known == name) {
+            out.push(u8::try_from(at + 1).unwrap_or(0));
+        } else {
+            out.push(0);
+            put_text(out, name);
         }
         put_value(start, value, &earlier, &mut fens, out);
         earlier.push(value);
@@ -386,7 +385,7 @@ impl Score {
             .board()
             .ok_or(Error::Corrupt("a game's start is out of range"))?;
         let mut moves = Vec::with_capacity(input.len());
-        for &byte in input.iter() {
+        for &byte in *input {
             if byte == NULL {
                 let king = board.king(board.side_to_move()) as u16;
                 moves.push(king | king << 6);

@@ -175,9 +175,9 @@ pub(crate) fn run(args: &GamesArgs, out: &mut dyn Write) -> Result<(), Failure> 
         GamesFormat::Tsv | GamesFormat::Csv => {
             let (_, separator) = table.unwrap_or((QueryFormat::Tsv, "\t"));
             writeln!(out, "{}", COLUMNS.join(separator))?;
-            let mut row = vec![String::new(); COLUMNS.len()];
-            row[0] = "total".to_owned();
-            row[1] = total.to_string();
+            let mut row = vec![String::new(); COLUMNS.len() - 2];
+            row.insert(0, total.to_string());
+            row.insert(0, "total".to_owned());
             writeln!(out, "{}", row.join(separator))?;
         }
     }
