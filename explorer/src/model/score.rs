@@ -153,6 +153,26 @@ pub fn start_fen(start: Start) -> Option<String> {
     start.board().map(|board| format!("{board:#}"))
 }
 
+/// The start's Shredder-FEN and X-FEN, remembered for the last start
+/// asked on this thread (the indexer asks them game after game).
+fn start_fens(start: Start) -> [Option<String>; 2] {
+    thread_local! {
+        static LAST: std::cell::RefCell<Option<(Start, [Option<String>; 2])>> =
+            const { std::cell::RefCell::new(None) };
+    }
+    LAST.with(|last| {
+        let mut last = last.borrow_mut();
+        match &*last {
+            Some((known, fens)) if *known == start => fens.clone(),
+            _ => {
+                let fens = [start_fen(start), start_xfen(start)];
+                *last = Some((start, fens.clone()));
+                fens
+            }
+        }
+    })
+}
+
 /// The X-FEN of a start (`KQkq` for its four rights).
 fn start_xfen(start: Start) -> Option<String> {
     let fen = start_fen(start)?;
@@ -277,7 +297,7 @@ fn put_value(
         return;
     }
     if value.len() > 40 && value.contains('/') {
-        let fens = fens.get_or_insert_with(|| [start_fen(start), start_xfen(start)]);
+        let fens = fens.get_or_insert_with(|| start_fens(start));
         if let Some(at) = fens.iter().position(|fen| fen.as_deref() == Some(value)) {
             out.push(u8::try_from(at + 1).unwrap_or(0));
             return;
