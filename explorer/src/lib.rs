@@ -6,7 +6,7 @@
 //! The crate is built in layers, lowest first; a module names only its
 //! own layer and those below (`.ci/module-cycles.py` checks it):
 //! [`model`] (keys, boards, lines, entries, games, questions), [`store`]
-//! (the db on disk: runs, records, folds, merges), [`index`] (games into
+//! (the db on disk: runs, records, folds, merges), [`index`](mod@index) (games into
 //! a db), [`explore`] (questions asked of a db), and `serve` (the HTTP
 //! server, feature `serve`).
 #![cfg_attr(docsrs, feature(doc_cfg))]
