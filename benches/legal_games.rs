@@ -3,6 +3,7 @@
 //!
 //! ```sh
 //! cargo bench --bench legal_games -- 200 > legal.pgn   # about 200 MB
+//! cargo bench --bench legal_games -- 200 1 > crowded.pgn   # every game from start 518
 //! ```
 //!
 //! Each game starts from a random start (SP 518 one time in 960, as the
@@ -28,10 +29,14 @@ use rng::Rng;
 const OPENING: usize = 12;
 
 fn main() {
-    let megabytes: u64 = std::env::args()
+    let numbers: Vec<u64> = std::env::args()
         .skip(1)
-        .find_map(|arg| arg.parse().ok())
-        .unwrap_or(10);
+        .filter_map(|arg| arg.parse().ok())
+        .collect();
+    let megabytes = numbers.first().copied().unwrap_or(10);
+    // A second number: the games crowd into that many starts (518 first,
+    // then 0, 1, ...), as standard games all share one.
+    let starts = numbers.get(1).copied().unwrap_or(960).clamp(1, 960);
     let size = megabytes * 1_000_000;
     let mut rng = Rng(0x0960_1234_5678_9ABC);
     let stdout = std::io::stdout();
@@ -41,7 +46,11 @@ fn main() {
     while written < size {
         game += 1;
         text.clear();
-        let id = u16::try_from(rng.below(960)).unwrap();
+        let id = match u16::try_from(rng.below(usize::try_from(starts).unwrap())).unwrap() {
+            0 if starts < 960 => 518,
+            n if starts < 960 => n - 1,
+            n => n,
+        };
         let rank = chess960::Position::from_id(id).unwrap().as_str().to_owned();
         let fen = format!(
             "{}/pppppppp/8/8/8/8/PPPPPPPP/{rank} w KQkq - 0 1",

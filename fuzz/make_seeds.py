@@ -182,6 +182,13 @@ def position_key():
     ]
 
 
+def game_score():
+    # A start byte, then a stored score: 2 tags (Event as a common value,
+    # a custom name as text), then 4 moves by rank.
+    tags = bytes([2, 1, 64 + 14, 0, 3]) + b"Odd" + bytes([0, 1]) + b"x"
+    return [bytes([129]) + tags + bytes([4, 10, 10, 3, 7]), bytes([255, 0, 0])]
+
+
 def write(target, inputs):
     directory = SEEDS / target
     shutil.rmtree(directory, ignore_errors=True)
@@ -203,6 +210,7 @@ def main():
     write("pgn_differential", pgn_differential())
     write("seeded", seeded())
     write("position_key", position_key())
+    write("game_score", game_score())
 
 
 if __name__ == "__main__":

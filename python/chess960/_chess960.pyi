@@ -13,6 +13,7 @@ from typing import (
     List,
     Literal,
     Optional,
+    overload,
     Protocol,
     Sequence,
     Tuple,
@@ -483,8 +484,65 @@ class Explorer:
         """The moves played from a position, most played first; totals and games in ``summary``."""
     def is_player_db(self) -> bool:
         """Whether the db holds one player's games."""
+    @overload
     def games(self) -> int:
         """Games in the db."""
+    @overload
+    def games(
+        self,
+        *,
+        start: int,
+        fen: None = None,
+        play: Union[str, Sequence[str], None] = None,
+        speeds: Union[str, Sequence[str], None] = None,
+        ratings: Union[str, Sequence[Union[int, str]], None] = None,
+        since: Optional[str] = None,
+        until: Optional[str] = None,
+        color: Optional[Literal["white", "black"]] = None,
+        player: Optional[str] = None,
+        result: Optional[Literal["1-0", "0-1", "1/2-1/2"]] = None,
+        limit: Optional[int] = None,
+        offset: int = 0,
+    ) -> Table:
+        """Every game that reached a position, newest first, then by id; ``summary["total"]``."""
+    @overload
+    def games(
+        self,
+        *,
+        fen: str,
+        start: None = None,
+        play: Union[str, Sequence[str], None] = None,
+        speeds: Union[str, Sequence[str], None] = None,
+        ratings: Union[str, Sequence[Union[int, str]], None] = None,
+        since: Optional[str] = None,
+        until: Optional[str] = None,
+        color: Optional[Literal["white", "black"]] = None,
+        player: Optional[str] = None,
+        result: Optional[Literal["1-0", "0-1", "1/2-1/2"]] = None,
+        limit: Optional[int] = None,
+        offset: int = 0,
+    ) -> Table:
+        """Every game that reached a position, newest first, then by id; ``summary["total"]``."""
+    @overload
+    def games(
+        self,
+        *,
+        play: Union[str, Sequence[str]],
+        start: None = None,
+        fen: None = None,
+        speeds: Union[str, Sequence[str], None] = None,
+        ratings: Union[str, Sequence[Union[int, str]], None] = None,
+        since: Optional[str] = None,
+        until: Optional[str] = None,
+        color: Optional[Literal["white", "black"]] = None,
+        player: Optional[str] = None,
+        result: Optional[Literal["1-0", "0-1", "1/2-1/2"]] = None,
+        limit: Optional[int] = None,
+        offset: int = 0,
+    ) -> Table:
+        """Every game that reached a position, newest first, then by id; ``summary["total"]``."""
+    def game(self, id: str) -> str:
+        """One game as PGN (``KeyError`` for an unknown id)."""
     def eval(
         self,
         fen: Optional[str] = None,

@@ -1,17 +1,22 @@
 //! The opening explorer's db from Python: `explorer_index` (games into a
 //! db, on Rust threads, Ctrl-C stopping it after the batch being written),
 //! `explorer_merge` (dbs made apart into one) and `Explorer(db).query(...)` (a position's moves as an Arrow table),
-//! `Explorer(db).eval(...)` (a position's engine evaluation) and
-//! `Explorer(db).evals()` (all of them as an Arrow table).
+//! `Explorer(db).eval(...)` (a position's engine evaluation),
+//! `Explorer(db).evals()` (all of them as an Arrow table),
+//! `Explorer(db).games(...)` (a position's games as an Arrow table) and
+//! `Explorer(db).game(id)` (one game as PGN).
 
 use crate::filters::Filters;
 use crate::reading::{input_error, read_error, run, summary_dict};
 use crate::table::PyTable;
-use arrow_array::{ArrayRef, Int32Array, RecordBatch, StringArray, UInt32Array, UInt64Array};
+use arrow_array::{
+    ArrayRef, Int32Array, RecordBatch, StringArray, UInt16Array, UInt32Array, UInt64Array,
+};
 use arrow_schema::{DataType, Field, Schema};
 use chess960_explorer::eval::{Eval, Score};
+use chess960_explorer::game::Outcome;
 use chess960_explorer::query::{GameRef, Month, Query, RatingGroup, Speed};
-use chess960_explorer::{Error, Explorer, IndexOptions};
+use chess960_explorer::{Error, Explorer, GamesQuery, IndexOptions, ListedGame};
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
@@ -137,6 +142,53 @@ where
         .map(Some)
 }
 
+/// A question's position and filters from the arguments of
+/// `Explorer.query` and `Explorer.games`.
+#[allow(clippy::too_many_arguments)]
+fn read_query(
+    start: Option<u16>,
+    fen: Option<String>,
+    play: Option<&Bound<'_, PyAny>>,
+    speeds: Option<&Bound<'_, PyAny>>,
+    ratings: Option<&Bound<'_, PyAny>>,
+    since: Option<String>,
+    until: Option<String>,
+    color: Option<String>,
+) -> PyResult<Query> {
+    let month = |text: Option<String>, argument: &str| -> PyResult<Option<Month>> {
+        text.map(|text| {
+            text.parse()
+                .map_err(|error| PyValueError::new_err(format!("{argument}: {error}")))
+        })
+        .transpose()
+    };
+    let color = match color.as_deref() {
+        None => None,
+        Some("white") => Some(chess960::Color::White),
+        Some("black") => Some(chess960::Color::Black),
+        Some(other) => {
+            return Err(PyValueError::new_err(format!(
+                "color: {other:?} is not white or black"
+            )));
+        }
+    };
+    let play: Vec<String> = words::<String>(play, "play")?.unwrap_or_default();
+    Ok(Query {
+        start,
+        fen,
+        play: play.into_iter().filter(|word| !word.is_empty()).collect(),
+        speeds: words::<Speed>(speeds, "speeds")?,
+        ratings: words::<RatingGroup>(ratings, "ratings")?,
+        since: month(since, "since")?,
+        until: month(until, "until")?,
+        color,
+        moves: None,
+        top_games: 0,
+        recent_games: 0,
+        history: false,
+    })
+}
+
 /// A game as a dict.
 fn game_dict<'py>(py: Python<'py>, game: &GameRef) -> PyResult<Bound<'py, PyDict>> {
     let dict = PyDict::new(py);
@@ -220,38 +272,9 @@ impl PyExplorer {
         top_games: usize,
         recent_games: usize,
     ) -> PyResult<PyTable> {
-        let month = |text: Option<String>, argument: &str| -> PyResult<Option<Month>> {
-            text.map(|text| {
-                text.parse()
-                    .map_err(|error| PyValueError::new_err(format!("{argument}: {error}")))
-            })
-            .transpose()
-        };
-        let color = match color.as_deref() {
-            None => None,
-            Some("white") => Some(chess960::Color::White),
-            Some("black") => Some(chess960::Color::Black),
-            Some(other) => {
-                return Err(PyValueError::new_err(format!(
-                    "color: {other:?} is not white or black"
-                )));
-            }
-        };
-        let play: Vec<String> = words::<String>(play, "play")?.unwrap_or_default();
-        let query = Query {
-            start,
-            fen,
-            play: play.into_iter().filter(|word| !word.is_empty()).collect(),
-            speeds: words::<Speed>(speeds, "speeds")?,
-            ratings: words::<RatingGroup>(ratings, "ratings")?,
-            since: month(since, "since")?,
-            until: month(until, "until")?,
-            color,
-            moves: None,
-            top_games,
-            recent_games,
-            history: false,
-        };
+        let mut query = read_query(start, fen, play, speeds, ratings, since, until, color)?;
+        query.top_games = top_games;
+        query.recent_games = recent_games;
         let explorer = Arc::clone(&self.explorer);
         let answer = py
             .detach(move || explorer.query(&query))
@@ -313,9 +336,117 @@ impl PyExplorer {
         self.explorer.is_player_db()
     }
 
-    /// Games in the db.
-    fn games(&self) -> PyResult<u64> {
-        self.explorer.games().map_err(|error| db_error(&error))
+    /// Without arguments: the games in the db (an `int`). With a
+    /// position (a start, 0..=959, or a FEN; then the UCI moves of
+    /// `play`): every game that reached it within the indexed plies,
+    /// newest first, then by id, as a `Table`: `id`, `white`,
+    /// `white_rating`, `black`, `black_rating`, `result`, `speed`,
+    /// `month`, `uci` and `san` (the move it played there); its
+    /// `summary` holds `total` (the games that pass the filters, all
+    /// pages). Filters as `query`'s, and `player` (`color`: the player's
+    /// colour), `result` (`1-0`, `0-1`, `1/2-1/2`); `limit` (default all)
+    /// and `offset`. A bad argument is a `ValueError` naming it.
+    #[pyo3(signature = (start = None, fen = None, play = None, speeds = None, ratings = None,
+                        since = None, until = None, color = None, player = None, result = None,
+                        limit = None, offset = 0))]
+    #[allow(clippy::too_many_arguments)]
+    fn games(
+        &self,
+        py: Python<'_>,
+        start: Option<u16>,
+        fen: Option<String>,
+        play: Option<&Bound<'_, PyAny>>,
+        speeds: Option<&Bound<'_, PyAny>>,
+        ratings: Option<&Bound<'_, PyAny>>,
+        since: Option<String>,
+        until: Option<String>,
+        color: Option<String>,
+        player: Option<String>,
+        result: Option<String>,
+        limit: Option<usize>,
+        offset: usize,
+    ) -> PyResult<Py<PyAny>> {
+        let no_position =
+            start.is_none() && fen.is_none() && play.is_none_or(PyAnyMethods::is_none);
+        let no_filter = speeds.is_none_or(PyAnyMethods::is_none)
+            && ratings.is_none_or(PyAnyMethods::is_none)
+            && [&since, &until, &color, &player, &result]
+                .iter()
+                .all(|value| value.is_none())
+            && limit.is_none()
+            && offset == 0;
+        if no_position && no_filter {
+            let count = self.explorer.games().map_err(|error| db_error(&error))?;
+            return Ok(count.into_pyobject(py)?.into_any().unbind());
+        }
+        let result = match result.as_deref() {
+            None => None,
+            Some(text) => Some(Outcome::of(text).ok_or_else(|| {
+                PyValueError::new_err(format!("result: {text:?} is not 1-0, 0-1 or 1/2-1/2"))
+            })?),
+        };
+        let search = GamesQuery {
+            query: read_query(start, fen, play, speeds, ratings, since, until, color)?,
+            player,
+            result,
+            limit: limit.unwrap_or(usize::MAX),
+            offset,
+        };
+        let explorer = Arc::clone(&self.explorer);
+        let page = py
+            .detach(move || explorer.games_at(&search))
+            .map_err(|error| PyValueError::new_err(error.to_string()))?;
+        let games = &page.games;
+        let text = |f: fn(&ListedGame) -> &str| -> ArrayRef {
+            Arc::new(StringArray::from_iter_values(games.iter().map(f)))
+        };
+        let rating = |f: fn(&ListedGame) -> Option<u16>| -> ArrayRef {
+            Arc::new(UInt16Array::from(games.iter().map(f).collect::<Vec<_>>()))
+        };
+        let schema = Arc::new(Schema::new(vec![
+            Field::new("id", DataType::Utf8, false),
+            Field::new("white", DataType::Utf8, false),
+            Field::new("white_rating", DataType::UInt16, true),
+            Field::new("black", DataType::Utf8, false),
+            Field::new("black_rating", DataType::UInt16, true),
+            Field::new("result", DataType::Utf8, false),
+            Field::new("speed", DataType::Utf8, false),
+            Field::new("month", DataType::Utf8, false),
+            Field::new("uci", DataType::Utf8, false),
+            Field::new("san", DataType::Utf8, false),
+        ]));
+        let columns: Vec<ArrayRef> = vec![
+            text(|g| g.id.as_str()),
+            text(|g| g.white.name.as_str()),
+            rating(|g| g.white.rating),
+            text(|g| g.black.name.as_str()),
+            rating(|g| g.black.rating),
+            text(|g| g.result),
+            text(|g| g.speed.name()),
+            text(|g| g.month.as_str()),
+            text(|g| g.uci.as_str()),
+            text(|g| g.san.as_str()),
+        ];
+        let batch = RecordBatch::try_new(Arc::clone(&schema), columns)
+            .map_err(|error| PyValueError::new_err(error.to_string()))?;
+        let summary = PyDict::new(py);
+        summary.set_item("total", page.total)?;
+        let table = PyTable::new(schema, vec![batch], summary.unbind());
+        Ok(table.into_pyobject(py)?.into_any().unbind())
+    }
+
+    /// The game of id `id` as PGN text (`KeyError` when the db has no
+    /// such game).
+    fn game(&self, py: Python<'_>, id: String) -> PyResult<String> {
+        let explorer = Arc::clone(&self.explorer);
+        let wanted = id.clone();
+        match py.detach(move || explorer.game(&wanted)) {
+            Ok(Some(game)) => Ok(game.pgn),
+            Ok(None) => Err(pyo3::exceptions::PyKeyError::new_err(format!(
+                "no game of id {id:?}"
+            ))),
+            Err(error) => Err(db_error(&error)),
+        }
     }
 
     /// The engine's evaluation of a position (a start, 0..=959, or a FEN;

@@ -400,3 +400,82 @@ fn a_zst_cut_short_adds_the_games_before_the_cut_and_names_the_byte() {
     assert!(games > 50 && games < 3000, "{games}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `explorer games` lists a position's games (the two that transpose
+/// into it), the newest first, the count first, in every format;
+/// `explorer game` writes one as PGN, and an unknown id is one line.
+#[test]
+fn games_of_a_position_and_a_game_as_pgn() {
+    let dir = temp_dir("games");
+    let file = write(&dir, "three.pgn", &three_games());
+    let db = dir.join("db");
+    index(&[&file], &db);
+    let db_arg = db.to_str().unwrap();
+    let games = |extra: &[&str]| {
+        let mut args = vec!["explorer", "games", "--db", db_arg, "--start", "518"];
+        args.extend_from_slice(extra);
+        stdout(&args)
+    };
+    let table = games(&["--play", "e2e4,e7e5,g1f3"]);
+    let lines: Vec<&str> = table.lines().collect();
+    assert_eq!(
+        lines[0].split('\t').collect::<Vec<_>>()[..3],
+        ["kind", "games", "id"]
+    );
+    assert!(lines[1].starts_with("total\t2\t"), "{table}");
+    // aaaa0001 and aaaa0002: 2026.10.09 both (ids of 8), so by id.
+    assert!(
+        lines[2].starts_with("game\t\taaaa0001\twaaaa0001\t1500\t"),
+        "{table}"
+    );
+    assert!(lines[2].ends_with("\tb8c6\tNc6"), "{table}");
+    assert!(
+        lines[3].contains("\taaaa0002\t") && lines[3].ends_with("\tg8f6\tNf6"),
+        "{table}"
+    );
+    let csv = games(&[
+        "--play",
+        "e2e4,e7e5,g1f3",
+        "--format",
+        "csv",
+        "--limit",
+        "1",
+        "--offset",
+        "1",
+    ]);
+    assert_eq!(csv.lines().count(), 3, "{csv}");
+    assert!(
+        csv.lines().nth(2).unwrap().starts_with("game,,aaaa0002,"),
+        "{csv}"
+    );
+    let jsonl = games(&["--result", "1/2-1/2", "--format", "jsonl"]);
+    assert_eq!(jsonl.lines().next(), Some("{\"total\":1}"));
+    assert!(jsonl.contains("\"id\":\"aaaa0003\""), "{jsonl}");
+    let pgn = games(&[
+        "--player",
+        "Waaaa0002",
+        "--color",
+        "white",
+        "--format",
+        "pgn",
+    ]);
+    assert!(pgn.starts_with("% 1 games\n"), "{pgn}");
+    assert!(pgn.contains("1. Nf3 e5 2. e4 Nf6 0-1"), "{pgn}");
+    let one = stdout(&["explorer", "game", "--db", db_arg, "aaaa0001"]);
+    assert!(
+        one.starts_with(
+            "[Event \"Rated Chess960 game\"]\n[Site \"https://example.org/aaaa0001\"]\n"
+        ),
+        "{one}"
+    );
+    assert!(one.ends_with("\n\n1. e4 e5 2. Nf3 Nc6 1-0\n"), "{one}");
+    let json = stdout(&["explorer", "game", "--db", db_arg, "aaaa0003", "--json"]);
+    assert!(json.contains("{\"uci\":\"d2d4\",\"san\":\"d4\"}"), "{json}");
+    let error = failure(&["explorer", "game", "--db", db_arg, "nosuch"]);
+    assert!(error.contains("no game of id \"nosuch\""), "{error}");
+    let error = failure(&["explorer", "games", "--db", db_arg, "--result", "2-0"]);
+    assert!(error.contains("--result"), "{error}");
+    let error = failure(&["explorer", "games", "--db", db_arg, "--color", "white"]);
+    assert!(error.contains("color"), "{error}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -131,6 +131,8 @@ pub struct GameList<'e> {
     result: Option<Outcome>,
     total: Option<u64>,
     last: Option<u64>,
+    /// The moves met so far in UCI and SAN (the position is one).
+    named: Vec<(u16, String, String)>,
 }
 
 impl std::fmt::Debug for GameList<'_> {
@@ -184,6 +186,19 @@ impl GameList<'_> {
         }
     }
 
+    /// Move `mv` of the position in UCI and SAN.
+    fn name(&mut self, mv: u16) -> Result<(String, String), Error> {
+        if let Some((_, uci, san)) = self.named.iter().find(|named| named.0 == mv) {
+            return Ok((uci.clone(), san.clone()));
+        }
+        let legal = unpack(mv)
+            .filter(|&legal| self.board.is_legal(legal))
+            .ok_or(Error::Corrupt("a list's move is not legal"))?;
+        let named = (board::uci(legal), san(&self.board, legal));
+        self.named.push((mv, named.0.clone(), named.1.clone()));
+        Ok(named)
+    }
+
     /// The next game in order, passing the filters or not.
     fn next_any(&mut self) -> Result<Option<(Listed, GameInfo)>, Error> {
         loop {
@@ -231,9 +246,7 @@ impl GameList<'_> {
             if !self.passes(&info) {
                 continue;
             }
-            let mv = unpack(listed.mv)
-                .filter(|&mv| self.board.is_legal(mv))
-                .ok_or(Error::Corrupt("a list's move is not legal"))?;
+            let (uci, san) = self.name(listed.mv)?;
             return Ok(Some(ListedGame {
                 id: info.id,
                 white: Player {
@@ -248,8 +261,8 @@ impl GameList<'_> {
                 speed: info.speed,
                 month: info.month.map(|m| m.to_string()).unwrap_or_default(),
                 when: info.when,
-                uci: board::uci(mv),
-                san: san(&self.board, mv),
+                uci,
+                san,
             }));
         }
         Ok(None)
@@ -375,6 +388,7 @@ impl Explorer {
             result: search.result,
             total: None,
             last: None,
+            named: Vec::new(),
         };
         for at in 0..list.heads.len() {
             list.load(at)?;

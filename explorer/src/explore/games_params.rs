@@ -9,6 +9,9 @@ use crate::model::game::Outcome;
 /// The most games a page holds.
 pub const MAX_LIMIT: usize = 500;
 
+/// The parameters of a search besides a question's.
+const OURS: [&str; 4] = ["player", "result", "limit", "offset"];
+
 /// The games a page holds when `limit` is not given.
 pub const DEFAULT_LIMIT: usize = 50;
 
@@ -42,7 +45,6 @@ pub fn parse_games_query(raw: &str) -> Result<GamesQuery, ParamError> {
             ),
         ));
     }
-    const OURS: [&str; 4] = ["player", "result", "limit", "offset"];
     let mut values: [Option<String>; 4] = Default::default();
     let mut rest = Vec::new();
     for pair in raw.split('&').filter(|pair| !pair.is_empty()) {

@@ -14,7 +14,7 @@ use crate::index::batch::Batch;
 use crate::index::known::KnownGames;
 use crate::model::game::GameInfo;
 use crate::model::line::{Line, Ply, Start};
-use crate::model::score::Score;
+use crate::model::score::encode_parts;
 use crate::store::compact;
 use crate::store::records;
 use crate::store::{self, GAME_KEYS, GAMES, Settings};
@@ -191,18 +191,24 @@ impl Collect for Indexer {
             let (line, plies) = Line::play(start, seats, packed);
             let mut record = Vec::with_capacity(96 + 2 * line.moves.len());
             info.encode_record(&line, &mut record);
-            let score = Score {
-                tags: TagPairs::new(raw)
-                    .map(|pair| (pair.name().to_owned(), pair.value().into_owned()))
-                    .collect(),
-                moves: replay
-                    .moves()
-                    .iter()
-                    .map(chess960_games::replay::Ply::packed)
-                    .collect(),
-            };
-            let mut text = Vec::with_capacity(256 + replay.moves().len());
-            if let Err(error) = score.encode(start, &mut text) {
+            let all: Vec<u16> = replay
+                .moves()
+                .iter()
+                .map(chess960_games::replay::Ply::packed)
+                .collect();
+            // The tags as written (a value borrowed unless escaped).
+            let pairs: Vec<(&str, std::borrow::Cow<'_, str>)> = TagPairs::new(raw)
+                .map(|pair| (pair.name(), pair.value()))
+                .collect();
+            let mut text = Vec::with_capacity(256 + all.len());
+            let written = encode_parts(
+                start,
+                pairs.len(),
+                pairs.iter().map(|(name, value)| (*name, value.as_ref())),
+                &all,
+                &mut text,
+            );
+            if let Err(error) = written {
                 part.broken.push(error);
                 return None;
             }

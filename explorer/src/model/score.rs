@@ -7,7 +7,7 @@ use crate::error::Error;
 use crate::model::board::{self, pack, unpack};
 use crate::model::codec::{get, get_byte, get_text, put, put_text};
 use crate::model::line::Start;
-use cozy_chess::{Board, Move};
+use cozy_chess::{BitBoard, Board, Move, Piece, PieceMoves};
 
 /// The byte of a null move (a position has at most 218 legal moves).
 const NULL: u8 = 255;
@@ -45,9 +45,54 @@ const NAMES: [&str; 28] = [
     "BroadcastName",
 ];
 
-/// The value byte of a `FEN` tag that is its start's Shredder-FEN (1) or
-/// X-FEN (2), written as that byte rather than its text; 0: the text.
-const FEN_TEXT: u8 = 0;
+/// A tag's value is written after a byte that says how: its text
+/// (`TEXT`); the start's Shredder-FEN (1) or X-FEN (2); the value of the
+/// tag `n` before it (`SAME + n - 1`, n up to 32: `UTCDate` after
+/// `Date`); one of [`VALUES`] (`KNOWN + place`); or [`SITE`] and the rest
+/// of the value as text (`SITE_REST`).
+const TEXT: u8 = 0;
+const SAME: u8 = 3;
+const KNOWN: u8 = 64;
+const SITE_REST: u8 = 128;
+
+/// Values that tags of game archives repeat game after game.
+const VALUES: [&str; 32] = [
+    "?",
+    "-",
+    "1",
+    "0",
+    "1-0",
+    "0-1",
+    "1/2-1/2",
+    "*",
+    "Chess960",
+    "Normal",
+    "Time forfeit",
+    "Abandoned",
+    "Rules infraction",
+    "Unterminated",
+    "Rated Chess960 game",
+    "Casual Chess960 game",
+    "Rated Bullet game",
+    "Rated Blitz game",
+    "Rated Rapid game",
+    "Rated Classical game",
+    "Rated UltraBullet game",
+    "Rated Correspondence game",
+    "Casual Bullet game",
+    "Casual Blitz game",
+    "Casual Rapid game",
+    "Casual Classical game",
+    "From Position",
+    "Standard",
+    "BOT",
+    "GM",
+    "IM",
+    "FM",
+];
+
+/// The start of the `Site` of most games of lichess's archives.
+const SITE: &str = "https://lichess.org/";
 
 /// The Seven Tag Roster, in its order, and the value of one missing.
 const ROSTER: [(&str, &str); 7] = [
@@ -108,6 +153,26 @@ pub fn start_fen(start: Start) -> Option<String> {
     start.board().map(|board| format!("{board:#}"))
 }
 
+/// The start's Shredder-FEN and X-FEN, remembered for the last start
+/// asked on this thread (the indexer asks them game after game).
+fn start_fens(start: Start) -> [Option<String>; 2] {
+    thread_local! {
+        static LAST: std::cell::RefCell<Option<(Start, [Option<String>; 2])>> =
+            const { std::cell::RefCell::new(None) };
+    }
+    LAST.with(|last| {
+        let mut last = last.borrow_mut();
+        match &*last {
+            Some((known, fens)) if *known == start => fens.clone(),
+            _ => {
+                let fens = [start_fen(start), start_xfen(start)];
+                *last = Some((start, fens.clone()));
+                fens
+            }
+        }
+    })
+}
+
 /// The X-FEN of a start (`KQkq` for its four rights).
 fn start_xfen(start: Start) -> Option<String> {
     let fen = start_fen(start)?;
@@ -124,21 +189,41 @@ fn order(mv: Move) -> u16 {
     (mv.from as u16) << 9 | (mv.to as u16) << 3 | promotion
 }
 
-/// The rank of legal move `mv` of `board` (`None`: not legal).
+/// The rank of legal move `mv` of `board` (`None`: not legal): the legal
+/// moves of the pieces on squares below its from-square counted whole,
+/// and those of its piece below it (a promotion is 4 moves, knight
+/// first), without listing any.
 fn rank(board: &Board, mv: Move) -> Option<u8> {
-    let key = order(mv);
-    let (mut below, mut found) = (0u32, false);
-    board.generate_moves(|moves| {
-        if moves.from < mv.from {
-            below += moves.len() as u32;
+    let from = mv.from as u64;
+    let upto = BitBoard(u64::MAX >> (63 - from));
+    let below_to = BitBoard((1u64 << (mv.to as u64)) - 1);
+    let (mut below, mut found) = (0usize, false);
+    board.generate_moves_for(board.colors(board.side_to_move()) & upto, |moves| {
+        if moves.from != mv.from {
+            below += moves.len();
             return false;
         }
-        for one in moves {
-            match order(one).cmp(&key) {
-                std::cmp::Ordering::Less => below += 1,
-                std::cmp::Ordering::Equal => found = true,
-                std::cmp::Ordering::Greater => {}
-            }
+        below += PieceMoves {
+            to: moves.to & below_to,
+            ..moves
+        }
+        .len();
+        if moves.to.has(mv.to) {
+            let promotes = moves.piece == Piece::Pawn
+                && PieceMoves {
+                    to: mv.to.bitboard(),
+                    ..moves
+                }
+                .len()
+                    == 4;
+            found = match mv.promotion {
+                None => !promotes,
+                Some(piece) if promotes && piece != Piece::Pawn && piece != Piece::King => {
+                    below += piece as usize - Piece::Knight as usize;
+                    true
+                }
+                Some(_) => false,
+            };
         }
         false
     });
@@ -147,6 +232,110 @@ fn rank(board: &Board, mv: Move) -> Option<u8> {
     } else {
         None
     }
+}
+
+/// Writes a score as [`Score::encode`] does, from its `count` tags and
+/// its moves as they come (the indexer's: no score made).
+pub(crate) fn encode_parts<'a>(
+    start: Start,
+    count: usize,
+    tags: impl Iterator<Item = (&'a str, &'a str)>,
+    moves: &[u16],
+    out: &mut Vec<u8>,
+) -> Result<(), Error> {
+    put(out, count as u64);
+    let mut fens: Option<[Option<String>; 2]> = None;
+    let mut earlier: Vec<&str> = Vec::with_capacity(count.min(64));
+    for (name, value) in tags {
+        if let Some(at) = NAMES.iter().position(|known| *known == name) {
+            out.push(u8::try_from(at + 1).unwrap_or(0));
+        } else {
+            out.push(0);
+            put_text(out, name);
+        }
+        put_value(start, value, &earlier, &mut fens, out);
+        earlier.push(value);
+    }
+    let mut board = start
+        .board()
+        .ok_or(Error::Corrupt("a game's start is out of range"))?;
+    put(out, moves.len() as u64);
+    for &bits in moves {
+        if is_null(bits) {
+            out.push(NULL);
+            board = board
+                .null_move()
+                .ok_or(Error::Corrupt("a null move in check"))?;
+            continue;
+        }
+        let mv = unpack(bits).ok_or(Error::Corrupt("a game's move is unreadable"))?;
+        out.push(rank(&board, mv).ok_or(Error::Corrupt("a game's move is not legal"))?);
+        board.play_unchecked(mv);
+    }
+    Ok(())
+}
+
+/// Writes a tag's value: a byte that says how, then what it needs.
+fn put_value(
+    start: Start,
+    value: &str,
+    earlier: &[&str],
+    fens: &mut Option<[Option<String>; 2]>,
+    out: &mut Vec<u8>,
+) {
+    if let Some(at) = VALUES.iter().position(|known| *known == value) {
+        out.push(KNOWN + u8::try_from(at).unwrap_or(0));
+        return;
+    }
+    if let Some(back) = earlier
+        .iter()
+        .rev()
+        .take(32)
+        .position(|before| *before == value && !value.is_empty())
+    {
+        out.push(SAME + u8::try_from(back).unwrap_or(0));
+        return;
+    }
+    if value.len() > 40 && value.contains('/') {
+        let fens = fens.get_or_insert_with(|| start_fens(start));
+        if let Some(at) = fens.iter().position(|fen| fen.as_deref() == Some(value)) {
+            out.push(u8::try_from(at + 1).unwrap_or(0));
+            return;
+        }
+    }
+    if let Some(rest) = value.strip_prefix(SITE) {
+        out.push(SITE_REST);
+        put_text(out, rest);
+        return;
+    }
+    out.push(TEXT);
+    put_text(out, value);
+}
+
+/// Reads what [`put_value`] wrote, after the tags `earlier`.
+fn get_value(
+    start: Start,
+    earlier: &[(String, String)],
+    input: &mut &[u8],
+) -> Result<String, Error> {
+    let range = || Error::Corrupt("a game's start is out of range");
+    Ok(match get_byte(input)? {
+        TEXT => get_text(input)?,
+        1 => start_fen(start).ok_or_else(range)?,
+        2 => start_xfen(start).ok_or_else(range)?,
+        SITE_REST => format!("{SITE}{}", get_text(input)?),
+        code if (SAME..SAME + 32).contains(&code) => earlier
+            .len()
+            .checked_sub(usize::from(code - SAME) + 1)
+            .and_then(|at| earlier.get(at))
+            .map(|(_, value)| value.clone())
+            .ok_or(Error::Corrupt("a tag's value names a tag before the first"))?,
+        code if code >= KNOWN => (*VALUES
+            .get(usize::from(code - KNOWN))
+            .ok_or(Error::Corrupt("a tag's value is unknown"))?)
+        .to_owned(),
+        _ => return Err(Error::Corrupt("a tag's value is unknown")),
+    })
 }
 
 /// The legal move of `board` of rank `rank`.
@@ -166,54 +355,23 @@ fn is_null(bits: u16) -> bool {
 }
 
 impl Score {
-    /// Writes the score: the tags (a known name as a byte, a `FEN` that
-    /// is the start's as a byte), then the moves, a byte each.
+    /// Writes the score: the tags (a known name as a byte; a value as
+    /// text, or as a byte: the start's `FEN`, a value written in a tag
+    /// before, a common one), then the moves, a byte each.
     ///
     /// # Errors
     ///
     /// [`Error::Corrupt`] when a move is not legal where it stands.
     pub fn encode(&self, start: Start, out: &mut Vec<u8>) -> Result<(), Error> {
-        put(out, self.tags.len() as u64);
-        let fens = [start_fen(start), start_xfen(start)];
-        for (name, value) in &self.tags {
-            match NAMES.iter().position(|known| known == name) {
-                Some(at) => out.push(u8::try_from(at + 1).unwrap_or(0)),
-                None => {
-                    out.push(0);
-                    put_text(out, name);
-                }
-            }
-            if name == "FEN" {
-                match fens
-                    .iter()
-                    .position(|fen| fen.as_deref() == Some(value.as_str()))
-                {
-                    Some(at) => {
-                        out.push(u8::try_from(at + 1).unwrap_or(0));
-                        continue;
-                    }
-                    None => out.push(FEN_TEXT),
-                }
-            }
-            put_text(out, value);
-        }
-        let mut board = start
-            .board()
-            .ok_or(Error::Corrupt("a game's start is out of range"))?;
-        put(out, self.moves.len() as u64);
-        for &bits in &self.moves {
-            if is_null(bits) {
-                out.push(NULL);
-                board = board
-                    .null_move()
-                    .ok_or(Error::Corrupt("a null move in check"))?;
-                continue;
-            }
-            let mv = unpack(bits).ok_or(Error::Corrupt("a game's move is unreadable"))?;
-            out.push(rank(&board, mv).ok_or(Error::Corrupt("a game's move is not legal"))?);
-            board.play_unchecked(mv);
-        }
-        Ok(())
+        encode_parts(
+            start,
+            self.tags.len(),
+            self.tags
+                .iter()
+                .map(|(name, value)| (name.as_str(), value.as_str())),
+            &self.moves,
+            out,
+        )
     }
 
     /// Reads what [`Score::encode`] wrote for a game from `start`.
@@ -236,19 +394,7 @@ impl Score {
                     .ok_or(Error::Corrupt("a tag's name is unknown"))?)
                 .to_owned(),
             };
-            let value =
-                if name == "FEN" {
-                    match get_byte(input)? {
-                        FEN_TEXT => get_text(input)?,
-                        1 => start_fen(start)
-                            .ok_or(Error::Corrupt("a game's start is out of range"))?,
-                        2 => start_xfen(start)
-                            .ok_or(Error::Corrupt("a game's start is out of range"))?,
-                        _ => return Err(Error::Corrupt("a FEN tag is unknown")),
-                    }
-                } else {
-                    get_text(input)?
-                };
+            let value = get_value(start, &tags, input)?;
             tags.push((name, value));
         }
         let count = get(input)?;
@@ -259,7 +405,7 @@ impl Score {
             .board()
             .ok_or(Error::Corrupt("a game's start is out of range"))?;
         let mut moves = Vec::with_capacity(input.len());
-        for &byte in input.iter() {
+        for &byte in *input {
             if byte == NULL {
                 let king = board.king(board.side_to_move()) as u16;
                 moves.push(king | king << 6);

@@ -94,7 +94,7 @@ fn fold_runs(db: &Database, older: u32, newer: u32, into: u32) -> Result<(), Err
         // Positions of several games found among the singles, and their
         // games' lists.
         let mut crowd: Vec<(u128, Entry)> = Vec::new();
-        let mut lists: Vec<(u128, Vec<Listed>)> = Vec::new();
+        let mut lists: Lists = Vec::new();
         let (mut next_a, mut next_b) = (a.next_single()?, b.next_single()?);
         let mut group: Vec<Single> = Vec::new();
         loop {
@@ -210,6 +210,9 @@ fn fold_entries(
     }
 }
 
+/// Positions of several games and their games, in a list's order.
+type Lists = Vec<(u128, Vec<Listed>)>;
+
 /// Writes singles of one prefix: a few, as they were; a crowd, each
 /// replayed to its whole key, and a key of two games or more made an
 /// entry (`crowd`) and a list of its games (`lists`, in a list's order).
@@ -218,7 +221,7 @@ fn settle_group(
     writer: &mut RunWriter<'_>,
     games: &impl ReadableTable<u64, &'static [u8]>,
     replays: &mut Replays,
-    (crowd, lists): (&mut Vec<(u128, Entry)>, &mut Vec<(u128, Vec<Listed>)>),
+    (crowd, lists): (&mut Vec<(u128, Entry)>, &mut Lists),
 ) -> Result<(), Error> {
     if group.len() < CROWD {
         for &single in group {

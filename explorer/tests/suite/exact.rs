@@ -8,7 +8,7 @@ use chess960_explorer::{Explorer, IndexOptions, merge};
 use std::path::Path;
 
 /// Every position the games reach (8 plies deep), asked with top and
-/// recent games, as JSON.
+/// recent games, and its games listed, as JSON.
 pub(crate) fn answers(dir: &Path, games: &[TestGame]) -> Vec<String> {
     let explorer = Explorer::open(dir).unwrap();
     let model = model(games, 8, |_| true);
@@ -26,7 +26,23 @@ pub(crate) fn answers(dir: &Path, games: &[TestGame]) -> Vec<String> {
                     ..Query::default()
                 })
                 .unwrap();
-            serde_json::to_string(&answer).unwrap()
+            // And every game of the position, in order (position search).
+            let listed = explorer
+                .games_at(&chess960_explorer::GamesQuery {
+                    query: Query {
+                        start: *start,
+                        play: play.clone(),
+                        ..Query::default()
+                    },
+                    limit: usize::MAX,
+                    ..chess960_explorer::GamesQuery::default()
+                })
+                .unwrap();
+            format!(
+                "{}\n{}",
+                serde_json::to_string(&answer).unwrap(),
+                serde_json::to_string(&listed).unwrap()
+            )
         })
         .collect()
 }

@@ -94,7 +94,8 @@ fn a_writer_killed_at_any_moment_loses_nothing() {
     let db = base.join("db");
     let mut middles = 0;
     let mut last = 0;
-    for delay in [30, 120, 250, 400, 700, 1000] {
+    // (The child replays every game whole before its first batch.)
+    for delay in [30, 120, 250, 400, 700, 1000, 1600, 2500, 4000] {
         let mut child = spawn_child(&db, Some(&input));
         std::thread::sleep(Duration::from_millis(delay));
         child.kill().unwrap(); // SIGKILL

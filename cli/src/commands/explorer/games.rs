@@ -109,23 +109,37 @@ const COLUMNS: [&str; 12] = [
     "san",
 ];
 
-/// A game's row.
-fn cells(game: &ListedGame) -> [String; 12] {
-    let rating = |r: Option<u16>| r.map(|r| r.to_string()).unwrap_or_default();
-    [
-        "game".to_owned(),
-        String::new(),
-        game.id.clone(),
-        game.white.name.clone(),
-        rating(game.white.rating),
-        game.black.name.clone(),
-        rating(game.black.rating),
-        game.result.to_owned(),
-        game.speed.to_string(),
-        game.month.clone(),
-        game.uci.clone(),
-        game.san.clone(),
-    ]
+/// A game's row, appended to `line` (a cell escaped only where it needs
+/// it: a listing writes millions).
+fn write_row(line: &mut String, game: &ListedGame, format: QueryFormat, separator: &str) {
+    use std::fmt::Write as _;
+    let cell = |line: &mut String, text: &str| {
+        line.push_str(separator);
+        if text.contains([',', '"', '\t', '\n', '\r']) {
+            line.push_str(&escape(text, format));
+        } else {
+            line.push_str(text);
+        }
+    };
+    line.push_str("game");
+    cell(line, "");
+    cell(line, &game.id);
+    cell(line, &game.white.name);
+    line.push_str(separator);
+    if let Some(rating) = game.white.rating {
+        let _ = write!(line, "{rating}");
+    }
+    cell(line, &game.black.name);
+    line.push_str(separator);
+    if let Some(rating) = game.black.rating {
+        let _ = write!(line, "{rating}");
+    }
+    cell(line, game.result);
+    cell(line, game.speed.name());
+    cell(line, &game.month);
+    cell(line, &game.uci);
+    cell(line, &game.san);
+    line.push('\n');
 }
 
 /// Lists the games.
@@ -175,9 +189,9 @@ pub(crate) fn run(args: &GamesArgs, out: &mut dyn Write) -> Result<(), Failure> 
         GamesFormat::Tsv | GamesFormat::Csv => {
             let (_, separator) = table.unwrap_or((QueryFormat::Tsv, "\t"));
             writeln!(out, "{}", COLUMNS.join(separator))?;
-            let mut row = vec![String::new(); COLUMNS.len()];
-            row[0] = "total".to_owned();
-            row[1] = total.to_string();
+            let mut row = vec![String::new(); COLUMNS.len() - 2];
+            row.insert(0, total.to_string());
+            row.insert(0, "total".to_owned());
             writeln!(out, "{}", row.join(separator))?;
         }
     }
@@ -209,13 +223,7 @@ pub(crate) fn run(args: &GamesArgs, out: &mut dyn Write) -> Result<(), Failure> 
             }
             GamesFormat::Tsv | GamesFormat::Csv => {
                 let (format, separator) = table.unwrap_or((QueryFormat::Tsv, "\t"));
-                for (at, cell) in cells(&game).iter().enumerate() {
-                    if at > 0 {
-                        line.push_str(separator);
-                    }
-                    line.push_str(&escape(cell, format));
-                }
-                line.push('\n');
+                write_row(&mut line, &game, format, separator);
             }
         }
         out.write_all(line.as_bytes())?;
