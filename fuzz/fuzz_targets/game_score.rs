@@ -25,8 +25,13 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let mut again = Vec::new();
-    score.encode(start, &mut again).expect("a decoded score encodes");
-    assert_eq!(Score::decode(start, &again).expect("its bytes decode"), score);
+    score
+        .encode(start, &mut again)
+        .expect("a decoded score encodes");
+    assert_eq!(
+        Score::decode(start, &again).expect("its bytes decode"),
+        score
+    );
     score.mainline(start).expect("its moves are legal");
     score.pgn(start).expect("it is written as PGN");
 });
