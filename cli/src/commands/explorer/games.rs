@@ -4,10 +4,9 @@
 //! game as PGN.
 
 use super::db_failure;
-use super::query::{QueryFormat, color, escape, list, month};
+use super::query::{PositionArgs, QueryFormat, color, escape};
 use crate::failure::Failure;
 use chess960_explorer::game::Outcome;
-use chess960_explorer::query::{Query, RatingGroup, Speed};
 use chess960_explorer::{Explorer, GamesQuery, ListedGame};
 use clap::{Args, ValueEnum};
 use std::io::Write;
@@ -37,27 +36,8 @@ pub(crate) struct GamesArgs {
     /// The db's folder.
     #[arg(long, value_name = "DIR")]
     db: PathBuf,
-    /// The start (0..=959).
-    #[arg(long, value_name = "ID", conflicts_with = "fen")]
-    start: Option<u16>,
-    /// A position as FEN (X-FEN or Shredder-FEN).
-    #[arg(long, value_name = "FEN")]
-    fen: Option<String>,
-    /// Moves played from there, in UCI, comma-separated.
-    #[arg(long, value_name = "UCI,UCI...", value_delimiter = ',')]
-    play: Vec<String>,
-    /// Only games of these speeds, comma-separated.
-    #[arg(long, value_name = "LIST", value_delimiter = ',')]
-    speeds: Option<Vec<String>>,
-    /// Only games of these rating groups, comma-separated.
-    #[arg(long, value_name = "LIST", value_delimiter = ',')]
-    ratings: Option<Vec<String>>,
-    /// Only games from this month on (YYYY-MM).
-    #[arg(long, value_name = "YYYY-MM")]
-    since: Option<String>,
-    /// Only games up to this month (YYYY-MM).
-    #[arg(long, value_name = "YYYY-MM")]
-    until: Option<String>,
+    #[command(flatten)]
+    position: PositionArgs,
     /// Only the games of this player (without case).
     #[arg(long, value_name = "NAME")]
     player: Option<String>,
@@ -151,22 +131,7 @@ pub(crate) fn run(args: &GamesArgs, out: &mut dyn Write) -> Result<(), Failure> 
         })?),
     };
     let search = GamesQuery {
-        query: Query {
-            start: args.start,
-            fen: args.fen.clone(),
-            play: args
-                .play
-                .iter()
-                .filter(|word| !word.is_empty())
-                .cloned()
-                .collect(),
-            speeds: list::<Speed>("--speeds", args.speeds.as_ref())?,
-            ratings: list::<RatingGroup>("--ratings", args.ratings.as_ref())?,
-            since: month("--since", args.since.as_ref())?,
-            until: month("--until", args.until.as_ref())?,
-            color: color(args.color.as_deref())?,
-            ..Query::default()
-        },
+        query: args.position.query(color(args.color.as_deref())?)?,
         player: args.player.clone(),
         result,
         limit: args.limit.unwrap_or(usize::MAX),

@@ -39,6 +39,26 @@ pub(crate) struct QueryArgs {
     /// The db's folder.
     #[arg(long, value_name = "DIR")]
     db: PathBuf,
+    #[command(flatten)]
+    position: PositionArgs,
+    /// In a player's db, only the games the player had this colour in.
+    #[arg(long, value_name = "white|black")]
+    color: Option<String>,
+    /// Top-rated games to give.
+    #[arg(long, value_name = "N", default_value_t = 4)]
+    top_games: usize,
+    /// Recent games to give.
+    #[arg(long, value_name = "N", default_value_t = 4)]
+    recent_games: usize,
+    /// The output format.
+    #[arg(long, value_enum, default_value = "tsv")]
+    format: QueryFormat,
+}
+
+/// The position and the filters `explorer query` and `explorer games`
+/// share.
+#[derive(Args, Debug)]
+pub(super) struct PositionArgs {
     /// The start (0..=959).
     #[arg(long, value_name = "ID", conflicts_with = "fen")]
     start: Option<u16>,
@@ -62,22 +82,33 @@ pub(crate) struct QueryArgs {
     /// Only games up to this month (YYYY-MM).
     #[arg(long, value_name = "YYYY-MM")]
     until: Option<String>,
-    /// In a player's db, only the games the player had this colour in.
-    #[arg(long, value_name = "white|black")]
-    color: Option<String>,
-    /// Top-rated games to give.
-    #[arg(long, value_name = "N", default_value_t = 4)]
-    top_games: usize,
-    /// Recent games to give.
-    #[arg(long, value_name = "N", default_value_t = 4)]
-    recent_games: usize,
-    /// The output format.
-    #[arg(long, value_enum, default_value = "tsv")]
-    format: QueryFormat,
+}
+
+impl PositionArgs {
+    /// The question they ask, the player's colour `color` (the rest as
+    /// [`Query::default`]).
+    pub(super) fn query(&self, color: Option<chess960::Color>) -> Result<Query, Failure> {
+        Ok(Query {
+            start: self.start,
+            fen: self.fen.clone(),
+            play: self
+                .play
+                .iter()
+                .filter(|word| !word.is_empty())
+                .cloned()
+                .collect(),
+            speeds: list::<Speed>("--speeds", self.speeds.as_ref())?,
+            ratings: list::<RatingGroup>("--ratings", self.ratings.as_ref())?,
+            since: month("--since", self.since.as_ref())?,
+            until: month("--until", self.until.as_ref())?,
+            color,
+            ..Query::default()
+        })
+    }
 }
 
 /// Parses a list of words, naming the option of a word that is wrong.
-pub(super) fn list<T: std::str::FromStr>(
+fn list<T: std::str::FromStr>(
     option: &str,
     words: Option<&Vec<String>>,
 ) -> Result<Option<Vec<T>>, Failure>
@@ -98,7 +129,7 @@ where
 }
 
 /// A month option's value.
-pub(super) fn month(option: &str, text: Option<&String>) -> Result<Option<Month>, Failure> {
+fn month(option: &str, text: Option<&String>) -> Result<Option<Month>, Failure> {
     text.map(|text| {
         text.parse()
             .map_err(|error| Failure::input(format!("{option}: {error}")))
@@ -120,25 +151,10 @@ pub(super) fn color(text: Option<&str>) -> Result<Option<chess960::Color>, Failu
 
 /// Answers the question.
 pub(crate) fn run(args: &QueryArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let color = color(args.color.as_deref())?;
     let query = Query {
-        start: args.start,
-        fen: args.fen.clone(),
-        play: args
-            .play
-            .iter()
-            .filter(|word| !word.is_empty())
-            .cloned()
-            .collect(),
-        speeds: list::<Speed>("--speeds", args.speeds.as_ref())?,
-        ratings: list::<RatingGroup>("--ratings", args.ratings.as_ref())?,
-        since: month("--since", args.since.as_ref())?,
-        until: month("--until", args.until.as_ref())?,
-        color,
-        moves: None,
         top_games: args.top_games,
         recent_games: args.recent_games,
-        history: false,
+        ..args.position.query(color(args.color.as_deref())?)?
     };
     let explorer = Explorer::open(&args.db).map_err(|error| db_failure(&error))?;
     let answer = explorer
