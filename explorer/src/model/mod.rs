@@ -10,5 +10,6 @@ pub mod eval;
 pub mod game;
 pub mod key;
 pub mod line;
+pub(crate) mod move_code;
 pub mod query;
 pub mod score;

@@ -1,16 +1,12 @@
 //! A game's whole text as the db keeps it: its tags as the archive wrote
-//! them and its mainline, a byte a move (the move's rank among the legal
-//! moves in the order of from-square, to-square and promotion); and the
+//! them and its mainline, about a byte a move (see `move_code`); and the
 //! game written back as PGN, or as its moves in UCI and SAN.
 
 use crate::error::Error;
 use crate::model::board::{self, pack, unpack};
 use crate::model::codec::{get, get_byte, get_text, put, put_text};
 use crate::model::line::Start;
-use cozy_chess::{BitBoard, Board, Move, Piece, PieceMoves};
-
-/// The byte of a null move (a position has at most 218 legal moves).
-const NULL: u8 = 255;
+use crate::model::move_code::Coder;
 
 /// Tag names written as one byte (its place here, plus one); any other
 /// name as 0 and its text.
@@ -183,57 +179,6 @@ fn start_xfen(start: Start) -> Option<String> {
     Some(fields.join(" "))
 }
 
-/// The order of moves that ranks them: from-square, to-square, promotion.
-fn order(mv: Move) -> u16 {
-    let promotion = mv.promotion.map_or(0, |p| p as u16 + 1);
-    (mv.from as u16) << 9 | (mv.to as u16) << 3 | promotion
-}
-
-/// The rank of legal move `mv` of `board` (`None`: not legal): the legal
-/// moves of the pieces on squares below its from-square counted whole,
-/// and those of its piece below it (a promotion is 4 moves, knight
-/// first), without listing any.
-fn rank(board: &Board, mv: Move) -> Option<u8> {
-    let from = mv.from as u64;
-    let upto = BitBoard(u64::MAX >> (63 - from));
-    let below_to = BitBoard((1u64 << (mv.to as u64)) - 1);
-    let (mut below, mut found) = (0usize, false);
-    board.generate_moves_for(board.colors(board.side_to_move()) & upto, |moves| {
-        if moves.from != mv.from {
-            below += moves.len();
-            return false;
-        }
-        below += PieceMoves {
-            to: moves.to & below_to,
-            ..moves
-        }
-        .len();
-        if moves.to.has(mv.to) {
-            let promotes = moves.piece == Piece::Pawn
-                && PieceMoves {
-                    to: mv.to.bitboard(),
-                    ..moves
-                }
-                .len()
-                    == 4;
-            found = match mv.promotion {
-                None => !promotes,
-                Some(piece) if promotes && piece != Piece::Pawn && piece != Piece::King => {
-                    below += piece as usize - Piece::Knight as usize;
-                    true
-                }
-                Some(_) => false,
-            };
-        }
-        false
-    });
-    if found {
-        u8::try_from(below).ok().filter(|&rank| rank != NULL)
-    } else {
-        None
-    }
-}
-
 /// Writes a score as [`Score::encode`] does, from its `count` tags and
 /// its moves as they come (the indexer's: no score made).
 pub(crate) fn encode_parts<'a>(
@@ -256,22 +201,23 @@ pub(crate) fn encode_parts<'a>(
         put_value(start, value, &earlier, &mut fens, out);
         earlier.push(value);
     }
-    let mut board = start
+    let board = start
         .board()
         .ok_or(Error::Corrupt("a game's start is out of range"))?;
-    put(out, moves.len() as u64);
+    let mut coder = Coder::new(&board);
+    let mut written = Vec::with_capacity(moves.len() + moves.len() / 8);
     for &bits in moves {
         if is_null(bits) {
-            out.push(NULL);
-            board = board
-                .null_move()
-                .ok_or(Error::Corrupt("a null move in check"))?;
+            coder.put_null(&mut written);
             continue;
         }
         let mv = unpack(bits).ok_or(Error::Corrupt("a game's move is unreadable"))?;
-        out.push(rank(&board, mv).ok_or(Error::Corrupt("a game's move is not legal"))?);
-        board.play_unchecked(mv);
+        coder
+            .put(mv, &mut written)
+            .map_err(|_| Error::Corrupt("a game's move is not legal"))?;
     }
+    put(out, written.len() as u64);
+    out.extend_from_slice(&written);
     Ok(())
 }
 
@@ -338,17 +284,6 @@ fn get_value(
     })
 }
 
-/// The legal move of `board` of rank `rank`.
-fn of_rank(board: &Board, rank: u8) -> Option<Move> {
-    let mut all = Vec::with_capacity(64);
-    board.generate_moves(|moves| {
-        all.extend(moves);
-        false
-    });
-    all.sort_unstable_by_key(|&mv| order(mv));
-    all.get(usize::from(rank)).copied()
-}
-
 /// Whether `bits` is a null move.
 fn is_null(bits: u16) -> bool {
     bits & 63 == bits >> 6 & 63
@@ -404,19 +339,25 @@ impl Score {
         let mut board = start
             .board()
             .ok_or(Error::Corrupt("a game's start is out of range"))?;
+        let mut coder = Coder::new(&board);
         let mut moves = Vec::with_capacity(input.len());
-        for &byte in *input {
-            if byte == NULL {
+        while !input.is_empty() {
+            let unknown = |_| Error::Corrupt("a game's move is unknown");
+            let Some(mv) = coder.get(input).map_err(unknown)? else {
                 let king = board.king(board.side_to_move()) as u16;
                 moves.push(king | king << 6);
                 board = board
                     .null_move()
                     .ok_or(Error::Corrupt("a null move in check"))?;
+                coder.play_null();
                 continue;
+            };
+            if !board.is_legal(mv) {
+                return Err(Error::Corrupt("a game's move is not legal"));
             }
-            let mv = of_rank(&board, byte).ok_or(Error::Corrupt("a game's move is unknown"))?;
             moves.push(pack(mv));
             board.play_unchecked(mv);
+            coder.play(mv);
         }
         Ok(Score { tags, moves })
     }
@@ -562,31 +503,6 @@ mod tests {
         *state ^= *state >> 7;
         *state ^= *state << 17;
         *state
-    }
-
-    #[test]
-    fn every_legal_move_ranks_and_comes_back() {
-        let mut state = 0x5DEE_CE66_D1CE_4E5Bu64;
-        for id in [0u16, 518, 959, 77] {
-            let mut board = Start::Chess960(id).board().unwrap();
-            for _ in 0..200 {
-                let mut all = Vec::new();
-                board.generate_moves(|moves| {
-                    all.extend(moves);
-                    false
-                });
-                if all.is_empty() {
-                    break;
-                }
-                for &mv in &all {
-                    let rank = rank(&board, mv).unwrap();
-                    assert_eq!(of_rank(&board, rank), Some(mv));
-                }
-                xorshift(&mut state);
-                let pick = all[usize::try_from(state % all.len() as u64).unwrap()];
-                board.play_unchecked(pick);
-            }
-        }
     }
 
     #[test]
