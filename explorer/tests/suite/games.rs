@@ -17,9 +17,9 @@ use shakmaty::{CastlingMode, Chess, Position as _};
 use std::collections::HashMap;
 use std::path::Path;
 
-const PLIES: usize = 8;
+pub(crate) const PLIES: usize = 8;
 
-fn options(batch_games: usize) -> IndexOptions {
+pub(crate) fn options(batch_games: usize) -> IndexOptions {
     IndexOptions {
         plies: u32::try_from(PLIES).unwrap(),
         batch_games,
@@ -29,7 +29,7 @@ fn options(batch_games: usize) -> IndexOptions {
 
 /// For every position the model has: the games shakmaty's replay says
 /// reached it (id and move, newest first, then by id); and the db's list.
-fn check_lists(dir: &Path, all: &[TestGame]) -> usize {
+pub(crate) fn check_lists(dir: &Path, all: &[TestGame]) -> usize {
     let explorer = Explorer::open(dir).unwrap();
     let model = model(all, PLIES, |_| true);
     let by_id: HashMap<&str, &TestGame> = all.iter().map(|g| (g.id.as_str(), g)).collect();
@@ -127,7 +127,7 @@ fn every_position_lists_exactly_the_games_that_reached_it() {
 
 /// The moves of a PGN's movetext, replayed by shakmaty from its `FEN`
 /// tag (the classical start without one): their UCI.
-fn replay_pgn(pgn: &str) -> Vec<String> {
+pub(crate) fn replay_pgn(pgn: &str) -> Vec<String> {
     let (tags, movetext) = pgn.split_once("\n\n").unwrap();
     let fen = tags
         .lines()

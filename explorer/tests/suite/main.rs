@@ -2,7 +2,8 @@
 //! Zobrist hashes, indexed counts against shakmaty's replay, exactness of
 //! incremental and merged dbs, and faults (a killed writer, a second
 //! writer, another format version, a compressed file cut short), and the
-//! engine analysis (positions chosen, fake engines, a killed run).
+//! engine analysis (positions chosen, fake engines, a killed run), and a
+//! real month of lichess games listed and given back whole.
 
 mod analysis;
 mod common;
@@ -12,5 +13,6 @@ mod faults;
 mod games;
 mod keys;
 mod legal;
+mod real;
 #[cfg(feature = "serve")]
 mod serve;
