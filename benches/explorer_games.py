@@ -9,11 +9,18 @@ one game, and one game's PGN (`explorer/benches/games_latency.rs`); and
 every game of the busiest start listed as tsv to a file.
 
     python3 benches/explorer_games.py [SIZE_MB] [ROUNDS]   # 50 and 3 by default
+    python3 benches/explorer_games.py 3000 2 --spread --no-zst
+    python3 benches/explorer_games.py --real 5
 
 The inputs are `cargo bench --bench legal_games -- SIZE_MB` and
 `-- SIZE_MB 1` (every game from 518), written once into BENCH_DIR (/tmp by
-default), with their `.zst` (`zstd -19`). Needs `target/release/chess960`
-and the `zstd` command.
+default), with their `.zst` (`zstd -19`). `--spread` or `--crowded` takes
+one of them only. `--no-zst`: the `.zst` is estimated from that of the
+input's first 300 MB (`zstd -19` of 3 GB takes about 40 minutes here).
+`--real`: the committed month of real lichess games
+(`games/tests/fixtures/lichess_2025-05_438.pgn`, 438 standard games, so
+one start) instead. Needs `target/release/chess960` and the `zstd`
+command.
 """
 
 import os
@@ -27,19 +34,35 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from explorer_speed import BINARY, ROOT, allocated, one_core, run, size_of  # noqa: E402
 
 
-def inputs(bench, size):
-    """The two inputs (spread, crowded) and their `.zst`, made once."""
+PREFIX = 300_000_000
+
+
+def zst_bytes(pgn, zst, whole):
+    """The `.zst`'s bytes, made once: of the whole input, or (not whole)
+    of its first 300 MB scaled to its size, an estimate."""
+    if whole or pgn.stat().st_size <= PREFIX:
+        if not zst.exists():
+            subprocess.run(["zstd", "-q", "-19", "-T2", str(pgn), "-o", str(zst)], check=True)
+        return zst.stat().st_size, ""
+    prefix = zst.with_name(zst.name.replace(".zst", ".first300.zst"))
+    if not prefix.exists():
+        with open(pgn, "rb") as text:
+            subprocess.run(["zstd", "-q", "-19", "-T2", "-", "-o", str(prefix)], input=text.read(PREFIX), check=True)
+    return prefix.stat().st_size * pgn.stat().st_size / PREFIX, " (estimated from its first 300 MB's)"
+
+
+def inputs(bench, size, which, whole):
+    """The inputs asked (spread, crowded) and their `.zst`'s bytes, made once."""
     made = []
-    for name, extra in [(f"legal{size}.pgn", []), (f"legal{size}-518.pgn", ["1"])]:
+    for kind, name, extra in [("spread", f"legal{size}.pgn", []), ("crowded", f"legal{size}-518.pgn", ["1"])]:
+        if kind not in which:
+            continue
         pgn = bench / name
         if not pgn.exists() or pgn.stat().st_size == 0:
             with open(pgn, "wb") as out:
                 subprocess.run(["cargo", "bench", "--bench", "legal_games", "--", str(size), *extra],
                                cwd=ROOT, stdout=out, check=True)
-        zst = bench / (name + ".zst")
-        if not zst.exists():
-            subprocess.run(["zstd", "-q", "-19", "-T2", str(pgn), "-o", str(zst)], check=True)
-        made.append((pgn, zst))
+        made.append((pgn, *zst_bytes(pgn, bench / (name + ".zst"), whole)))
     return made
 
 
@@ -47,8 +70,16 @@ def main():
     args = [arg for arg in sys.argv[1:] if not arg.startswith("--")]
     size = int(args[0]) if args else 50
     rounds = int(args[1]) if len(args) > 1 else 3
+    flags = sys.argv[1:]
     bench = Path(os.environ.get("BENCH_DIR", "/tmp"))
-    for pgn, zst in inputs(bench, size):
+    if "--real" in flags:
+        rounds = int(args[0]) if args else 3
+        real = ROOT / "games" / "tests" / "fixtures" / "lichess_2025-05_438.pgn"
+        chosen = [(real, *zst_bytes(real, bench / (real.name + ".zst"), True))]
+    else:
+        which = [kind for kind in ["spread", "crowded"] if f"--{kind}" in flags] or ["spread", "crowded"]
+        chosen = inputs(bench, size, which, "--no-zst" not in flags)
+    for pgn, zst, estimated in chosen:
         megabytes = pgn.stat().st_size / 1e6
         db = bench / f"explorer-games-{pgn.stem}"
         games_times, index_times = [], []
@@ -59,31 +90,34 @@ def main():
             index_times.append(run(one_core([str(BINARY), "explorer", "index", str(pgn), "--db", str(db),
                                              "--threads", "1"])))
         ratios = sorted(g / i for g, i in zip(games_times, index_times))
-        print(f"input: {pgn} ({megabytes:.1f} MB plain, {zst.stat().st_size / 1e6:.2f} MB .zst), {rounds} rounds in turns")
+        print(f"input: {pgn} ({megabytes:.1f} MB plain, {zst / 1e6:.2f} MB .zst{estimated}), {rounds} rounds in turns")
         print(f"games --games --moves, one core: median {statistics.median(games_times):.2f} s; "
               f"explorer index, one core: median {statistics.median(index_times):.2f} s; "
               f"speed against --games --moves per round: median {statistics.median(ratios):.2f}x "
               f"({ratios[0]:.2f} to {ratios[-1]:.2f})")
-        print(f"db size: {allocated(db) / 1e6:.2f} MB on disk = {allocated(db) / zst.stat().st_size:.2f}x the .zst "
-              f"({size_of(db) / 1e6:.2f} MB apparent = {size_of(db) / zst.stat().st_size:.2f}x)")
+        print(f"db size: {allocated(db) / 1e6:.2f} MB on disk = {allocated(db) / zst:.2f}x the .zst "
+              f"({size_of(db) / 1e6:.2f} MB apparent = {size_of(db) / zst:.2f}x)")
         subprocess.run(["cargo", "bench", "-q", "-p", "chess960-explorer", "--bench", "games_latency", "--", str(db)],
                        cwd=ROOT, check=True)
-        if not pgn.stem.endswith("-518"):
-            continue
         # Every game of the crowded start, as tsv to a file.
-        start = "518"
+        if pgn.stem.endswith("-518"):
+            start, where = "518", ["--start", "518"]
+        elif "--real" in flags:
+            start, where = "the classical start", ["--fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"]
+        else:
+            continue
         listing = bench / "explorer-games-listing.tsv"
         times = []
         for _ in range(rounds):
             begun = time.perf_counter()
             with open(listing, "wb") as out:
-                subprocess.run([str(BINARY), "explorer", "games", "--db", str(db), "--start", start,
+                subprocess.run([str(BINARY), "explorer", "games", "--db", str(db), *where,
                                 "--format", "tsv"], stdout=out, check=True)
             times.append(time.perf_counter() - begun)
         with open(listing, encoding="utf-8") as text:
             count = sum(1 for _ in text) - 2
         median = statistics.median(times)
-        print(f"every game of start {start} as tsv to a file: {count} games, median {median:.3f} s "
+        print(f"every game of {'start ' if start.isdigit() else ''}{start} as tsv to a file: {count} games, median {median:.3f} s "
               f"({count / median / 1e6:.2f} million games/s)")
         listing.unlink()
 
