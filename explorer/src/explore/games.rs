@@ -9,15 +9,16 @@ use crate::error::{Error, QueryError, store};
 use crate::explore::{Explorer, Filter};
 use crate::model::board::{self, san, unpack};
 use crate::model::codec::hash128;
-use crate::model::game::{GameInfo, Outcome, key_of_derived_id};
+use crate::model::game::{GameInfo, GameView, Outcome, key_of_derived_id};
 use crate::model::key::PositionKey;
 use crate::model::line::Line;
-use crate::model::query::{Player, Query, Speed};
+use crate::model::query::{Month, Player, Query, Speed};
 use crate::model::score::{Score, ScoreMove, start_fen};
-use crate::store::lists::{ListCursor, Listed};
+use crate::store::lists::{ListCursor, ListTables, Listed};
 use crate::store::records;
 use cozy_chess::{Board, Color};
 use serde::Serialize;
+use std::collections::VecDeque;
 
 /// A search for the games of a position: the position and the filters of
 /// a [`Query`] (its `color`, in a db of all games, the colour of
@@ -102,6 +103,104 @@ pub struct GameText {
     pub pgn: String,
 }
 
+/// One game of a position's list as [`GameList::next_row`] gives it: its
+/// texts borrowed from the list (no allocation), its month as a
+/// [`Month`]; [`GameRow::to_listed`] makes a [`ListedGame`] of it.
+///
+/// ```
+/// use chess960_explorer::GameRow;
+/// use chess960_explorer::query::{Month, Speed};
+///
+/// let row = GameRow {
+///     id: "g1",
+///     white: "Alice",
+///     white_rating: Some(1500),
+///     black: "Bob",
+///     black_rating: None,
+///     result: "1-0",
+///     speed: Speed::Blitz,
+///     month: Some(Month { year: 2024, month: 3 }),
+///     when: 20_240_317_120_000,
+///     uci: "e2e4",
+///     san: "e4",
+/// };
+/// let listed = row.to_listed();
+/// assert_eq!((listed.id.as_str(), listed.month.as_str()), ("g1", "2024-03"));
+/// assert_eq!(listed.white.name, "Alice");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameRow<'a> {
+    /// Its id ([`Explorer::game`] gives it whole).
+    pub id: &'a str,
+    /// White's name.
+    pub white: &'a str,
+    /// White's rating.
+    pub white_rating: Option<u16>,
+    /// Black's name.
+    pub black: &'a str,
+    /// Black's rating.
+    pub black_rating: Option<u16>,
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub result: &'static str,
+    /// Its speed.
+    pub speed: Speed,
+    /// Its month, when known.
+    pub month: Option<Month>,
+    /// When, `YYYYMMDDhhmmss` (unknown parts 0): the list's order.
+    pub when: u64,
+    /// The move it played from the position, in UCI.
+    pub uci: &'a str,
+    /// The same in SAN.
+    pub san: &'a str,
+}
+
+impl GameRow<'_> {
+    /// The game as [`ListedGame`] owns it (its month `YYYY-MM`, empty
+    /// when unknown).
+    ///
+    /// ```
+    /// use chess960_explorer::GameRow;
+    /// use chess960_explorer::query::Speed;
+    ///
+    /// let row = GameRow {
+    ///     id: "g2",
+    ///     white: "Alice",
+    ///     white_rating: None,
+    ///     black: "Bob",
+    ///     black_rating: Some(1700),
+    ///     result: "0-1",
+    ///     speed: Speed::Rapid,
+    ///     month: None,
+    ///     when: 0,
+    ///     uci: "g1f3",
+    ///     san: "Nf3",
+    /// };
+    /// let listed = row.to_listed();
+    /// assert_eq!(listed.month, "");
+    /// assert_eq!(listed.black.rating, Some(1700));
+    /// assert_eq!(listed.san, "Nf3");
+    /// ```
+    pub fn to_listed(&self) -> ListedGame {
+        ListedGame {
+            id: self.id.to_owned(),
+            white: Player {
+                name: self.white.to_owned(),
+                rating: self.white_rating,
+            },
+            black: Player {
+                name: self.black.to_owned(),
+                rating: self.black_rating,
+            },
+            result: self.result,
+            speed: self.speed,
+            month: self.month.map(|m| m.to_string()).unwrap_or_default(),
+            when: self.when,
+            uci: self.uci.to_owned(),
+            san: self.san.to_owned(),
+        }
+    }
+}
+
 /// The text of `result`.
 fn result_text(outcome: Outcome) -> &'static str {
     match outcome {
@@ -113,19 +212,208 @@ fn result_text(outcome: Outcome) -> &'static str {
 
 /// Where a position's games come from: a list, or the games filed as
 /// singles (in a list's order).
-enum Source {
+enum Feed {
     List(ListCursor),
     Alone(std::vec::IntoIter<Listed>),
 }
 
+/// The entries the first windows of all sources hold together (each at
+/// least [`MIN_WINDOW`]): about a page.
+const FIRST_WINDOWS: usize = 64;
+/// A source's first window at least.
+const MIN_WINDOW: usize = 8;
+/// A source's window at most (each window twice the last).
+const MAX_WINDOW: usize = 4096;
+/// The entries the windows of all sources hold together at most (each
+/// at least [`FIRST_WINDOWS`]).
+const ALL_WINDOWS: usize = 1 << 16;
+
+/// A game of a window: its list entry and its record's fields, its
+/// texts in the window's `text` (`texts`: where its id, white's and
+/// black's names start, and where black's ends).
+#[derive(Clone, Copy, Debug)]
+struct Row {
+    listed: Listed,
+    when: u64,
+    outcome: Outcome,
+    speed: Speed,
+    month: Option<Month>,
+    white_elo: Option<u16>,
+    black_elo: Option<u16>,
+    cell: u8,
+    texts: [usize; 4],
+}
+
+/// One source of a position's games, read a window at a time: its next
+/// entries (`listed`, in the list's order) with their records, read in
+/// game-number order in one pass (`rows`; `order[i]` is the row of
+/// `listed[i]`), the games from `at` on still to come.
+struct Source {
+    feed: Feed,
+    /// Entries taken from the feed ahead of the window ([`GameList::skip_games`]
+    /// looks at them without their records).
+    ahead: VecDeque<Listed>,
+    listed: Vec<Listed>,
+    order: Vec<usize>,
+    rows: Vec<Row>,
+    text: String,
+    at: usize,
+    /// The next window's entries (twice the last, up to `max`).
+    size: usize,
+    max: usize,
+}
+
+impl Source {
+    fn new(feed: Feed) -> Source {
+        Source {
+            feed,
+            ahead: VecDeque::new(),
+            listed: Vec::new(),
+            order: Vec::new(),
+            rows: Vec::new(),
+            text: String::new(),
+            at: 0,
+            size: MIN_WINDOW,
+            max: MAX_WINDOW,
+        }
+    }
+
+    /// The feed's next entry.
+    fn feed_next(&mut self, lists: &ListTables) -> Result<Option<Listed>, Error> {
+        match &mut self.feed {
+            Feed::List(cursor) => lists.next(cursor),
+            Feed::Alone(games) => Ok(games.next()),
+        }
+    }
+
+    /// The entry at hand (its record read or not).
+    fn peek(&mut self, lists: &ListTables) -> Result<Option<Listed>, Error> {
+        if let Some(&listed) = self.listed.get(self.at) {
+            return Ok(Some(listed));
+        }
+        if self.ahead.is_empty()
+            && let Some(listed) = self.feed_next(lists)?
+        {
+            self.ahead.push_back(listed);
+        }
+        Ok(self.ahead.front().copied())
+    }
+
+    /// Passes over the entry at hand.
+    fn pass(&mut self) {
+        if self.at < self.listed.len() {
+            self.at += 1;
+        } else {
+            self.ahead.pop_front();
+        }
+    }
+
+    /// The row at hand, if read.
+    fn row(&self) -> Option<&Row> {
+        self.order.get(self.at).and_then(|&row| self.rows.get(row))
+    }
+
+    /// Text `at` (0 id, 1 white, 2 black) of `row`.
+    fn text(&self, row: &Row, at: usize) -> &str {
+        self.text
+            .get(row.texts[at]..row.texts[at + 1])
+            .unwrap_or_default()
+    }
+
+    /// Whether a row is at hand, reading the next window if need be: its
+    /// entries, then their records in game-number order, one pass over
+    /// their blocks.
+    fn ready(
+        &mut self,
+        explorer: &Explorer,
+        by_number: &mut Vec<(u64, usize)>,
+        numbers: &mut Vec<u64>,
+    ) -> Result<bool, Error> {
+        if self.at < self.order.len() {
+            return Ok(true);
+        }
+        self.listed.clear();
+        self.order.clear();
+        self.rows.clear();
+        self.text.clear();
+        self.at = 0;
+        while self.listed.len() < self.size {
+            let next = match self.ahead.pop_front() {
+                Some(listed) => Some(listed),
+                None => self.feed_next(&explorer.lists)?,
+            };
+            let Some(listed) = next else { break };
+            self.listed.push(listed);
+        }
+        if self.listed.is_empty() {
+            return Ok(false);
+        }
+        self.size = (self.size * 2).min(self.max);
+        by_number.clear();
+        by_number.extend(
+            self.listed
+                .iter()
+                .enumerate()
+                .map(|(at, listed)| (listed.game, at)),
+        );
+        by_number.sort_unstable();
+        numbers.clear();
+        numbers.extend(by_number.iter().map(|&(game, _)| game));
+        self.order.resize(self.listed.len(), usize::MAX);
+        let (text, order, rows, listed) = (
+            &mut self.text,
+            &mut self.order,
+            &mut self.rows,
+            &self.listed,
+        );
+        let read = records::get_sorted(&explorer.games, numbers, |at, record| {
+            let record = record.ok_or(Error::Corrupt("a list names a game the db lacks"))?;
+            let game = GameView::read(&mut &*record)?;
+            let start = text.len();
+            text.push_str(game.id);
+            let white = text.len();
+            text.push_str(game.white);
+            let black = text.len();
+            text.push_str(game.black);
+            let place = by_number[at].1;
+            order[place] = rows.len();
+            rows.push(Row {
+                listed: listed[place],
+                when: game.when,
+                outcome: game.outcome,
+                speed: game.speed,
+                month: game.month,
+                white_elo: game.white_elo,
+                black_elo: game.black_elo,
+                cell: game.cell(),
+                texts: [start, white, black, text.len()],
+            });
+            Ok(())
+        });
+        if read.is_err() {
+            self.listed.clear();
+            self.order.clear();
+        }
+        read.map(|()| true)
+    }
+}
+
 /// The games of a position, one by one, in order, as filtered; its total
-/// first ([`GameList::total`]).
+/// first ([`GameList::total`]). Each source's games are read a window at
+/// a time (the first small, for the first page; each next twice the last),
+/// a window's records in one pass over the blocks they lie in.
 pub struct GameList<'e> {
     explorer: &'e Explorer,
     board: Board,
     sources: Vec<Source>,
-    /// Each source's next game and its record.
-    heads: Vec<Option<(Listed, GameInfo)>>,
+    /// The sources with a game at hand, a heap by their games' order (the
+    /// next game's source first).
+    heap: Vec<usize>,
+    /// The heap is to be made anew (games were passed over).
+    stale: bool,
+    /// The game last given is the heap's first: passed over before the
+    /// next.
+    given: bool,
     filter: Filter,
     player: Option<(String, Option<chess960::Color>)>,
     result: Option<Outcome>,
@@ -133,6 +421,9 @@ pub struct GameList<'e> {
     last: Option<u64>,
     /// The moves met so far in UCI and SAN (the position is one).
     named: Vec<(u16, String, String)>,
+    /// A window's entries by game number, and the numbers.
+    by_number: Vec<(u64, usize)>,
+    numbers: Vec<u64>,
 }
 
 impl std::fmt::Debug for GameList<'_> {
@@ -143,6 +434,15 @@ impl std::fmt::Debug for GameList<'_> {
     }
 }
 
+/// Whether `name` (a player's) is `lower` (lower case) without case.
+fn same_name(name: &str, lower: &str) -> bool {
+    if name.is_ascii() {
+        name.eq_ignore_ascii_case(lower)
+    } else {
+        name.to_lowercase() == lower
+    }
+}
+
 impl GameList<'_> {
     /// The games that pass the filters (with a player, counted by a pass
     /// over every game of the position; else from its entries).
@@ -150,33 +450,97 @@ impl GameList<'_> {
         self.total.unwrap_or(0)
     }
 
-    /// Source `at`'s next game, with its record.
-    fn load(&mut self, at: usize) -> Result<(), Error> {
-        let next = match &mut self.sources[at] {
-            Source::List(cursor) => self.explorer.lists.next(cursor)?,
-            Source::Alone(games) => games.next(),
+    /// Whether source `a`'s game comes before source `b`'s: newer first,
+    /// then by id, then by number (then by source: a game met twice).
+    fn before(&self, a: usize, b: usize) -> bool {
+        let (Some(source_a), Some(source_b)) = (self.sources.get(a), self.sources.get(b)) else {
+            return false;
         };
-        self.heads[at] = match next {
-            None => None,
-            Some(listed) => {
-                let record = records::get(&self.explorer.games, listed.game)?
-                    .ok_or(Error::Corrupt("a list names a game the db lacks"))?;
-                Some((listed, GameInfo::decode(&record)?))
+        let (Some(row_a), Some(row_b)) = (source_a.row(), source_b.row()) else {
+            return source_a.row().is_some();
+        };
+        row_b
+            .listed
+            .when
+            .cmp(&row_a.listed.when)
+            .then_with(|| source_a.text(row_a, 0).cmp(source_b.text(row_b, 0)))
+            .then(row_a.listed.game.cmp(&row_b.listed.game))
+            .then(a.cmp(&b))
+            .is_lt()
+    }
+
+    /// Restores the heap below place `at`.
+    fn sift_down(&mut self, mut at: usize) {
+        loop {
+            let mut child = 2 * at + 1;
+            if child >= self.heap.len() {
+                return;
             }
-        };
+            if child + 1 < self.heap.len() && self.before(self.heap[child + 1], self.heap[child]) {
+                child += 1;
+            }
+            if !self.before(self.heap[child], self.heap[at]) {
+                return;
+            }
+            self.heap.swap(child, at);
+            at = child;
+        }
+    }
+
+    /// Source `at`'s row at hand, reading its next window if need be.
+    fn ready(&mut self, at: usize) -> Result<bool, Error> {
+        match self.sources.get_mut(at) {
+            None => Ok(false),
+            Some(source) => source.ready(self.explorer, &mut self.by_number, &mut self.numbers),
+        }
+    }
+
+    /// Makes the heap anew: every source at its next game.
+    fn rebuild(&mut self) -> Result<(), Error> {
+        self.heap.clear();
+        self.given = false;
+        for at in 0..self.sources.len() {
+            if self.ready(at)? {
+                self.heap.push(at);
+            }
+        }
+        for at in (0..self.heap.len() / 2).rev() {
+            self.sift_down(at);
+        }
+        self.stale = false;
         Ok(())
     }
 
+    /// Moves the first source of the heap on to its next game.
+    fn advance(&mut self) -> Result<(), Error> {
+        let Some(&first) = self.heap.first() else {
+            return Ok(());
+        };
+        if let Some(source) = self.sources.get_mut(first) {
+            source.at += 1;
+        }
+        let ready = self.ready(first);
+        if !matches!(ready, Ok(true)) {
+            self.heap.swap_remove(0);
+        }
+        self.sift_down(0);
+        ready.map(|_| ())
+    }
+
     /// Whether a game passes the filters.
-    fn passes(&self, info: &GameInfo) -> bool {
-        if !self.filter.passes_game(info) || self.result.is_some_and(|r| r != info.outcome) {
+    fn passes(&self, source: &Source, row: &Row) -> bool {
+        if !self
+            .filter
+            .passes(row.cell, row.month.map_or(0, Month::number))
+            || self.result.is_some_and(|r| r != row.outcome)
+        {
             return false;
         }
         match &self.player {
             None => true,
             Some((name, color)) => {
-                let white = info.white.to_lowercase() == *name;
-                let black = info.black.to_lowercase() == *name;
+                let white = same_name(source.text(row, 1), name);
+                let black = same_name(source.text(row, 2), name);
                 match color {
                     None => white || black,
                     Some(chess960::Color::White) => white,
@@ -186,53 +550,88 @@ impl GameList<'_> {
         }
     }
 
-    /// Move `mv` of the position in UCI and SAN.
-    fn name(&mut self, mv: u16) -> Result<(String, String), Error> {
-        if let Some((_, uci, san)) = self.named.iter().find(|named| named.0 == mv) {
-            return Ok((uci.clone(), san.clone()));
+    /// Move `mv` of the position in UCI and SAN: its place in `named`.
+    fn name(&mut self, mv: u16) -> Result<usize, Error> {
+        if let Some(at) = self.named.iter().position(|named| named.0 == mv) {
+            return Ok(at);
         }
         let legal = unpack(mv)
             .filter(|&legal| self.board.is_legal(legal))
             .ok_or(Error::Corrupt("a list's move is not legal"))?;
-        let named = (board::uci(legal), san(&self.board, legal));
-        self.named.push((mv, named.0.clone(), named.1.clone()));
-        Ok(named)
+        self.named
+            .push((mv, board::uci(legal), san(&self.board, legal)));
+        Ok(self.named.len() - 1)
     }
 
-    /// The next game in order, passing the filters or not.
-    fn next_any(&mut self) -> Result<Option<(Listed, GameInfo)>, Error> {
+    /// The next game that passes the filters, borrowed from the list (as
+    /// [`GameList::next_game`] gives it, without its allocations: what a
+    /// listing of millions wants).
+    ///
+    /// ```
+    /// use chess960_archive::Archive;
+    /// use chess960_explorer::{Explorer, GamesQuery, IndexOptions, index};
+    ///
+    /// let dir = std::env::temp_dir().join(format!("explorer-doc-rows-{}", std::process::id()));
+    /// let game = |id: &str, date: &str, moves: &str| format!(
+    ///     "[Site \"https://example.org/{id}\"]\n[UTCDate \"{date}\"]\n[Result \"1-0\"]\n\n{moves} 1-0\n\n");
+    /// let pgn = game("g1", "2024.01.02", "1. e4 e5") + &game("g2", "2024.03.04", "1. d4 d5");
+    /// index(&Archive::new().reader("g.pgn", std::io::Cursor::new(pgn)), &dir, &IndexOptions::default())?;
+    /// let explorer = Explorer::open(&dir)?;
+    /// let mut list = explorer.game_list(&GamesQuery::default())?;
+    /// let mut rows = Vec::new();
+    /// while let Some(row) = list.next_row()? {
+    ///     rows.push(format!("{} {} {}", row.id, row.san, row.month.unwrap()));
+    /// }
+    /// assert_eq!(rows, ["g2 d4 2024-03", "g1 e4 2024-01"]);
+    /// # drop(explorer);
+    /// # std::fs::remove_dir_all(&dir).ok();
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// When the db fails.
+    pub fn next_row(&mut self) -> Result<Option<GameRow<'_>>, Error> {
+        if self.stale {
+            self.rebuild()?;
+        } else if self.given {
+            self.given = false;
+            self.advance()?;
+        }
         loop {
-            let mut best: Option<usize> = None;
-            for (at, head) in self.heads.iter().enumerate() {
-                let Some((listed, info)) = head else { continue };
-                let better = match best.and_then(|b| self.heads[b].as_ref()) {
-                    None => true,
-                    Some((other, other_info)) => {
-                        (
-                            std::cmp::Reverse(listed.when),
-                            info.id.as_str(),
-                            listed.game,
-                        ) < (
-                            std::cmp::Reverse(other.when),
-                            other_info.id.as_str(),
-                            other.game,
-                        )
-                    }
-                };
-                if better {
-                    best = Some(at);
-                }
-            }
-            let Some(at) = best else { return Ok(None) };
-            let taken = self.heads[at].take();
-            self.load(at)?;
-            let Some(taken) = taken else { continue };
+            let Some(&at) = self.heap.first() else {
+                return Ok(None);
+            };
+            let Some(&row) = self.sources.get(at).and_then(Source::row) else {
+                return Ok(None);
+            };
             // A game met twice (a player's two keys) is given once.
-            if self.last == Some(taken.0.game) {
+            if self.last == Some(row.listed.game) {
+                self.advance()?;
                 continue;
             }
-            self.last = Some(taken.0.game);
-            return Ok(Some(taken));
+            self.last = Some(row.listed.game);
+            if !self.passes(&self.sources[at], &row) {
+                self.advance()?;
+                continue;
+            }
+            self.given = true;
+            let named = self.name(row.listed.mv)?;
+            let source = &self.sources[at];
+            let (_, uci, san) = &self.named[named];
+            return Ok(Some(GameRow {
+                id: source.text(&row, 0),
+                white: source.text(&row, 1),
+                white_rating: row.white_elo,
+                black: source.text(&row, 2),
+                black_rating: row.black_elo,
+                result: result_text(row.outcome),
+                speed: row.speed,
+                month: row.month,
+                when: row.when,
+                uci,
+                san,
+            }));
         }
     }
 
@@ -242,30 +641,114 @@ impl GameList<'_> {
     ///
     /// When the db fails.
     pub fn next_game(&mut self) -> Result<Option<ListedGame>, Error> {
-        while let Some((listed, info)) = self.next_any()? {
-            if !self.passes(&info) {
+        Ok(self.next_row()?.map(|row| row.to_listed()))
+    }
+
+    /// Passes over up to `count` games that pass the filters, as as many
+    /// calls of [`GameList::next_row`] would (without a filter, most
+    /// without reading their records: only games of the same time in two
+    /// sources need their ids); gives how many it passed over.
+    ///
+    /// ```
+    /// use chess960_archive::Archive;
+    /// use chess960_explorer::{Explorer, GamesQuery, IndexOptions, index};
+    ///
+    /// let dir = std::env::temp_dir().join(format!("explorer-doc-skip-{}", std::process::id()));
+    /// let game = |id: &str, date: &str| format!(
+    ///     "[Site \"https://example.org/{id}\"]\n[UTCDate \"{date}\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n");
+    /// let pgn = game("g1", "2024.01.02") + &game("g2", "2024.03.04") + &game("g3", "2024.02.01");
+    /// index(&Archive::new().reader("g.pgn", std::io::Cursor::new(pgn)), &dir, &IndexOptions::default())?;
+    /// let explorer = Explorer::open(&dir)?;
+    /// let mut list = explorer.game_list(&GamesQuery::default())?;
+    /// assert_eq!(list.skip_games(1)?, 1);
+    /// assert_eq!(list.next_row()?.unwrap().id, "g3");
+    /// assert_eq!(list.skip_games(5)?, 1);
+    /// assert!(list.next_row()?.is_none());
+    /// # drop(explorer);
+    /// # std::fs::remove_dir_all(&dir).ok();
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// When the db fails.
+    pub fn skip_games(&mut self, count: usize) -> Result<usize, Error> {
+        let mut passed = 0;
+        if self.player.is_some() || self.result.is_some() || !self.filter.passes_all() {
+            while passed < count && self.next_row()?.is_some() {
+                passed += 1;
+            }
+            return Ok(passed);
+        }
+        if self.given && !self.stale {
+            if let Some(source) = self.heap.first().and_then(|&at| self.sources.get_mut(at)) {
+                source.pass();
+            }
+            self.given = false;
+        }
+        self.stale = true;
+        let lists = &self.explorer.lists;
+        while passed < count {
+            // The newest entry at hand; of the same time, the first by id.
+            let mut best: Option<(usize, Listed)> = None;
+            let mut tied = false;
+            for (at, source) in self.sources.iter_mut().enumerate() {
+                let Some(listed) = source.peek(lists)? else {
+                    continue;
+                };
+                match best {
+                    Some((_, newest)) if listed.when < newest.when => {}
+                    Some((_, newest)) if listed.when == newest.when => tied = true,
+                    _ => (best, tied) = (Some((at, listed)), false),
+                }
+            }
+            let Some((mut at, mut listed)) = best else {
+                break;
+            };
+            if tied {
+                (at, listed) = self.first_of(listed.when)?;
+            }
+            self.sources[at].pass();
+            if self.last == Some(listed.game) {
                 continue;
             }
-            let (uci, san) = self.name(listed.mv)?;
-            return Ok(Some(ListedGame {
-                id: info.id,
-                white: Player {
-                    name: info.white,
-                    rating: info.white_elo,
-                },
-                black: Player {
-                    name: info.black,
-                    rating: info.black_elo,
-                },
-                result: result_text(info.outcome),
-                speed: info.speed,
-                month: info.month.map(|m| m.to_string()).unwrap_or_default(),
-                when: info.when,
-                uci,
-                san,
-            }));
+            self.last = Some(listed.game);
+            passed += 1;
         }
-        Ok(None)
+        Ok(passed)
+    }
+
+    /// Of the sources whose entry at hand is of time `when`, the first by
+    /// id, then by number, then by source; with its entry.
+    fn first_of(&mut self, when: u64) -> Result<(usize, Listed), Error> {
+        let mut first: Option<(String, u64, usize, Listed)> = None;
+        for at in 0..self.sources.len() {
+            let source = &mut self.sources[at];
+            let Some(listed) = source.peek(&self.explorer.lists)? else {
+                continue;
+            };
+            if listed.when != when {
+                continue;
+            }
+            let id = match source.row() {
+                Some(row) => source.text(row, 0).to_owned(),
+                None => {
+                    let record = records::get(&self.explorer.games, listed.game)?
+                        .ok_or(Error::Corrupt("a list names a game the db lacks"))?;
+                    GameView::read(&mut record.as_slice())?.id.to_owned()
+                }
+            };
+            let key = (id, listed.game, at, listed);
+            if first
+                .as_ref()
+                .is_none_or(|best| (&key.0, key.1, key.2) < (&best.0, best.1, best.2))
+            {
+                first = Some(key);
+            }
+        }
+        first
+            .map(|(_, _, at, listed)| (at, listed))
+            .ok_or(Error::Corrupt("a list's entry is gone"))
     }
 }
 
@@ -351,35 +834,44 @@ impl Explorer {
         let mut sources = Vec::new();
         for key in self.search_keys(&board, query.color) {
             for cursor in self.lists.lists_at(key.0)? {
-                sources.push(Source::List(cursor));
+                sources.push(Source::new(Feed::List(cursor)));
             }
             let mut alone = Vec::new();
-            for game in self.runs.games_at(key.prefix())? {
-                let record = records::get(&self.games, game)?
-                    .ok_or(Error::Corrupt("a run names a game the db lacks"))?;
-                let (info, line) = GameInfo::decode_record(&record)?;
+            let games = self.runs.games_at(key.prefix())?;
+            records::get_sorted(&self.games, &games, |at, record| {
+                let record = record.ok_or(Error::Corrupt("a run names a game the db lacks"))?;
+                let (info, line) = GameInfo::decode_record(record)?;
                 if let Some(ply) = line.plies()?.iter().find(|ply| ply.key == key) {
                     alone.push((
                         std::cmp::Reverse(info.when),
                         info.id,
                         Listed {
                             when: info.when,
-                            game,
+                            game: games[at],
                             mv: ply.mv,
                         },
                     ));
                 }
-            }
+                Ok(())
+            })?;
             alone.sort_unstable_by(|a, b| (a.0, &a.1, a.2.game).cmp(&(b.0, &b.1, b.2.game)));
             let alone: Vec<Listed> = alone.into_iter().map(|(_, _, listed)| listed).collect();
-            sources.push(Source::Alone(alone.into_iter()));
+            sources.push(Source::new(Feed::Alone(alone.into_iter())));
         }
-        let heads = vec![None; sources.len()];
+        // The first windows together about a page, all at most
+        // ALL_WINDOWS.
+        let first = (FIRST_WINDOWS / sources.len().max(1)).max(MIN_WINDOW);
+        let max = (ALL_WINDOWS / sources.len().max(1)).clamp(FIRST_WINDOWS, MAX_WINDOW);
+        for source in &mut sources {
+            (source.size, source.max) = (first, max);
+        }
         let mut list = GameList {
             explorer: self,
             board,
             sources,
-            heads,
+            heap: Vec::new(),
+            stale: true,
+            given: false,
             filter: Filter::of(query),
             player: search
                 .player
@@ -389,10 +881,10 @@ impl Explorer {
             total: None,
             last: None,
             named: Vec::new(),
+            by_number: Vec::new(),
+            numbers: Vec::new(),
         };
-        for at in 0..list.heads.len() {
-            list.load(at)?;
-        }
+        list.rebuild()?;
         Ok(list)
     }
 
@@ -429,13 +921,11 @@ impl Explorer {
     pub fn games_at(&self, search: &GamesQuery) -> Result<GamesPage, QueryError> {
         let mut list = self.game_list(search)?;
         let mut games = Vec::with_capacity(search.limit.min(1000));
-        let mut passed = 0;
+        if search.limit > 0 {
+            list.skip_games(search.offset)?;
+        }
         while games.len() < search.limit {
             let Some(game) = list.next_game()? else { break };
-            if passed < search.offset {
-                passed += 1;
-                continue;
-            }
             games.push(game);
         }
         Ok(GamesPage {

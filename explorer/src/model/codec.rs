@@ -77,13 +77,18 @@ pub(crate) fn put_text(out: &mut Vec<u8>, text: &str) {
 
 /// Reads a text written by [`put_text`].
 pub(crate) fn get_text(input: &mut &[u8]) -> Result<String, Error> {
+    get_str(input).map(str::to_owned)
+}
+
+/// Reads what [`put_text`] wrote, in place.
+pub(crate) fn get_str<'a>(input: &mut &'a [u8]) -> Result<&'a str, Error> {
     let length = usize::try_from(get(input)?).map_err(|_| Error::Corrupt("a text is too long"))?;
     if input.len() < length {
         return Err(Error::Corrupt("a text runs past its value's end"));
     }
     let (text, rest) = input.split_at(length);
     *input = rest;
-    String::from_utf8(text.to_vec()).map_err(|_| Error::Corrupt("a text is not UTF-8"))
+    std::str::from_utf8(text).map_err(|_| Error::Corrupt("a text is not UTF-8"))
 }
 
 /// Reads one byte.
