@@ -223,10 +223,10 @@ const FIRST_WINDOWS: usize = 64;
 /// A source's first window at least.
 const MIN_WINDOW: usize = 8;
 /// A source's window at most (each window twice the last).
-const MAX_WINDOW: usize = 4096;
+const MAX_WINDOW: usize = 16384;
 /// The entries the windows of all sources hold together at most (each
 /// at least [`FIRST_WINDOWS`]).
-const ALL_WINDOWS: usize = 1 << 16;
+const ALL_WINDOWS: usize = 1 << 17;
 
 /// A game of a window: its list entry and its record's fields, its
 /// texts in the window's `text` (`texts`: where its id, white's and
@@ -244,17 +244,34 @@ struct Row {
     texts: [usize; 4],
 }
 
+/// A row's place before its record is read.
+const NO_ROW: Row = Row {
+    listed: Listed {
+        when: 0,
+        game: 0,
+        mv: 0,
+    },
+    when: 0,
+    outcome: Outcome::Draw,
+    speed: Speed::Classical,
+    month: None,
+    white_elo: None,
+    black_elo: None,
+    cell: 0,
+    texts: [0; 4],
+};
+
 /// One source of a position's games, read a window at a time: its next
-/// entries (`listed`, in the list's order) with their records, read in
-/// game-number order in one pass (`rows`; `order[i]` is the row of
-/// `listed[i]`), the games from `at` on still to come.
+/// entries with their records (`rows`, in the list's order; the records
+/// read in game-number order, in one pass), the games from `at` on still
+/// to come.
 struct Source {
     feed: Feed,
     /// Entries taken from the feed ahead of the window ([`GameList::skip_games`]
     /// looks at them without their records).
     ahead: VecDeque<Listed>,
+    /// The entries of the window being read.
     listed: Vec<Listed>,
-    order: Vec<usize>,
     rows: Vec<Row>,
     text: String,
     at: usize,
@@ -269,7 +286,6 @@ impl Source {
             feed,
             ahead: VecDeque::new(),
             listed: Vec::new(),
-            order: Vec::new(),
             rows: Vec::new(),
             text: String::new(),
             at: 0,
@@ -288,8 +304,8 @@ impl Source {
 
     /// The entry at hand (its record read or not).
     fn peek(&mut self, lists: &ListTables) -> Result<Option<Listed>, Error> {
-        if let Some(&listed) = self.listed.get(self.at) {
-            return Ok(Some(listed));
+        if let Some(row) = self.rows.get(self.at) {
+            return Ok(Some(row.listed));
         }
         if self.ahead.is_empty()
             && let Some(listed) = self.feed_next(lists)?
@@ -301,7 +317,7 @@ impl Source {
 
     /// Passes over the entry at hand.
     fn pass(&mut self) {
-        if self.at < self.listed.len() {
+        if self.at < self.rows.len() {
             self.at += 1;
         } else {
             self.ahead.pop_front();
@@ -310,7 +326,7 @@ impl Source {
 
     /// The row at hand, if read.
     fn row(&self) -> Option<&Row> {
-        self.order.get(self.at).and_then(|&row| self.rows.get(row))
+        self.rows.get(self.at)
     }
 
     /// Text `at` (0 id, 1 white, 2 black) of `row`.
@@ -329,11 +345,10 @@ impl Source {
         by_number: &mut Vec<(u64, usize)>,
         numbers: &mut Vec<u64>,
     ) -> Result<bool, Error> {
-        if self.at < self.order.len() {
+        if self.at < self.rows.len() {
             return Ok(true);
         }
         self.listed.clear();
-        self.order.clear();
         self.rows.clear();
         self.text.clear();
         self.at = 0;
@@ -359,13 +374,8 @@ impl Source {
         by_number.sort_unstable();
         numbers.clear();
         numbers.extend(by_number.iter().map(|&(game, _)| game));
-        self.order.resize(self.listed.len(), usize::MAX);
-        let (text, order, rows, listed) = (
-            &mut self.text,
-            &mut self.order,
-            &mut self.rows,
-            &self.listed,
-        );
+        self.rows.resize(self.listed.len(), NO_ROW);
+        let (text, rows, listed) = (&mut self.text, &mut self.rows, &self.listed);
         let read = records::get_sorted(&explorer.games, numbers, |at, record| {
             let record = record.ok_or(Error::Corrupt("a list names a game the db lacks"))?;
             let game = GameView::read(&mut &*record)?;
@@ -376,8 +386,7 @@ impl Source {
             let black = text.len();
             text.push_str(game.black);
             let place = by_number[at].1;
-            order[place] = rows.len();
-            rows.push(Row {
+            rows[place] = Row {
                 listed: listed[place],
                 when: game.when,
                 outcome: game.outcome,
@@ -387,12 +396,11 @@ impl Source {
                 black_elo: game.black_elo,
                 cell: game.cell(),
                 texts: [start, white, black, text.len()],
-            });
+            };
             Ok(())
         });
         if read.is_err() {
-            self.listed.clear();
-            self.order.clear();
+            self.rows.clear();
         }
         read.map(|()| true)
     }
@@ -406,9 +414,9 @@ pub struct GameList<'e> {
     explorer: &'e Explorer,
     board: Board,
     sources: Vec<Source>,
-    /// The sources with a game at hand, a heap by their games' order (the
-    /// next game's source first).
-    heap: Vec<usize>,
+    /// The sources with a game at hand, each with its game's time, a heap
+    /// by their games' order (the next game's source first).
+    heap: Vec<(u64, usize)>,
     /// The heap is to be made anew (games were passed over).
     stale: bool,
     /// The game last given is the heap's first: passed over before the
@@ -450,20 +458,22 @@ impl GameList<'_> {
         self.total.unwrap_or(0)
     }
 
-    /// Whether source `a`'s game comes before source `b`'s: newer first,
-    /// then by id, then by number (then by source: a game met twice).
-    fn before(&self, a: usize, b: usize) -> bool {
+    /// Whether the game of heap entry `a` (a time and a source) comes
+    /// before `b`'s: newer first, then by id, then by number (then by
+    /// source: a game met twice).
+    fn before(&self, (when_a, a): (u64, usize), (when_b, b): (u64, usize)) -> bool {
+        if when_a != when_b {
+            return when_a > when_b;
+        }
         let (Some(source_a), Some(source_b)) = (self.sources.get(a), self.sources.get(b)) else {
             return false;
         };
         let (Some(row_a), Some(row_b)) = (source_a.row(), source_b.row()) else {
             return source_a.row().is_some();
         };
-        row_b
-            .listed
-            .when
-            .cmp(&row_a.listed.when)
-            .then_with(|| source_a.text(row_a, 0).cmp(source_b.text(row_b, 0)))
+        source_a
+            .text(row_a, 0)
+            .cmp(source_b.text(row_b, 0))
             .then(row_a.listed.game.cmp(&row_b.listed.game))
             .then(a.cmp(&b))
             .is_lt()
@@ -500,8 +510,10 @@ impl GameList<'_> {
         self.heap.clear();
         self.given = false;
         for at in 0..self.sources.len() {
-            if self.ready(at)? {
-                self.heap.push(at);
+            if self.ready(at)?
+                && let Some(row) = self.sources[at].row()
+            {
+                self.heap.push((row.listed.when, at));
             }
         }
         for at in (0..self.heap.len() / 2).rev() {
@@ -513,15 +525,18 @@ impl GameList<'_> {
 
     /// Moves the first source of the heap on to its next game.
     fn advance(&mut self) -> Result<(), Error> {
-        let Some(&first) = self.heap.first() else {
+        let Some(&(_, first)) = self.heap.first() else {
             return Ok(());
         };
         if let Some(source) = self.sources.get_mut(first) {
             source.at += 1;
         }
         let ready = self.ready(first);
-        if !matches!(ready, Ok(true)) {
-            self.heap.swap_remove(0);
+        match self.sources[first].row() {
+            Some(row) if matches!(ready, Ok(true)) => self.heap[0].0 = row.listed.when,
+            _ => {
+                self.heap.swap_remove(0);
+            }
         }
         self.sift_down(0);
         ready.map(|_| ())
@@ -599,7 +614,7 @@ impl GameList<'_> {
             self.advance()?;
         }
         loop {
-            let Some(&at) = self.heap.first() else {
+            let Some(&(_, at)) = self.heap.first() else {
                 return Ok(None);
             };
             let Some(&row) = self.sources.get(at).and_then(Source::row) else {
@@ -681,7 +696,11 @@ impl GameList<'_> {
             return Ok(passed);
         }
         if self.given && !self.stale {
-            if let Some(source) = self.heap.first().and_then(|&at| self.sources.get_mut(at)) {
+            if let Some(source) = self
+                .heap
+                .first()
+                .and_then(|&(_, at)| self.sources.get_mut(at))
+            {
                 source.pass();
             }
             self.given = false;

@@ -13,7 +13,19 @@ const BLOCK_BYTES: usize = leaf_room(8);
 
 /// Reads the record at the front of a block's `bytes` (not empty).
 fn split_record<'b>(bytes: &mut &'b [u8]) -> Result<&'b [u8], Error> {
-    let length = get_as::<usize>(bytes)?;
+    // A length of one or two bytes (most records), read here: a listing
+    // walks blocks a record at a time.
+    let length = match **bytes {
+        [low, ref rest @ ..] if low < 0x80 => {
+            *bytes = rest;
+            usize::from(low)
+        }
+        [low, high, ref rest @ ..] if high < 0x80 => {
+            *bytes = rest;
+            usize::from(low & 0x7F) | usize::from(high) << 7
+        }
+        _ => get_as::<usize>(bytes)?,
+    };
     if bytes.len() < length {
         return Err(Error::Corrupt("a game's record runs past its block"));
     }
