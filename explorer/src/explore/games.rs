@@ -222,8 +222,11 @@ enum Feed {
 const FIRST_WINDOWS: usize = 64;
 /// A source's first window at least.
 const MIN_WINDOW: usize = 8;
-/// A source's window at most (each window twice the last).
+/// A source's window at most.
 const MAX_WINDOW: usize = 16384;
+/// Each window of a source this many times the last (up to its most): a
+/// long list's records soon read a window of many to a block.
+const GROWTH: usize = 8;
 /// The entries the windows of all sources hold together at most (each
 /// at least [`FIRST_WINDOWS`]).
 const ALL_WINDOWS: usize = 1 << 17;
@@ -275,7 +278,7 @@ struct Source {
     rows: Vec<Row>,
     text: String,
     at: usize,
-    /// The next window's entries (twice the last, up to `max`).
+    /// The next window's entries ([`GROWTH`] times the last, up to `max`).
     size: usize,
     max: usize,
 }
@@ -363,7 +366,7 @@ impl Source {
         if self.listed.is_empty() {
             return Ok(false);
         }
-        self.size = (self.size * 2).min(self.max);
+        self.size = (self.size * GROWTH).min(self.max);
         by_number.clear();
         by_number.extend(
             self.listed
@@ -408,7 +411,8 @@ impl Source {
 
 /// The games of a position, one by one, in order, as filtered; its total
 /// first ([`GameList::total`]). Each source's games are read a window at
-/// a time (the first small, for the first page; each next twice the last),
+/// a time (the first small, for the first page; each next [`GROWTH`]
+/// times the last),
 /// a window's records in one pass over the blocks they lie in.
 pub struct GameList<'e> {
     explorer: &'e Explorer,

@@ -3,7 +3,7 @@
 //! tags and moves), which keeps a game from being counted twice.
 
 use crate::error::Error;
-use crate::model::codec::{self, get, get_as, get_byte, get_str, put, put_text};
+use crate::model::codec::{self, get, get_as, get_byte, get_strs, put, put_text};
 use crate::model::line::Line;
 use crate::model::query::{GameRef, Month, Player, RatingGroup, Speed};
 use chess960_games::read::{TagName, TagPairs, Tags};
@@ -390,11 +390,12 @@ impl<'a> GameView<'a> {
         };
         let white_elo = elo(get(input)?)?;
         let black_elo = elo(get(input)?)?;
+        let [id, white, black] = get_strs(input)?;
         Ok(GameView {
             key,
-            id: get_str(input)?,
-            white: get_str(input)?,
-            black: get_str(input)?,
+            id,
+            white,
+            black,
             white_elo,
             black_elo,
             outcome,

@@ -7,7 +7,7 @@ use super::db_failure;
 use super::query::{PositionArgs, QueryFormat, color, escape};
 use crate::failure::Failure;
 use chess960_explorer::game::Outcome;
-use chess960_explorer::{Explorer, GameRow, GamesQuery};
+use chess960_explorer::{Explorer, GameList, GameRow, GamesQuery};
 use clap::{Args, ValueEnum};
 use std::io::Write;
 use std::path::PathBuf;
@@ -167,17 +167,15 @@ pub(crate) fn run(args: &GamesArgs, out: &mut dyn Write) -> Result<(), Failure> 
         .game_list(&search)
         .map_err(|error| Failure::input(error.to_string()))?;
     let total = games.total();
-    let table = match args.format {
-        GamesFormat::Tsv => Some((QueryFormat::Tsv, "\t")),
-        GamesFormat::Csv => Some((QueryFormat::Csv, ",")),
-        _ => None,
-    };
-    let mut line = Vec::with_capacity(256);
     match args.format {
         GamesFormat::Jsonl => writeln!(out, "{{\"total\":{total}}}")?,
         GamesFormat::Pgn => writeln!(out, "% {total} games\n")?,
         GamesFormat::Tsv | GamesFormat::Csv => {
-            let (_, separator) = table.unwrap_or((QueryFormat::Tsv, "\t"));
+            let separator = if args.format == GamesFormat::Csv {
+                ","
+            } else {
+                "\t"
+            };
             writeln!(out, "{}", COLUMNS.join(separator))?;
             let mut row = vec![String::new(); COLUMNS.len() - 2];
             row.insert(0, total.to_string());
@@ -190,16 +188,40 @@ pub(crate) fn run(args: &GamesArgs, out: &mut dyn Write) -> Result<(), Failure> 
             .skip_games(search.offset)
             .map_err(|error| db_failure(&error))?;
     }
+    let mut line = Vec::with_capacity(1 << 16);
+    let written = write_rows(&mut games, &explorer, args, search.limit, &mut line, out);
+    // The rows before a failure too.
+    out.write_all(&line)?;
+    written
+}
+
+/// Writes `limit` games of `games` at most in `args.format` to `out`,
+/// many rows at a time through `line` (the last ones left in it).
+fn write_rows(
+    games: &mut GameList<'_>,
+    explorer: &Explorer,
+    args: &GamesArgs,
+    limit: usize,
+    line: &mut Vec<u8>,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    let table = match args.format {
+        GamesFormat::Csv => (QueryFormat::Csv, ","),
+        _ => (QueryFormat::Tsv, "\t"),
+    };
     let mut given = 0;
-    while given < search.limit {
+    while given < limit {
         let Some(game) = games.next_row().map_err(|error| db_failure(&error))? else {
             break;
         };
         given += 1;
-        line.clear();
+        if line.len() >= 1 << 15 {
+            out.write_all(line)?;
+            line.clear();
+        }
         match args.format {
             GamesFormat::Jsonl => {
-                serde_json::to_writer(&mut line, &game.to_listed())
+                serde_json::to_writer(&mut *line, &game.to_listed())
                     .map_err(|error| Failure::internal(error.to_string()))?;
                 line.push(b'\n');
             }
@@ -211,12 +233,8 @@ pub(crate) fn run(args: &GamesArgs, out: &mut dyn Write) -> Result<(), Failure> 
                 line.extend_from_slice(text.pgn.as_bytes());
                 line.push(b'\n');
             }
-            GamesFormat::Tsv | GamesFormat::Csv => {
-                let (format, separator) = table.unwrap_or((QueryFormat::Tsv, "\t"));
-                write_row(&mut line, &game, format, separator);
-            }
+            GamesFormat::Tsv | GamesFormat::Csv => write_row(line, &game, table.0, table.1),
         }
-        out.write_all(&line)?;
     }
     Ok(())
 }
