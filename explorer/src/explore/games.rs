@@ -217,11 +217,9 @@ enum Feed {
     Alone(std::vec::IntoIter<Listed>),
 }
 
-/// The entries the first windows of all sources hold together (each at
-/// least [`MIN_WINDOW`]): about a page.
+/// The entries the first windows of all sources hold together, each
+/// source's share of the newest (at least one): about a page.
 const FIRST_WINDOWS: usize = 64;
-/// A source's first window at least.
-const MIN_WINDOW: usize = 8;
 /// A source's window at most.
 const MAX_WINDOW: usize = 16384;
 /// Each window of a source this many times the last (up to its most): a
@@ -292,7 +290,7 @@ impl Source {
             rows: Vec::new(),
             text: String::new(),
             at: 0,
-            size: MIN_WINDOW,
+            size: 1,
             max: MAX_WINDOW,
         }
     }
@@ -303,6 +301,21 @@ impl Source {
             Feed::List(cursor) => lists.next(cursor),
             Feed::Alone(games) => Ok(games.next()),
         }
+    }
+
+    /// The entry `ahead` places past the entry at hand, if any.
+    fn look(&mut self, ahead: usize, lists: &ListTables) -> Result<Option<Listed>, Error> {
+        let left = self.rows.len().saturating_sub(self.at);
+        if let Some(row) = self.rows.get(self.at + ahead) {
+            return Ok(Some(row.listed));
+        }
+        while self.ahead.len() <= ahead - left {
+            let Some(listed) = self.feed_next(lists)? else {
+                return Ok(None);
+            };
+            self.ahead.push_back(listed);
+        }
+        Ok(self.ahead.get(ahead - left).copied())
     }
 
     /// The entry at hand (its record read or not).
@@ -507,6 +520,31 @@ impl GameList<'_> {
             None => Ok(false),
             Some(source) => source.ready(self.explorer, &mut self.by_number, &mut self.numbers),
         }
+    }
+
+    /// Sizes each source's next window to its share of about a page: of
+    /// the [`FIRST_WINDOWS`] newest entries of all sources (seen without
+    /// their records), those past its rows at hand (at least one).
+    fn plan(&mut self) -> Result<(), Error> {
+        let lists = &self.explorer.lists;
+        let mut shares = vec![0; self.sources.len()];
+        for _ in 0..FIRST_WINDOWS {
+            let mut newest: Option<(u64, usize)> = None;
+            for (at, source) in self.sources.iter_mut().enumerate() {
+                if let Some(listed) = source.look(shares[at], lists)?
+                    && newest.is_none_or(|(when, _)| listed.when > when)
+                {
+                    newest = Some((listed.when, at));
+                }
+            }
+            let Some((_, at)) = newest else { break };
+            shares[at] += 1;
+        }
+        for (source, share) in self.sources.iter_mut().zip(shares) {
+            let left = source.rows.len().saturating_sub(source.at);
+            source.size = share.saturating_sub(left).clamp(1, source.max);
+        }
+        Ok(())
     }
 
     /// Makes the heap anew: every source at its next game.
@@ -738,6 +776,8 @@ impl GameList<'_> {
             self.last = Some(listed.game);
             passed += 1;
         }
+        // The next page's windows.
+        self.plan()?;
         Ok(passed)
     }
 
@@ -881,12 +921,11 @@ impl Explorer {
             let alone: Vec<Listed> = alone.into_iter().map(|(_, _, listed)| listed).collect();
             sources.push(Source::new(Feed::Alone(alone.into_iter())));
         }
-        // The first windows together about a page, all at most
-        // ALL_WINDOWS.
-        let first = (FIRST_WINDOWS / sources.len().max(1)).max(MIN_WINDOW);
+        // All windows together at most ALL_WINDOWS (the first about a
+        // page: GameList::plan).
         let max = (ALL_WINDOWS / sources.len().max(1)).clamp(FIRST_WINDOWS, MAX_WINDOW);
         for source in &mut sources {
-            (source.size, source.max) = (first, max);
+            source.max = max;
         }
         let mut list = GameList {
             explorer: self,
@@ -907,6 +946,7 @@ impl Explorer {
             by_number: Vec::new(),
             numbers: Vec::new(),
         };
+        list.plan()?;
         list.rebuild()?;
         Ok(list)
     }
