@@ -217,8 +217,9 @@ enum Feed {
     Alone(std::vec::IntoIter<Listed>),
 }
 
-/// The entries the first windows of all sources hold together, each
-/// source's share of the newest (at least one): about a page.
+/// The entries the first windows of all sources hold together at most,
+/// each source's share of the newest (at least one): a page (its `limit`
+/// when smaller).
 const FIRST_WINDOWS: usize = 64;
 /// A source's window at most.
 const MAX_WINDOW: usize = 16384;
@@ -279,6 +280,9 @@ struct Source {
     /// The next window's entries ([`GROWTH`] times the last, up to `max`).
     size: usize,
     max: usize,
+    /// The next window is a share of a page ([`GameList::plan`]): the one
+    /// after holds a game (the next page may well not come).
+    planned: bool,
 }
 
 impl Source {
@@ -292,6 +296,7 @@ impl Source {
             at: 0,
             size: 1,
             max: MAX_WINDOW,
+            planned: false,
         }
     }
 
@@ -379,7 +384,11 @@ impl Source {
         if self.listed.is_empty() {
             return Ok(false);
         }
-        self.size = (self.size * GROWTH).min(self.max);
+        self.size = if std::mem::take(&mut self.planned) {
+            1
+        } else {
+            (self.size * GROWTH).min(self.max)
+        };
         by_number.clear();
         by_number.extend(
             self.listed
@@ -446,6 +455,8 @@ pub struct GameList<'e> {
     last: Option<u64>,
     /// The moves met so far in UCI and SAN (the position is one).
     named: Vec<(u16, String, String)>,
+    /// The entries the first windows hold together.
+    page: usize,
     /// A window's entries by game number, and the numbers.
     by_number: Vec<(u64, usize)>,
     numbers: Vec<u64>,
@@ -522,13 +533,13 @@ impl GameList<'_> {
         }
     }
 
-    /// Sizes each source's next window to its share of about a page: of
-    /// the [`FIRST_WINDOWS`] newest entries of all sources (seen without
-    /// their records), those past its rows at hand (at least one).
+    /// Sizes each source's next window to its share of a page: of the
+    /// `page` newest entries of all sources (seen without their records),
+    /// those past its rows at hand (at least one).
     fn plan(&mut self) -> Result<(), Error> {
         let lists = &self.explorer.lists;
         let mut shares = vec![0; self.sources.len()];
-        for _ in 0..FIRST_WINDOWS {
+        for _ in 0..self.page {
             let mut newest: Option<(u64, usize)> = None;
             for (at, source) in self.sources.iter_mut().enumerate() {
                 if let Some(listed) = source.look(shares[at], lists)?
@@ -543,6 +554,7 @@ impl GameList<'_> {
         for (source, share) in self.sources.iter_mut().zip(shares) {
             let left = source.rows.len().saturating_sub(source.at);
             source.size = share.saturating_sub(left).clamp(1, source.max);
+            source.planned = true;
         }
         Ok(())
     }
@@ -731,6 +743,9 @@ impl GameList<'_> {
     /// When the db fails.
     pub fn skip_games(&mut self, count: usize) -> Result<usize, Error> {
         let mut passed = 0;
+        if count == 0 {
+            return Ok(0);
+        }
         if self.player.is_some() || self.result.is_some() || !self.filter.passes_all() {
             while passed < count && self.next_row()?.is_some() {
                 passed += 1;
@@ -864,9 +879,9 @@ impl Explorer {
                 "a colour needs a player (or a player's db)",
             ));
         }
-        let mut list = self.open_list(search)?;
+        let mut list = self.open_list(search, MAX_WINDOW)?;
         list.total = Some(if list.player.is_some() {
-            let mut again = self.open_list(search)?;
+            let mut again = self.open_list(search, MAX_WINDOW)?;
             let mut count = 0;
             while again.next_game()?.is_some() {
                 count += 1;
@@ -891,7 +906,9 @@ impl Explorer {
 
     /// The games of `search`'s position, each source at its first game;
     /// no total.
-    fn open_list(&self, search: &GamesQuery) -> Result<GameList<'_>, QueryError> {
+    /// Each source's window holds `most` games at most (1: one at a time,
+    /// as the tests compare).
+    fn open_list(&self, search: &GamesQuery, most: usize) -> Result<GameList<'_>, QueryError> {
         let query = &search.query;
         let board = Explorer::position(query)?;
         let mut sources = Vec::new();
@@ -923,7 +940,9 @@ impl Explorer {
         }
         // All windows together at most ALL_WINDOWS (the first about a
         // page: GameList::plan).
-        let max = (ALL_WINDOWS / sources.len().max(1)).clamp(FIRST_WINDOWS, MAX_WINDOW);
+        let max = (ALL_WINDOWS / sources.len().max(1))
+            .clamp(FIRST_WINDOWS, MAX_WINDOW)
+            .min(most.max(1));
         for source in &mut sources {
             source.max = max;
         }
@@ -943,6 +962,7 @@ impl Explorer {
             total: None,
             last: None,
             named: Vec::new(),
+            page: search.limit.clamp(1, FIRST_WINDOWS),
             by_number: Vec::new(),
             numbers: Vec::new(),
         };
@@ -1048,5 +1068,145 @@ impl Explorer {
             moves: score.mainline(line.start)?,
             pgn: score.pgn(line.start)?,
         }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::index::{IndexOptions, index};
+    use crate::store::lists::PART;
+    use chess960_archive::Archive;
+
+    /// `count` games from the standard start: their ids out of their
+    /// order, five days and two times (many games of the same time, in
+    /// every batch), six first moves, three results.
+    fn pgn(count: usize) -> String {
+        let openings = [
+            "1. e4 e5",
+            "1. d4 d5",
+            "1. Nf3 Nf6",
+            "1. c4 c5",
+            "1. e4 c5",
+            "1. g3 g6",
+        ];
+        let results = ["1-0", "0-1", "1/2-1/2"];
+        let mut pgn = String::new();
+        for n in 0..count {
+            let result = results[n % 3];
+            let time = if n % 4 == 0 {
+                "[UTCTime \"12:00:01\"]\n"
+            } else {
+                ""
+            };
+            pgn += &format!(
+                "[Site \"https://example.org/g{:05}\"]\n[White \"w{}\"]\n[Black \"b{}\"]\n\
+                 [Result \"{result}\"]\n[UTCDate \"2024.01.{:02}\"]\n{time}\n{} {result}\n\n",
+                n * 7919 % 100_000,
+                n % 7,
+                n % 11,
+                1 + n % 5,
+                openings[n % 6],
+            );
+        }
+        pgn
+    }
+
+    /// Every game of `list`, as `next_game` gives them.
+    fn all(mut list: GameList<'_>) -> Vec<ListedGame> {
+        let mut games = Vec::new();
+        while let Some(game) = list.next_game().unwrap() {
+            games.push(game);
+        }
+        games
+    }
+
+    #[test]
+    fn windows_list_as_one_game_at_a_time_does() {
+        let dir = std::env::temp_dir().join(format!("explorer-windows-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let count = 2200;
+        let options = IndexOptions {
+            batch_games: 700,
+            ..IndexOptions::default()
+        };
+        index(
+            &Archive::new().reader("g.pgn", std::io::Cursor::new(pgn(count))),
+            &dir,
+            &options,
+        )
+        .unwrap();
+        let explorer = Explorer::open(&dir).unwrap();
+        let all_games = GamesQuery {
+            limit: usize::MAX,
+            ..GamesQuery::default()
+        };
+        let windows = explorer.open_list(&all_games, MAX_WINDOW).unwrap();
+        // Several lists, of several parts each.
+        assert!(windows.sources.len() >= 4, "{}", windows.sources.len());
+        let listed = all(windows);
+        let one_by_one = all(explorer.open_list(&all_games, 1).unwrap());
+        assert_eq!(listed.len(), count);
+        assert!(count / 4 > PART);
+        assert_eq!(listed, one_by_one);
+        // Newest first, then by id.
+        let mut sorted = listed.clone();
+        sorted.sort_by(|a, b| b.when.cmp(&a.when).then_with(|| a.id.cmp(&b.id)));
+        assert_eq!(listed, sorted);
+        // From an offset (passed over without records but for games of
+        // the same time), and filtered (passed over game by game).
+        let draws = GamesQuery {
+            result: Some(Outcome::Draw),
+            ..all_games.clone()
+        };
+        let listed_draws = all(explorer.open_list(&draws, 1).unwrap());
+        assert_eq!(listed_draws.len(), count / 3);
+        for offset in [
+            0,
+            1,
+            49,
+            50,
+            63,
+            64,
+            65,
+            511,
+            512,
+            513,
+            700,
+            1401,
+            count - 1,
+            count,
+            count + 9,
+        ] {
+            for (search, listed) in [(&all_games, &listed), (&draws, &listed_draws)] {
+                let mut list = explorer.open_list(search, MAX_WINDOW).unwrap();
+                let passed = list.skip_games(offset).unwrap();
+                assert_eq!(passed, offset.min(listed.len()), "{offset}");
+                // A page, more games passed over, then the rest.
+                let mut rest = Vec::new();
+                for _ in 0..50 {
+                    rest.extend(list.next_game().unwrap());
+                }
+                let passed = list.skip_games(17).unwrap();
+                let after = all(list);
+                let from = offset.min(listed.len());
+                let page_end = (from + 50).min(listed.len());
+                assert_eq!(rest, listed[from..page_end], "{offset}");
+                assert_eq!(passed, 17.min(listed.len() - page_end), "{offset}");
+                assert_eq!(after, listed[page_end + passed..], "{offset}");
+            }
+        }
+        // As games_at pages them.
+        let page = explorer
+            .games_at(&GamesQuery {
+                limit: 50,
+                offset: 600,
+                ..GamesQuery::default()
+            })
+            .unwrap();
+        assert_eq!(page.total, count as u64);
+        assert_eq!(page.games, listed[600..650]);
+        drop(explorer);
+        std::fs::remove_dir_all(&dir).ok();
     }
 }

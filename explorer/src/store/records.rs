@@ -7,6 +7,11 @@ use crate::error::{Error, store};
 use crate::model::codec::{get_as, leaf_room, put, varint_bytes};
 use redb::ReadableTable;
 
+/// A record (with its length) takes at least this many bytes: a game's
+/// key and five values, three texts and a line (a bound, for walking no
+/// block past where a game could be).
+const MIN_RECORD: usize = 16 + 5 + 3 + 1 + 1;
+
 /// A block holds at most this many bytes (one to a page), but for a
 /// record larger alone.
 const BLOCK_BYTES: usize = leaf_room(8);
@@ -168,6 +173,15 @@ pub(crate) fn get_sorted<'t>(
             }
             let bytes = block.block.value();
             let mut rest = bytes.get(block.offset..).unwrap_or_default();
+            if game > block.alone_to
+                && !block.last
+                && game - block.game > (rest.len() / MIN_RECORD) as u64
+            {
+                // Past the block's end (were its records of the least
+                // size): sought, not walked to.
+                reading = None;
+                continue;
+            }
             while block.game < game && !rest.is_empty() {
                 split_record(&mut rest)?;
                 block.game += 1;
