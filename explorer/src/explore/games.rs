@@ -180,7 +180,7 @@ impl GameRow<'_> {
     /// assert_eq!(listed.black.rating, Some(1700));
     /// assert_eq!(listed.san, "Nf3");
     /// ```
-    pub fn to_listed(&self) -> ListedGame {
+    pub fn to_listed(self) -> ListedGame {
         ListedGame {
             id: self.id.to_owned(),
             white: Player {
@@ -710,7 +710,7 @@ impl GameList<'_> {
     ///
     /// When the db fails.
     pub fn next_game(&mut self) -> Result<Option<ListedGame>, Error> {
-        Ok(self.next_row()?.map(|row| row.to_listed()))
+        Ok(self.next_row()?.map(GameRow::to_listed))
     }
 
     /// Passes over up to `count` games that pass the filters, as as many
@@ -808,13 +808,12 @@ impl GameList<'_> {
             if listed.when != when {
                 continue;
             }
-            let id = match source.row() {
-                Some(row) => source.text(row, 0).to_owned(),
-                None => {
-                    let record = records::get(&self.explorer.games, listed.game)?
-                        .ok_or(Error::Corrupt("a list names a game the db lacks"))?;
-                    GameView::read(&mut record.as_slice())?.id.to_owned()
-                }
+            let id = if let Some(row) = source.row() {
+                source.text(row, 0).to_owned()
+            } else {
+                let record = records::get(&self.explorer.games, listed.game)?
+                    .ok_or(Error::Corrupt("a list names a game the db lacks"))?;
+                GameView::read(&mut record.as_slice())?.id.to_owned()
             };
             let key = (id, listed.game, at, listed);
             if first
@@ -1077,6 +1076,7 @@ mod tests {
     use crate::index::{IndexOptions, index};
     use crate::store::lists::PART;
     use chess960_archive::Archive;
+    use std::fmt::Write as _;
 
     /// `count` games from the standard start: their ids out of their
     /// order, five days and two times (many games of the same time, in
@@ -1099,7 +1099,8 @@ mod tests {
             } else {
                 ""
             };
-            pgn += &format!(
+            let _ = write!(
+                pgn,
                 "[Site \"https://example.org/g{:05}\"]\n[White \"w{}\"]\n[Black \"b{}\"]\n\
                  [Result \"{result}\"]\n[UTCDate \"2024.01.{:02}\"]\n{time}\n{} {result}\n\n",
                 n * 7919 % 100_000,

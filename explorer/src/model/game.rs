@@ -303,7 +303,7 @@ impl GameInfo {
 
     /// Reads a game from the front of `input`.
     fn read(input: &mut &[u8]) -> Result<GameInfo, Error> {
-        GameView::read(input).map(|view| view.to_info())
+        GameView::read(input).map(GameView::to_info)
     }
 }
 
@@ -340,7 +340,7 @@ pub(crate) struct GameView<'a> {
 
 impl<'a> GameView<'a> {
     /// The game as [`GameInfo`] owns it.
-    pub(crate) fn to_info(&self) -> GameInfo {
+    pub(crate) fn to_info(self) -> GameInfo {
         GameInfo {
             key: self.key,
             id: self.id.to_owned(),

@@ -438,7 +438,7 @@ mod tests {
         let mut state = 7u64;
         for round in 0..200u64 {
             let spread = [3, 40, 400, 6000][usize::try_from(round % 4).unwrap()];
-            let mut numbers: Vec<u64> = (0..1 + round % 70)
+            let mut numbers: Vec<u64> = (0..=round % 70)
                 .map(|_| crate::store::bits::xorshift(&mut state) % spread)
                 .collect();
             numbers.extend([0, 9, 2010, 2099, 2110, 4999, 5000, 5001, u64::MAX]);
