@@ -272,8 +272,6 @@ struct Source {
     /// Entries taken from the feed ahead of the window ([`GameList::skip_games`]
     /// looks at them without their records).
     ahead: VecDeque<Listed>,
-    /// The entries of the window being read.
-    listed: Vec<Listed>,
     rows: Vec<Row>,
     text: String,
     at: usize,
@@ -290,7 +288,6 @@ impl Source {
         Source {
             feed,
             ahead: VecDeque::new(),
-            listed: Vec::new(),
             rows: Vec::new(),
             text: String::new(),
             at: 0,
@@ -359,29 +356,26 @@ impl Source {
 
     /// Whether a row is at hand, reading the next window if need be: its
     /// entries, then their records in game-number order, one pass over
-    /// their blocks.
-    fn ready(
-        &mut self,
-        explorer: &Explorer,
-        by_number: &mut Vec<(u64, usize)>,
-        numbers: &mut Vec<u64>,
-    ) -> Result<bool, Error> {
+    /// their blocks; their texts then put in the list's order (read in
+    /// it).
+    fn ready(&mut self, explorer: &Explorer, scratch: &mut Scratch) -> Result<bool, Error> {
         if self.at < self.rows.len() {
             return Ok(true);
         }
-        self.listed.clear();
         self.rows.clear();
         self.text.clear();
         self.at = 0;
-        while self.listed.len() < self.size {
+        let by_number = &mut scratch.by_number;
+        by_number.clear();
+        while by_number.len() < self.size {
             let next = match self.ahead.pop_front() {
                 Some(listed) => Some(listed),
                 None => self.feed_next(&explorer.lists)?,
             };
             let Some(listed) = next else { break };
-            self.listed.push(listed);
+            by_number.push((listed, by_number.len()));
         }
-        if self.listed.is_empty() {
+        if by_number.is_empty() {
             return Ok(false);
         }
         self.size = if std::mem::take(&mut self.planned) {
@@ -389,19 +383,15 @@ impl Source {
         } else {
             (self.size * GROWTH).min(self.max)
         };
-        by_number.clear();
-        by_number.extend(
-            self.listed
-                .iter()
-                .enumerate()
-                .map(|(at, listed)| (listed.game, at)),
-        );
-        by_number.sort_unstable();
-        numbers.clear();
-        numbers.extend(by_number.iter().map(|&(game, _)| game));
-        self.rows.resize(self.listed.len(), NO_ROW);
-        let (text, rows, listed) = (&mut self.text, &mut self.rows, &self.listed);
-        let read = records::get_sorted(&explorer.games, numbers, |at, record| {
+        by_number.sort_unstable_by_key(|&(listed, place)| (listed.game, place));
+        scratch.numbers.clear();
+        scratch
+            .numbers
+            .extend(by_number.iter().map(|(listed, _)| listed.game));
+        self.rows.resize(by_number.len(), NO_ROW);
+        let (text, rows) = (&mut scratch.text, &mut self.rows);
+        text.clear();
+        let read = records::get_sorted(&explorer.games, &scratch.numbers, |at, record| {
             let record = record.ok_or(Error::Corrupt("a list names a game the db lacks"))?;
             let game = GameView::read(&mut &*record)?;
             let start = text.len();
@@ -410,9 +400,9 @@ impl Source {
             text.push_str(game.white);
             let black = text.len();
             text.push_str(game.black);
-            let place = by_number[at].1;
+            let (listed, place) = by_number[at];
             rows[place] = Row {
-                listed: listed[place],
+                listed,
                 when: game.when,
                 outcome: game.outcome,
                 speed: game.speed,
@@ -427,8 +417,27 @@ impl Source {
         if read.is_err() {
             self.rows.clear();
         }
-        read.map(|()| true)
+        read?;
+        for row in &mut self.rows {
+            let start = self.text.len();
+            self.text
+                .push_str(text.get(row.texts[0]..row.texts[3]).unwrap_or_default());
+            let first = row.texts[0];
+            for at in &mut row.texts {
+                *at = *at - first + start;
+            }
+        }
+        Ok(true)
     }
+}
+
+/// What reading a window needs but keeps not: its entries by game number
+/// (each with its place), the numbers, and their texts in that order.
+#[derive(Default)]
+struct Scratch {
+    by_number: Vec<(Listed, usize)>,
+    numbers: Vec<u64>,
+    text: String,
 }
 
 /// The games of a position, one by one, in order, as filtered; its total
@@ -457,9 +466,7 @@ pub struct GameList<'e> {
     named: Vec<(u16, String, String)>,
     /// The entries the first windows hold together.
     page: usize,
-    /// A window's entries by game number, and the numbers.
-    by_number: Vec<(u64, usize)>,
-    numbers: Vec<u64>,
+    scratch: Scratch,
 }
 
 impl std::fmt::Debug for GameList<'_> {
@@ -529,7 +536,7 @@ impl GameList<'_> {
     fn ready(&mut self, at: usize) -> Result<bool, Error> {
         match self.sources.get_mut(at) {
             None => Ok(false),
-            Some(source) => source.ready(self.explorer, &mut self.by_number, &mut self.numbers),
+            Some(source) => source.ready(self.explorer, &mut self.scratch),
         }
     }
 
@@ -962,8 +969,7 @@ impl Explorer {
             last: None,
             named: Vec::new(),
             page: search.limit.clamp(1, FIRST_WINDOWS),
-            by_number: Vec::new(),
-            numbers: Vec::new(),
+            scratch: Scratch::default(),
         };
         list.plan()?;
         list.rebuild()?;
