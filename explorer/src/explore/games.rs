@@ -226,6 +226,9 @@ const MAX_WINDOW: usize = 16384;
 /// Each window of a source this many times the last (up to its most): a
 /// long list's records soon read a window of many to a block.
 const GROWTH: usize = 8;
+/// After a window of this many, the next holds the most: a list this long
+/// is likely read to its end (each block then read by fewer windows).
+const LAST_GROWN: usize = 512;
 /// The entries the windows of all sources hold together at most (each
 /// at least [`FIRST_WINDOWS`]).
 const ALL_WINDOWS: usize = 1 << 17;
@@ -275,7 +278,8 @@ struct Source {
     rows: Vec<Row>,
     text: String,
     at: usize,
-    /// The next window's entries ([`GROWTH`] times the last, up to `max`).
+    /// The next window's entries ([`GROWTH`] times the last, past
+    /// [`LAST_GROWN`] `max`).
     size: usize,
     max: usize,
     /// The next window is a share of a page ([`GameList::plan`]): the one
@@ -381,7 +385,11 @@ impl Source {
         self.size = if std::mem::take(&mut self.planned) {
             1
         } else {
-            (self.size * GROWTH).min(self.max)
+            if self.size >= LAST_GROWN {
+                self.max
+            } else {
+                (self.size * GROWTH).min(self.max)
+            }
         };
         by_number.sort_unstable_by_key(|&(listed, place)| (listed.game, place));
         scratch.numbers.clear();
