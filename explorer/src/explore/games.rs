@@ -3,7 +3,9 @@
 //! id, filtered, a page at a time; and one game by its id
 //! ([`Explorer::game`]) as PGN and as its moves. A position's games are
 //! its list in each list table, merged from their heads, and its games
-//! filed as singles, checked by replay.
+//! filed as singles, checked by replay. A list is read a window of games
+//! at a time from each source, a window's records in one pass over their
+//! blocks; [`GameList::next_row`] lends each game without allocating.
 
 use crate::error::{Error, QueryError, store};
 use crate::explore::{Explorer, Filter};
@@ -450,9 +452,27 @@ struct Scratch {
 
 /// The games of a position, one by one, in order, as filtered; its total
 /// first ([`GameList::total`]). Each source's games are read a window at
-/// a time (the first small, for the first page; each next [`GROWTH`]
-/// times the last),
-/// a window's records in one pass over the blocks they lie in.
+/// a time (the first its share of a page, the next ones growing to
+/// thousands), a window's records in one pass over the blocks they lie in.
+///
+/// ```
+/// use chess960_archive::Archive;
+/// use chess960_explorer::{Explorer, GamesQuery, IndexOptions, index};
+///
+/// let dir = std::env::temp_dir().join(format!("explorer-doc-list-{}", std::process::id()));
+/// let game = |id: &str, date: &str| format!(
+///     "[Site \"https://example.org/{id}\"]\n[UTCDate \"{date}\"]\n[Result \"0-1\"]\n\n1. e4 e5 0-1\n\n");
+/// let pgn = game("g1", "2024.01.02") + &game("g2", "2024.03.04");
+/// index(&Archive::new().reader("g.pgn", std::io::Cursor::new(pgn)), &dir, &IndexOptions::default())?;
+/// let explorer = Explorer::open(&dir)?;
+/// let list = explorer.game_list(&GamesQuery::default())?;
+/// assert_eq!(list.total(), 2);
+/// let ids: Vec<String> = list.map(|game| game.map(|game| game.id)).collect::<Result<_, _>>()?;
+/// assert_eq!(ids, ["g2", "g1"]);
+/// # drop(explorer);
+/// # std::fs::remove_dir_all(&dir).ok();
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub struct GameList<'e> {
     explorer: &'e Explorer,
     board: Board,

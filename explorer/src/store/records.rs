@@ -1,7 +1,8 @@
 //! The games' records, numbered in a row, kept a block of a page at a
 //! time (redb fills a page half when rows come in order, so a row a game
 //! took twice its bytes): each block keyed by its first game's number,
-//! its records each a varint length and the bytes.
+//! its records each a varint length and the bytes. Many games' records
+//! are read in one pass over their blocks (`get_sorted`).
 
 use crate::error::{Error, store};
 use crate::model::codec::{get_as, leaf_room, put, varint_bytes};
