@@ -386,12 +386,10 @@ impl Source {
         }
         self.size = if std::mem::take(&mut self.planned) {
             1
+        } else if self.size >= LAST_GROWN {
+            self.max
         } else {
-            if self.size >= LAST_GROWN {
-                self.max
-            } else {
-                (self.size * GROWTH).min(self.max)
-            }
+            (self.size * GROWTH).min(self.max)
         };
         by_number.sort_unstable_by_key(|&(listed, place)| (listed.game, place));
         scratch.numbers.clear();
