@@ -225,15 +225,28 @@ enum Feed {
 const FIRST_WINDOWS: usize = 64;
 /// A source's window at most.
 const MAX_WINDOW: usize = 16384;
-/// Each window of a source this many times the last (up to its most): a
-/// long list's records soon read a window of many to a block.
+/// Each plan of windows spans this many times the entries of the last, up
+/// to [`LAST_SPAN`], then [`ALL_WINDOWS`]: a long list's records soon read
+/// many to a block.
 const GROWTH: usize = 8;
-/// After a window of this many, the next holds the most: a list this long
-/// is likely read to its end (each block then read by fewer windows).
-const LAST_GROWN: usize = 512;
+/// A plan after one of this many spans [`ALL_WINDOWS`]: a list read that
+/// far is likely read to its end (each block then read by fewer windows).
+const LAST_SPAN: usize = 4096;
 /// The entries the windows of all sources hold together at most (each
 /// at least [`FIRST_WINDOWS`]).
 const ALL_WINDOWS: usize = 1 << 17;
+
+/// What a source reads when its window runs out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Next {
+    /// A window of this many, its share of a plan ([`GameList::plan`]);
+    /// after a page's share (`true`), a head.
+    Share(usize, bool),
+    /// One game (its head: the next page may well not come).
+    Head,
+    /// Its share of a new plan.
+    Plan,
+}
 
 /// A game of a window: its list entry and its record's fields, its
 /// texts in the window's `text` (`texts`: where its id, white's and
@@ -280,13 +293,10 @@ struct Source {
     rows: Vec<Row>,
     text: String,
     at: usize,
-    /// The next window's entries ([`GROWTH`] times the last, past
-    /// [`LAST_GROWN`] `max`).
-    size: usize,
+    /// What the next window holds.
+    next: Next,
+    /// A window holds this many at most.
     max: usize,
-    /// The next window is a share of a page ([`GameList::plan`]): the one
-    /// after holds a game (the next page may well not come).
-    planned: bool,
 }
 
 impl Source {
@@ -297,9 +307,8 @@ impl Source {
             rows: Vec::new(),
             text: String::new(),
             at: 0,
-            size: 1,
+            next: Next::Plan,
             max: MAX_WINDOW,
-            planned: false,
         }
     }
 
@@ -324,6 +333,18 @@ impl Source {
             self.ahead.push_back(listed);
         }
         Ok(self.ahead.get(ahead - left).copied())
+    }
+
+    /// The entries left: its rows at hand, those taken ahead and its
+    /// feed's.
+    fn left(&self) -> usize {
+        let feed = match &self.feed {
+            Feed::List(cursor) => usize::try_from(cursor.left()).unwrap_or(usize::MAX),
+            Feed::Alone(games) => games.len(),
+        };
+        (self.rows.len().saturating_sub(self.at))
+            .saturating_add(self.ahead.len())
+            .saturating_add(feed)
     }
 
     /// The entry at hand (its record read or not).
@@ -361,10 +382,15 @@ impl Source {
     }
 
     /// Whether a row is at hand, reading the next window if need be: its
-    /// entries, then their records in game-number order, one pass over
-    /// their blocks; their texts then put in the list's order (read in
-    /// it).
-    fn ready(&mut self, explorer: &Explorer, scratch: &mut Scratch) -> Result<bool, Error> {
+    /// entries (`wanted` at most: the games still to give, and a head),
+    /// then their records in game-number order, one pass over their
+    /// blocks; their texts then put in the list's order (read in it).
+    fn ready(
+        &mut self,
+        explorer: &Explorer,
+        scratch: &mut Scratch,
+        wanted: usize,
+    ) -> Result<bool, Error> {
         if self.at < self.rows.len() {
             return Ok(true);
         }
@@ -373,7 +399,12 @@ impl Source {
         self.at = 0;
         let by_number = &mut scratch.by_number;
         by_number.clear();
-        while by_number.len() < self.size {
+        let (size, next) = match self.next {
+            Next::Share(size, true) => (size, Next::Head),
+            Next::Share(size, false) => (size, Next::Plan),
+            Next::Head | Next::Plan => (1, Next::Plan),
+        };
+        while by_number.len() < size.min(wanted) {
             let next = match self.ahead.pop_front() {
                 Some(listed) => Some(listed),
                 None => self.feed_next(&explorer.lists)?,
@@ -384,13 +415,7 @@ impl Source {
         if by_number.is_empty() {
             return Ok(false);
         }
-        self.size = if std::mem::take(&mut self.planned) {
-            1
-        } else if self.size >= LAST_GROWN {
-            self.max
-        } else {
-            (self.size * GROWTH).min(self.max)
-        };
+        self.next = next;
         by_number.sort_unstable_by_key(|&(listed, place)| (listed.game, place));
         scratch.numbers.clear();
         scratch
@@ -492,6 +517,11 @@ pub struct GameList<'e> {
     named: Vec<(u16, String, String)>,
     /// The entries the first windows hold together.
     page: usize,
+    /// The games still to give at most (the search's offset and limit): no
+    /// window holds more.
+    wanted: usize,
+    /// The entries the next plan spans.
+    span: usize,
     scratch: Scratch,
 }
 
@@ -558,36 +588,71 @@ impl GameList<'_> {
         }
     }
 
-    /// Source `at`'s row at hand, reading its next window if need be.
+    /// Source `at`'s row at hand, reading its next window if need be (a
+    /// new plan first when it is due).
     fn ready(&mut self, at: usize) -> Result<bool, Error> {
+        if self
+            .sources
+            .get(at)
+            .is_some_and(|source| source.at >= source.rows.len() && source.next == Next::Plan)
+        {
+            self.plan(self.span.min(self.wanted.saturating_add(1)), false)?;
+            self.span = if self.span >= LAST_SPAN {
+                ALL_WINDOWS
+            } else {
+                self.span * GROWTH
+            };
+        }
         match self.sources.get_mut(at) {
             None => Ok(false),
-            Some(source) => source.ready(self.explorer, &mut self.scratch),
+            Some(source) => source.ready(
+                self.explorer,
+                &mut self.scratch,
+                self.wanted.saturating_add(1),
+            ),
         }
     }
 
-    /// Sizes each source's next window to its share of a page: of the
-    /// `page` newest entries of all sources (seen without their records),
-    /// those past its rows at hand (at least one).
-    fn plan(&mut self) -> Result<(), Error> {
+    /// Sizes each source's next window to its share of the next `span`
+    /// entries of all sources, newest first (seen without their records):
+    /// those past its rows at hand (at least one). A page's plan (`page`)
+    /// is followed by heads.
+    fn plan(&mut self, span: usize, page: bool) -> Result<(), Error> {
         let lists = &self.explorer.lists;
-        let mut shares = vec![0; self.sources.len()];
-        for _ in 0..self.page {
-            let mut newest: Option<(u64, usize)> = None;
-            for (at, source) in self.sources.iter_mut().enumerate() {
-                if let Some(listed) = source.look(shares[at], lists)?
-                    && newest.is_none_or(|(when, _)| listed.when > when)
-                {
-                    newest = Some((listed.when, at));
-                }
+        // Spanning every entry left: each its own.
+        let left: Vec<usize> = self.sources.iter().map(Source::left).collect();
+        if left
+            .iter()
+            .fold(0usize, |all, &left| all.saturating_add(left))
+            <= span
+        {
+            for (source, left) in self.sources.iter_mut().zip(left) {
+                let rows = source.rows.len().saturating_sub(source.at);
+                source.next = Next::Share(left.saturating_sub(rows).clamp(1, source.max), page);
             }
-            let Some((_, at)) = newest else { break };
+            return Ok(());
+        }
+        let mut shares = vec![0; self.sources.len()];
+        // Each source's next entry, the newest first (then the first
+        // source).
+        let mut next = std::collections::BinaryHeap::new();
+        for (at, source) in self.sources.iter_mut().enumerate() {
+            if let Some(listed) = source.look(0, lists)? {
+                next.push((listed.when, std::cmp::Reverse(at)));
+            }
+        }
+        for _ in 0..span {
+            let Some((_, std::cmp::Reverse(at))) = next.pop() else {
+                break;
+            };
             shares[at] += 1;
+            if let Some(listed) = self.sources[at].look(shares[at], lists)? {
+                next.push((listed.when, std::cmp::Reverse(at)));
+            }
         }
         for (source, share) in self.sources.iter_mut().zip(shares) {
             let left = source.rows.len().saturating_sub(source.at);
-            source.size = share.saturating_sub(left).clamp(1, source.max);
-            source.planned = true;
+            source.next = Next::Share(share.saturating_sub(left).clamp(1, source.max), page);
         }
         Ok(())
     }
@@ -718,6 +783,7 @@ impl GameList<'_> {
                 continue;
             }
             self.given = true;
+            self.wanted = self.wanted.saturating_sub(1);
             let named = self.name(row.listed.mv)?;
             let source = &self.sources[at];
             let (_, uci, san) = &self.named[named];
@@ -824,8 +890,9 @@ impl GameList<'_> {
             self.last = Some(listed.game);
             passed += 1;
         }
+        self.wanted = self.wanted.saturating_sub(passed);
         // The next page's windows.
-        self.plan()?;
+        self.plan(self.page, true)?;
         Ok(passed)
     }
 
@@ -914,6 +981,7 @@ impl Explorer {
         let mut list = self.open_list(search, MAX_WINDOW)?;
         list.total = Some(if list.player.is_some() {
             let mut again = self.open_list(search, MAX_WINDOW)?;
+            again.wanted = usize::MAX;
             let mut count = 0;
             while again.next_game()?.is_some() {
                 count += 1;
@@ -995,9 +1063,11 @@ impl Explorer {
             last: None,
             named: Vec::new(),
             page: search.limit.clamp(1, FIRST_WINDOWS),
+            wanted: search.offset.saturating_add(search.limit),
+            span: FIRST_WINDOWS * GROWTH,
             scratch: Scratch::default(),
         };
-        list.plan()?;
+        list.plan(list.page, true)?;
         list.rebuild()?;
         Ok(list)
     }
