@@ -517,7 +517,7 @@ pub struct GameList<'e> {
     named: Vec<(u16, String, String)>,
     /// The entries the first windows hold together.
     page: usize,
-    /// The games still to give at most (the search's offset and limit): no
+    /// The games still to give at most ([`GameList::expect_games`]): no
     /// window holds more.
     wanted: usize,
     /// The entries the next plan spans.
@@ -812,6 +812,34 @@ impl GameList<'_> {
         Ok(self.next_row()?.map(GameRow::to_listed))
     }
 
+    /// Sizes the windows of the games to come for `count` games at most
+    /// (a page: a caller that stops there reads few records past it);
+    /// games past them are still given, read in smaller windows.
+    ///
+    /// ```
+    /// use chess960_archive::Archive;
+    /// use chess960_explorer::{Explorer, GamesQuery, IndexOptions, index};
+    ///
+    /// let dir = std::env::temp_dir().join(format!("explorer-doc-expect-{}", std::process::id()));
+    /// let game = |id: &str, date: &str| format!(
+    ///     "[Site \"https://example.org/{id}\"]\n[UTCDate \"{date}\"]\n[Result \"1-0\"]\n\n1. d4 d5 1-0\n\n");
+    /// let pgn = game("g1", "2024.01.02") + &game("g2", "2024.03.04");
+    /// index(&Archive::new().reader("g.pgn", std::io::Cursor::new(pgn)), &dir, &IndexOptions::default())?;
+    /// let explorer = Explorer::open(&dir)?;
+    /// let mut list = explorer.game_list(&GamesQuery::default())?;
+    /// list.expect_games(1);
+    /// assert_eq!(list.next_row()?.unwrap().id, "g2");
+    /// // One more all the same.
+    /// assert_eq!(list.next_row()?.unwrap().id, "g1");
+    /// assert!(list.next_row()?.is_none());
+    /// # drop(explorer);
+    /// # std::fs::remove_dir_all(&dir).ok();
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn expect_games(&mut self, count: usize) {
+        self.wanted = count;
+    }
+
     /// Passes over up to `count` games that pass the filters, as as many
     /// calls of [`GameList::next_row`] would (without a filter, most
     /// without reading their records: only games of the same time in two
@@ -846,9 +874,12 @@ impl GameList<'_> {
             return Ok(0);
         }
         if self.player.is_some() || self.result.is_some() || !self.filter.passes_all() {
+            // Games passed over are not the games wanted.
+            let wanted = std::mem::replace(&mut self.wanted, usize::MAX);
             while passed < count && self.next_row()?.is_some() {
                 passed += 1;
             }
+            self.wanted = wanted;
             return Ok(passed);
         }
         if self.given && !self.stale {
@@ -890,7 +921,6 @@ impl GameList<'_> {
             self.last = Some(listed.game);
             passed += 1;
         }
-        self.wanted = self.wanted.saturating_sub(passed);
         // The next page's windows.
         self.plan(self.page, true)?;
         Ok(passed)
@@ -981,7 +1011,6 @@ impl Explorer {
         let mut list = self.open_list(search, MAX_WINDOW)?;
         list.total = Some(if list.player.is_some() {
             let mut again = self.open_list(search, MAX_WINDOW)?;
-            again.wanted = usize::MAX;
             let mut count = 0;
             while again.next_game()?.is_some() {
                 count += 1;
@@ -1063,7 +1092,7 @@ impl Explorer {
             last: None,
             named: Vec::new(),
             page: search.limit.clamp(1, FIRST_WINDOWS),
-            wanted: search.offset.saturating_add(search.limit),
+            wanted: usize::MAX,
             span: FIRST_WINDOWS * GROWTH,
             scratch: Scratch::default(),
         };
@@ -1108,6 +1137,7 @@ impl Explorer {
         if search.limit > 0 {
             list.skip_games(search.offset)?;
         }
+        list.expect_games(search.limit);
         while games.len() < search.limit {
             let Some(game) = list.next_game()? else { break };
             games.push(game);
@@ -1252,6 +1282,10 @@ mod tests {
         assert_eq!(listed.len(), count);
         assert!(count / 4 > PART);
         assert_eq!(listed, one_by_one);
+        // Windows sized for a few games give the rest all the same.
+        let mut few = explorer.open_list(&all_games, MAX_WINDOW).unwrap();
+        few.expect_games(3);
+        assert_eq!(all(few), listed);
         // Newest first, then by id.
         let mut sorted = listed.clone();
         sorted.sort_by(|a, b| b.when.cmp(&a.when).then_with(|| a.id.cmp(&b.id)));

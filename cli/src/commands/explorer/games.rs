@@ -188,6 +188,7 @@ pub(crate) fn run(args: &GamesArgs, out: &mut dyn Write) -> Result<(), Failure> 
             .skip_games(search.offset)
             .map_err(|error| db_failure(&error))?;
     }
+    games.expect_games(search.limit);
     let mut line = Vec::with_capacity(1 << 16);
     let written = write_rows(&mut games, &explorer, args, search.limit, &mut line, out);
     // The rows before a failure too.
