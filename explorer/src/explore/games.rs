@@ -416,7 +416,7 @@ impl Source {
             return Ok(false);
         }
         self.next = next;
-        by_number.sort_unstable_by_key(|&(listed, place)| (listed.game, place));
+        by_number.sort_unstable_by_key(|(listed, _)| listed.game);
         scratch.numbers.clear();
         scratch
             .numbers
