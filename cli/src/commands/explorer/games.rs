@@ -109,6 +109,8 @@ fn push_number(line: &mut Vec<u8>, mut number: u64, width: usize) {
 /// it, no cell formatted on its own: a listing writes millions).
 fn write_row(line: &mut Vec<u8>, game: &GameRow<'_>, format: QueryFormat, separator: &str) {
     let separator = separator.as_bytes();
+    // The id and the names as they need; the rest (a result, a speed, a
+    // move) never holds a separator, a quote or a line's end.
     let cell = |line: &mut Vec<u8>, text: &str| {
         line.extend_from_slice(separator);
         if text
@@ -120,8 +122,12 @@ fn write_row(line: &mut Vec<u8>, game: &GameRow<'_>, format: QueryFormat, separa
             line.extend_from_slice(text.as_bytes());
         }
     };
+    let plain = |line: &mut Vec<u8>, text: &str| {
+        line.extend_from_slice(separator);
+        line.extend_from_slice(text.as_bytes());
+    };
     line.extend_from_slice(b"game");
-    cell(line, "");
+    line.extend_from_slice(separator);
     cell(line, game.id);
     cell(line, game.white);
     line.extend_from_slice(separator);
@@ -133,8 +139,8 @@ fn write_row(line: &mut Vec<u8>, game: &GameRow<'_>, format: QueryFormat, separa
     if let Some(rating) = game.black_rating {
         push_number(line, rating.into(), 1);
     }
-    cell(line, game.result);
-    cell(line, game.speed.name());
+    plain(line, game.result);
+    plain(line, game.speed.name());
     line.extend_from_slice(separator);
     if let Some(month) = game.month {
         // As `Month` shows itself: `YYYY-MM`.
@@ -142,8 +148,8 @@ fn write_row(line: &mut Vec<u8>, game: &GameRow<'_>, format: QueryFormat, separa
         line.push(b'-');
         push_number(line, month.month.into(), 2);
     }
-    cell(line, game.uci);
-    cell(line, game.san);
+    plain(line, game.uci);
+    plain(line, game.san);
     line.push(b'\n');
 }
 
