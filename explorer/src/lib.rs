@@ -23,7 +23,7 @@ pub mod serve;
 pub mod store;
 
 pub use error::{Error, QueryError};
-pub use explore::games::{GameList, GameText, GamesPage, GamesQuery, ListedGame};
+pub use explore::games::{GameList, GameRow, GameText, GamesPage, GamesQuery, ListedGame};
 pub use explore::{Explorer, Sizes, games_params, params};
 pub use index::{IndexOptions, IndexSummary, index};
 pub use model::{board, codec, entry, eval, game, key, line, query, score};

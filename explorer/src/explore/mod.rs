@@ -614,6 +614,11 @@ impl Filter {
         in_months && self.cells.get(usize::from(cell)).copied().unwrap_or(false)
     }
 
+    /// Whether every game counts (no speed, rating or month left out).
+    fn passes_all(&self) -> bool {
+        self.cells.iter().all(|&cell| cell) && self.since == 0 && self.until == u32::MAX
+    }
+
     /// Whether game `info` counts.
     fn passes_game(&self, info: &GameInfo) -> bool {
         self.passes(

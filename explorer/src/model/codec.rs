@@ -77,13 +77,56 @@ pub(crate) fn put_text(out: &mut Vec<u8>, text: &str) {
 
 /// Reads a text written by [`put_text`].
 pub(crate) fn get_text(input: &mut &[u8]) -> Result<String, Error> {
+    get_str(input).map(str::to_owned)
+}
+
+/// Reads what [`put_text`] wrote, in place.
+pub(crate) fn get_str<'a>(input: &mut &'a [u8]) -> Result<&'a str, Error> {
+    std::str::from_utf8(get_text_bytes(input)?).map_err(|_| Error::Corrupt("a text is not UTF-8"))
+}
+
+/// The bytes of a text [`put_text`] wrote, not checked.
+fn get_text_bytes<'a>(input: &mut &'a [u8]) -> Result<&'a [u8], Error> {
     let length = usize::try_from(get(input)?).map_err(|_| Error::Corrupt("a text is too long"))?;
     if input.len() < length {
         return Err(Error::Corrupt("a text runs past its value's end"));
     }
     let (text, rest) = input.split_at(length);
     *input = rest;
-    String::from_utf8(text.to_vec()).map_err(|_| Error::Corrupt("a text is not UTF-8"))
+    Ok(text)
+}
+
+/// Reads `N` texts [`put_text`] wrote one after the other, in place: when
+/// each length is one byte (ASCII), their UTF-8 checked at once (an ASCII
+/// byte ends any character, so the run is UTF-8 just when each text is).
+pub(crate) fn get_strs<'a, const N: usize>(input: &mut &'a [u8]) -> Result<[&'a str; N], Error> {
+    let run = *input;
+    // Each text's end in `run`, and whether each length took one byte.
+    let mut ends = [0; N];
+    let mut short = true;
+    for end in &mut ends {
+        let before = run.len() - input.len();
+        let text = get_text_bytes(input)?;
+        *end = run.len() - input.len();
+        short &= *end - text.len() == before + 1;
+    }
+    let mut start = 0;
+    if short {
+        let run = std::str::from_utf8(&run[..run.len() - input.len()])
+            .map_err(|_| Error::Corrupt("a text is not UTF-8"))?;
+        return Ok(ends.map(|end| {
+            let text = run.get(start + 1..end).unwrap_or_default();
+            start = end;
+            text
+        }));
+    }
+    let mut texts = [""; N];
+    for (text, &end) in texts.iter_mut().zip(&ends) {
+        let mut bytes = &run[start..end];
+        *text = get_str(&mut bytes)?;
+        start = end;
+    }
+    Ok(texts)
 }
 
 /// Reads one byte.
@@ -148,4 +191,65 @@ pub(crate) const fn leaf_room(key_bytes: usize) -> usize {
 pub(crate) const fn varint_bytes(value: u64) -> usize {
     let bits = 64 - value.leading_zeros() as usize;
     if bits == 0 { 1 } else { bits.div_ceil(7) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `get_strs` reads as `get_str` three times would: the same texts, or
+    /// an error as corrupt.
+    fn same_as_one_by_one(bytes: &[u8]) {
+        let (mut one, mut all) = (bytes, bytes);
+        let by_one: Result<Vec<&str>, Error> = (0..3).map(|_| get_str(&mut one)).collect();
+        match (by_one, get_strs::<3>(&mut all)) {
+            (Ok(by_one), Ok(at_once)) => {
+                assert_eq!(by_one, at_once, "{bytes:?}");
+                assert_eq!(one, all, "{bytes:?}");
+            }
+            (Err(_), Err(Error::Corrupt(_))) => {}
+            (by_one, at_once) => panic!("{bytes:?}: {by_one:?} against {at_once:?}"),
+        }
+    }
+
+    #[test]
+    fn texts_read_at_once_as_one_by_one() {
+        let long = "é".repeat(70);
+        for texts in [
+            ["", "", ""],
+            ["abc", "Ödön", "渡辺"],
+            ["id", long.as_str(), "b"],
+            [long.as_str(), long.as_str(), long.as_str()],
+        ] {
+            let mut bytes = Vec::new();
+            for text in texts {
+                put_text(&mut bytes, text);
+            }
+            bytes.push(9);
+            same_as_one_by_one(&bytes);
+            let mut rest = bytes.as_slice();
+            assert_eq!(get_strs::<3>(&mut rest).unwrap(), texts);
+            assert_eq!(rest, [9]);
+        }
+        // A character cut by a text's end (its last byte the next
+        // length's); a length written in two bytes; too short.
+        same_as_one_by_one(&[1, 0xC3, 1, 0x85, 0]);
+        same_as_one_by_one(&[1, 0xC3, 0x81, 0x00, 0x85, 0]);
+        same_as_one_by_one(&[0x81, 0x00, b'a', 1, b'b', 0]);
+        same_as_one_by_one(&[2, b'a']);
+        // Random bytes.
+        let mut state = 5u64;
+        for _ in 0..20_000 {
+            let bytes: Vec<u8> = (0..state % 12)
+                .map(|_| {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    [0, 1, 2, 3, b'a', 0x80, 0x81, 0xC3, 0x85, 0xE6]
+                        [usize::try_from(state % 10).unwrap()]
+                })
+                .collect();
+            same_as_one_by_one(&bytes);
+        }
+    }
 }

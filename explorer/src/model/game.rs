@@ -3,7 +3,7 @@
 //! tags and moves), which keeps a game from being counted twice.
 
 use crate::error::Error;
-use crate::model::codec::{self, get, get_as, get_byte, get_text, put, put_text};
+use crate::model::codec::{self, get, get_as, get_byte, get_strs, put, put_text};
 use crate::model::line::Line;
 use crate::model::query::{GameRef, Month, Player, RatingGroup, Speed};
 use chess960_games::read::{TagName, TagPairs, Tags};
@@ -209,12 +209,7 @@ impl GameInfo {
     /// The mean of both ratings (one when the other is unknown; `None`
     /// when both are).
     pub fn mean_rating(&self) -> Option<u16> {
-        match (self.white_elo, self.black_elo) {
-            (Some(w), Some(b)) => {
-                Some(u16::try_from(u32::midpoint(u32::from(w), u32::from(b))).unwrap_or(0))
-            }
-            (one, other) => one.or(other),
-        }
+        mean_rating(self.white_elo, self.black_elo)
     }
 
     /// The rating group of [`GameInfo::mean_rating`] (below 1000 when
@@ -225,7 +220,7 @@ impl GameInfo {
 
     /// The game's cell: speed x 10 + rating group.
     pub(crate) fn cell(&self) -> u8 {
-        self.speed.index() * 10 + self.rating_group().index()
+        cell(self.speed, self.white_elo, self.black_elo)
     }
 
     /// The order of top-rated games: highest mean rating, then most
@@ -308,6 +303,66 @@ impl GameInfo {
 
     /// Reads a game from the front of `input`.
     fn read(input: &mut &[u8]) -> Result<GameInfo, Error> {
+        GameView::read(input).map(GameView::to_info)
+    }
+}
+
+/// The mean of two ratings (one when the other is unknown).
+fn mean_rating(white: Option<u16>, black: Option<u16>) -> Option<u16> {
+    match (white, black) {
+        (Some(w), Some(b)) => {
+            Some(u16::try_from(u32::midpoint(u32::from(w), u32::from(b))).unwrap_or(0))
+        }
+        (one, other) => one.or(other),
+    }
+}
+
+/// A game's cell: speed x 10 + the rating group of its mean rating.
+fn cell(speed: Speed, white: Option<u16>, black: Option<u16>) -> u8 {
+    speed.index() * 10 + RatingGroup::of(mean_rating(white, black).map_or(0, u32::from)).index()
+}
+
+/// A game's record read in place, its texts borrowed ([`GameInfo`]
+/// without the allocations: a listing reads millions).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct GameView<'a> {
+    pub(crate) key: u128,
+    pub(crate) id: &'a str,
+    pub(crate) white: &'a str,
+    pub(crate) black: &'a str,
+    pub(crate) white_elo: Option<u16>,
+    pub(crate) black_elo: Option<u16>,
+    pub(crate) outcome: Outcome,
+    pub(crate) speed: Speed,
+    pub(crate) month: Option<Month>,
+    pub(crate) when: u64,
+}
+
+impl<'a> GameView<'a> {
+    /// The game as [`GameInfo`] owns it.
+    pub(crate) fn to_info(self) -> GameInfo {
+        GameInfo {
+            key: self.key,
+            id: self.id.to_owned(),
+            white: self.white.to_owned(),
+            black: self.black.to_owned(),
+            white_elo: self.white_elo,
+            black_elo: self.black_elo,
+            outcome: self.outcome,
+            speed: self.speed,
+            month: self.month,
+            when: self.when,
+        }
+    }
+
+    /// The game's cell ([`GameInfo::cell`]).
+    pub(crate) fn cell(&self) -> u8 {
+        cell(self.speed, self.white_elo, self.black_elo)
+    }
+
+    /// Reads a game from the front of `input` (a record, as
+    /// [`GameInfo::encode`] wrote it).
+    pub(crate) fn read(input: &mut &'a [u8]) -> Result<GameView<'a>, Error> {
         if input.len() < 16 {
             return Err(Error::Corrupt("a game's record is too short"));
         }
@@ -335,11 +390,12 @@ impl GameInfo {
         };
         let white_elo = elo(get(input)?)?;
         let black_elo = elo(get(input)?)?;
-        Ok(GameInfo {
+        let [id, white, black] = get_strs(input)?;
+        Ok(GameView {
             key,
-            id: get_text(input)?,
-            white: get_text(input)?,
-            black: get_text(input)?,
+            id,
+            white,
+            black,
             white_elo,
             black_elo,
             outcome,

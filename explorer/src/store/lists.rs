@@ -293,6 +293,16 @@ pub(crate) struct ListCursor {
     next_part: u32,
     games: Vec<Listed>,
     at: usize,
+    /// The games not yet given (as the list's block says).
+    left: u64,
+}
+
+impl ListCursor {
+    /// The games of the list not yet given (as its block says: a bound,
+    /// not a promise).
+    pub(crate) fn left(&self) -> u64 {
+        self.left
+    }
 }
 
 impl ListTables {
@@ -341,6 +351,7 @@ impl ListTables {
                     next_part: 0,
                     games,
                     at: 0,
+                    left: list.total,
                 });
                 break;
             }
@@ -368,6 +379,7 @@ impl ListTables {
             cursor.next_part += 1;
         }
         cursor.at += 1;
+        cursor.left = cursor.left.saturating_sub(1);
         Ok(Some(cursor.games[cursor.at - 1]))
     }
 }
@@ -395,6 +407,7 @@ pub(crate) fn copy_tables(
                     next_part: 0,
                     games: Vec::new(),
                     at: 0,
+                    left: list.total,
                 };
                 if list.parts == 0 {
                     decode(list.bytes, &mut cursor.games)?;

@@ -7,7 +7,7 @@ use super::db_failure;
 use super::query::{PositionArgs, QueryFormat, color, escape};
 use crate::failure::Failure;
 use chess960_explorer::game::Outcome;
-use chess960_explorer::{Explorer, GamesQuery, ListedGame};
+use chess960_explorer::{Explorer, GameList, GameRow, GamesQuery};
 use clap::{Args, ValueEnum};
 use std::io::Write;
 use std::path::PathBuf;
@@ -89,37 +89,68 @@ const COLUMNS: [&str; 12] = [
     "san",
 ];
 
+/// Appends `number` in decimal, at least `width` digits (zeros first).
+fn push_number(line: &mut Vec<u8>, mut number: u64, width: usize) {
+    let mut digits = [b'0'; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + u8::try_from(number % 10).unwrap_or(0);
+        number /= 10;
+        if number == 0 {
+            break;
+        }
+    }
+    at = at.min(digits.len().saturating_sub(width));
+    line.extend_from_slice(&digits[at..]);
+}
+
 /// A game's row, appended to `line` (a cell escaped only where it needs
-/// it: a listing writes millions).
-fn write_row(line: &mut String, game: &ListedGame, format: QueryFormat, separator: &str) {
-    use std::fmt::Write as _;
-    let cell = |line: &mut String, text: &str| {
-        line.push_str(separator);
-        if text.contains([',', '"', '\t', '\n', '\r']) {
-            line.push_str(&escape(text, format));
+/// it, no cell formatted on its own: a listing writes millions).
+fn write_row(line: &mut Vec<u8>, game: &GameRow<'_>, format: QueryFormat, separator: &str) {
+    let separator = separator.as_bytes();
+    // The id and the names as they need; the rest (a result, a speed, a
+    // move) never holds a separator, a quote or a line's end.
+    let cell = |line: &mut Vec<u8>, text: &str| {
+        line.extend_from_slice(separator);
+        if text
+            .bytes()
+            .any(|byte| matches!(byte, b',' | b'"' | b'\t' | b'\n' | b'\r'))
+        {
+            line.extend_from_slice(escape(text, format).as_bytes());
         } else {
-            line.push_str(text);
+            line.extend_from_slice(text.as_bytes());
         }
     };
-    line.push_str("game");
-    cell(line, "");
-    cell(line, &game.id);
-    cell(line, &game.white.name);
-    line.push_str(separator);
-    if let Some(rating) = game.white.rating {
-        let _ = write!(line, "{rating}");
+    let plain = |line: &mut Vec<u8>, text: &str| {
+        line.extend_from_slice(separator);
+        line.extend_from_slice(text.as_bytes());
+    };
+    line.extend_from_slice(b"game");
+    line.extend_from_slice(separator);
+    cell(line, game.id);
+    cell(line, game.white);
+    line.extend_from_slice(separator);
+    if let Some(rating) = game.white_rating {
+        push_number(line, rating.into(), 1);
     }
-    cell(line, &game.black.name);
-    line.push_str(separator);
-    if let Some(rating) = game.black.rating {
-        let _ = write!(line, "{rating}");
+    cell(line, game.black);
+    line.extend_from_slice(separator);
+    if let Some(rating) = game.black_rating {
+        push_number(line, rating.into(), 1);
     }
-    cell(line, game.result);
-    cell(line, game.speed.name());
-    cell(line, &game.month);
-    cell(line, &game.uci);
-    cell(line, &game.san);
-    line.push('\n');
+    plain(line, game.result);
+    plain(line, game.speed.name());
+    line.extend_from_slice(separator);
+    if let Some(month) = game.month {
+        // As `Month` shows itself: `YYYY-MM`.
+        push_number(line, month.year.into(), 4);
+        line.push(b'-');
+        push_number(line, month.month.into(), 2);
+    }
+    plain(line, game.uci);
+    plain(line, game.san);
+    line.push(b'\n');
 }
 
 /// Lists the games.
@@ -142,17 +173,15 @@ pub(crate) fn run(args: &GamesArgs, out: &mut dyn Write) -> Result<(), Failure> 
         .game_list(&search)
         .map_err(|error| Failure::input(error.to_string()))?;
     let total = games.total();
-    let table = match args.format {
-        GamesFormat::Tsv => Some((QueryFormat::Tsv, "\t")),
-        GamesFormat::Csv => Some((QueryFormat::Csv, ",")),
-        _ => None,
-    };
-    let mut line = String::with_capacity(256);
     match args.format {
         GamesFormat::Jsonl => writeln!(out, "{{\"total\":{total}}}")?,
         GamesFormat::Pgn => writeln!(out, "% {total} games\n")?,
         GamesFormat::Tsv | GamesFormat::Csv => {
-            let (_, separator) = table.unwrap_or((QueryFormat::Tsv, "\t"));
+            let separator = if args.format == GamesFormat::Csv {
+                ","
+            } else {
+                "\t"
+            };
             writeln!(out, "{}", COLUMNS.join(separator))?;
             let mut row = vec![String::new(); COLUMNS.len() - 2];
             row.insert(0, total.to_string());
@@ -160,38 +189,59 @@ pub(crate) fn run(args: &GamesArgs, out: &mut dyn Write) -> Result<(), Failure> 
             writeln!(out, "{}", row.join(separator))?;
         }
     }
-    let mut passed = 0;
+    if search.limit > 0 {
+        games
+            .skip_games(search.offset)
+            .map_err(|error| db_failure(&error))?;
+    }
+    games.expect_games(search.limit);
+    let mut line = Vec::with_capacity(1 << 16);
+    let written = write_rows(&mut games, &explorer, args, search.limit, &mut line, out);
+    // The rows before a failure too.
+    out.write_all(&line)?;
+    written
+}
+
+/// Writes `limit` games of `games` at most in `args.format` to `out`,
+/// many rows at a time through `line` (the last ones left in it).
+fn write_rows(
+    games: &mut GameList<'_>,
+    explorer: &Explorer,
+    args: &GamesArgs,
+    limit: usize,
+    line: &mut Vec<u8>,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    let table = match args.format {
+        GamesFormat::Csv => (QueryFormat::Csv, ","),
+        _ => (QueryFormat::Tsv, "\t"),
+    };
     let mut given = 0;
-    while given < search.limit {
-        let Some(game) = games.next_game().map_err(|error| db_failure(&error))? else {
+    while given < limit {
+        let Some(game) = games.next_row().map_err(|error| db_failure(&error))? else {
             break;
         };
-        if passed < search.offset {
-            passed += 1;
-            continue;
-        }
         given += 1;
-        line.clear();
+        if line.len() >= 1 << 15 {
+            out.write_all(line)?;
+            line.clear();
+        }
         match args.format {
             GamesFormat::Jsonl => {
-                line = serde_json::to_string(&game)
+                serde_json::to_writer(&mut *line, &game.to_listed())
                     .map_err(|error| Failure::internal(error.to_string()))?;
-                line.push('\n');
+                line.push(b'\n');
             }
             GamesFormat::Pgn => {
                 let text = explorer
-                    .game(&game.id)
+                    .game(game.id)
                     .map_err(|error| db_failure(&error))?
                     .ok_or_else(|| Failure::internal(format!("game {} is gone", game.id)))?;
-                line.push_str(&text.pgn);
-                line.push('\n');
+                line.extend_from_slice(text.pgn.as_bytes());
+                line.push(b'\n');
             }
-            GamesFormat::Tsv | GamesFormat::Csv => {
-                let (format, separator) = table.unwrap_or((QueryFormat::Tsv, "\t"));
-                write_row(&mut line, &game, format, separator);
-            }
+            GamesFormat::Tsv | GamesFormat::Csv => write_row(line, &game, table.0, table.1),
         }
-        out.write_all(line.as_bytes())?;
     }
     Ok(())
 }
@@ -218,4 +268,30 @@ pub(crate) fn run_game(args: &GameArgs, out: &mut dyn Write) -> Result<(), Failu
         out.write_all(game.pgn.as_bytes())?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::push_number;
+
+    #[test]
+    fn numbers_are_written_as_format_writes_them() {
+        for (number, width) in [
+            (0, 1),
+            (7, 1),
+            (1500, 1),
+            (5, 4),
+            (2024, 4),
+            (12_345, 4),
+            (3, 2),
+            (12, 2),
+        ] {
+            let mut line = b"x".to_vec();
+            push_number(&mut line, number, width);
+            assert_eq!(line, format!("x{number:0width$}").as_bytes());
+        }
+        let mut line = Vec::new();
+        push_number(&mut line, u64::MAX, 1);
+        assert_eq!(line, u64::MAX.to_string().as_bytes());
+    }
 }
