@@ -17,7 +17,8 @@ The inputs are `cargo bench --bench legal_games -- SIZE_MB` and
 default), with their `.zst` (`zstd -19`). `--spread` or `--crowded` takes
 one of them only. `--no-zst`: the `.zst` is estimated from that of the
 input's first 300 MB (`zstd -19` of 3 GB takes about 40 minutes here).
-`--real`: the committed month of real lichess games
+`--against PATH`: another build's index too, in the same turns (the
+index of a build before stored games, say). `--real`: the committed month of real lichess games
 (`games/tests/fixtures/lichess_2025-05_438.pgn`, 438 standard games, so
 one start) instead. Needs `target/release/chess960` and the `zstd`
 command.
@@ -67,7 +68,7 @@ def inputs(bench, size, which, whole):
 
 
 def main():
-    args = [arg for arg in sys.argv[1:] if not arg.startswith("--")]
+    args = [arg for arg in sys.argv[1:] if not arg.startswith("--") and not arg.startswith("/")]
     size = int(args[0]) if args else 50
     rounds = int(args[1]) if len(args) > 1 else 3
     flags = sys.argv[1:]
@@ -82,8 +83,13 @@ def main():
     for pgn, zst, estimated in chosen:
         megabytes = pgn.stat().st_size / 1e6
         db = bench / f"explorer-games-{pgn.stem}"
-        games_times, index_times = [], []
+        games_times, index_times, other_times = [], [], []
+        other = next((flags[i + 1] for i, flag in enumerate(flags[:-1]) if flag == "--against"), None)
         for _ in range(rounds):
+            if other:
+                subprocess.run(["rm", "-rf", str(db)], check=True)
+                other_times.append(run(one_core([other, "explorer", "index", str(pgn), "--db", str(db),
+                                                 "--threads", "1"])))
             games_times.append(run(one_core([str(BINARY), "games", "--games", "--moves", str(pgn)]),
                                    {"CHESS960_GAMES_THREADS": "1"}))
             subprocess.run(["rm", "-rf", str(db)], check=True)
@@ -95,6 +101,10 @@ def main():
               f"explorer index, one core: median {statistics.median(index_times):.2f} s; "
               f"speed against --games --moves per round: median {statistics.median(ratios):.2f}x "
               f"({ratios[0]:.2f} to {ratios[-1]:.2f})")
+        if other:
+            others = sorted(g / i for g, i in zip(games_times, other_times))
+            print(f"{other} index, one core: median {statistics.median(other_times):.2f} s; against --games --moves "
+                  f"per round: median {statistics.median(others):.2f}x ({others[0]:.2f} to {others[-1]:.2f})")
         print(f"db size: {allocated(db) / 1e6:.2f} MB on disk = {allocated(db) / zst:.2f}x the .zst "
               f"({size_of(db) / 1e6:.2f} MB apparent = {size_of(db) / zst:.2f}x)")
         subprocess.run(["cargo", "bench", "-q", "-p", "chess960-explorer", "--bench", "games_latency", "--", str(db)],
