@@ -13,6 +13,24 @@ use std::io::{self, BufWriter, IsTerminal as _, StdoutLock, Write};
 /// The buffer's size: 64 KiB, about 1,100 book lines a `write` call.
 pub(crate) const CAPACITY: usize = 64 * 1024;
 
+/// The decimal digits of `value`, at least `width` of them (zeros
+/// first): a buffer and where they begin in it. Written without the
+/// formatting machinery, for the rows of long listings.
+pub(crate) fn decimal(mut value: u64, width: usize) -> ([u8; 20], usize) {
+    let mut digits = [b'0'; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        // A digit: `value % 10` is below 10.
+        digits[at] = b'0' + u8::try_from(value % 10).unwrap_or(0);
+        value /= 10;
+        if value == 0 {
+            break;
+        }
+    }
+    (digits, at.min(digits.len().saturating_sub(width)))
+}
+
 /// Standard output, buffered unless it is a terminal.
 pub(crate) enum Output {
     /// A terminal: the standard library's line buffering.

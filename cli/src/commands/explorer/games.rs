@@ -90,18 +90,8 @@ const COLUMNS: [&str; 12] = [
 ];
 
 /// Appends `number` in decimal, at least `width` digits (zeros first).
-fn push_number(line: &mut Vec<u8>, mut number: u64, width: usize) {
-    let mut digits = [b'0'; 20];
-    let mut at = digits.len();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + u8::try_from(number % 10).unwrap_or(0);
-        number /= 10;
-        if number == 0 {
-            break;
-        }
-    }
-    at = at.min(digits.len().saturating_sub(width));
+fn push_number(line: &mut Vec<u8>, number: u64, width: usize) {
+    let (digits, at) = crate::output::decimal(number, width);
     line.extend_from_slice(&digits[at..]);
 }
 

@@ -225,18 +225,8 @@ fn push_number(line: &mut String, cell: &Cell<'_>) -> bool {
 }
 
 /// The digits of `value`, as its `Display` writes them.
-fn push_count(line: &mut String, mut value: u64) {
-    let mut digits = [0_u8; 20];
-    let mut at = digits.len();
-    loop {
-        at -= 1;
-        // A digit: `value % 10` is below 10.
-        digits[at] = b'0' + u8::try_from(value % 10).unwrap_or(0);
-        value /= 10;
-        if value == 0 {
-            break;
-        }
-    }
+fn push_count(line: &mut String, value: u64) {
+    let (digits, at) = crate::output::decimal(value, 1);
     line.extend(digits[at..].iter().map(|&digit| char::from(digit)));
 }
 
