@@ -61,6 +61,20 @@ pub fn replay_game<R>(
     limit: Option<usize>,
     f: impl FnOnce(Result<Replay<'_>, ReplayError>) -> R,
 ) -> R {
+    replay_on(game, limit, None, f)
+}
+
+/// A move and the board it is played on, as a watcher sees them.
+type Watch<'a> =
+    dyn FnMut(&chess960_games::cozy_chess::Board, chess960_games::cozy_chess::Move) + 'a;
+
+/// Replays `game` on this thread's replayer, watched or not.
+fn replay_on<R>(
+    game: &Game<'_>,
+    limit: Option<usize>,
+    watch: Option<&mut Watch<'_>>,
+    f: impl FnOnce(Result<Replay<'_>, ReplayError>) -> R,
+) -> R {
     let Some(raw) = game.raw() else {
         return f(Err(ReplayError::NotReplayed(
             chess960_games::replay::NotReplayed::NoBytes,
@@ -68,8 +82,59 @@ pub fn replay_game<R>(
     };
     REPLAYER.with(|replayer| {
         let mut replayer = replayer.borrow_mut();
-        f(replayer.replay(game.kind(), game.record().tags(), raw, limit))
+        let tags = game.record().tags();
+        f(match watch {
+            None => replayer.replay(game.kind(), tags, raw, limit),
+            Some(watch) => replayer.replay_watched(game.kind(), tags, raw, limit, watch),
+        })
     })
+}
+
+/// Replays as [`replay_game`] does, showing `watch` each move with the
+/// board it is played on, before it is played
+/// ([`Replayer::replay_watched`]); then hands the result to `f`.
+///
+/// ```
+/// use chess960_archive::{Archive, Collect, Game, replay_game_watched};
+///
+/// /// The plies on which a piece was taken.
+/// struct Captures;
+/// impl Collect for Captures {
+///     type Part = Vec<usize>;
+///     fn part(&self) -> Vec<usize> {
+///         Vec::new()
+///     }
+///     fn keeps_raw(&self) -> bool {
+///         true
+///     }
+///     fn game(&self, part: &mut Vec<usize>, game: &Game<'_>) {
+///         let mut ply = 0;
+///         let mut watch = |board: &chess960_games::cozy_chess::Board, mv: chess960_games::cozy_chess::Move| {
+///             ply += 1;
+///             if board.colors(!board.side_to_move()).has(mv.to) {
+///                 part.push(ply);
+///             }
+///         };
+///         replay_game_watched(game, None, &mut watch, |replay| assert!(replay.is_ok()));
+///     }
+/// }
+///
+/// let pgn = "[Result \"*\"]\n\n1. e4 d5 2. exd5 Qxd5 *\n";
+/// let mut plies = Vec::new();
+/// Archive::new().reader("a.pgn", std::io::Cursor::new(pgn)).collect(&Captures, |batch| {
+///     plies.append(batch.part);
+///     Ok(())
+/// })?;
+/// assert_eq!(plies, [3, 4]);
+/// # Ok::<(), chess960_archive::Error>(())
+/// ```
+pub fn replay_game_watched<R>(
+    game: &Game<'_>,
+    limit: Option<usize>,
+    watch: &mut Watch<'_>,
+    f: impl FnOnce(Result<Replay<'_>, ReplayError>) -> R,
+) -> R {
+    replay_on(game, limit, Some(watch), f)
 }
 
 /// The skip that a game whose moves could not be replayed makes: its

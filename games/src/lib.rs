@@ -38,3 +38,10 @@ pub mod read;
 #[cfg_attr(docsrs, doc(cfg(feature = "moves")))]
 pub mod replay;
 pub mod stats;
+
+/// The chess library the replay plays on (its boards and moves, as
+/// [`Replayer::replay_watched`](replay::Replayer::replay_watched) shows
+/// them), re-exported so that a caller names the same version.
+#[cfg(feature = "moves")]
+#[cfg_attr(docsrs, doc(cfg(feature = "moves")))]
+pub use cozy_chess;

@@ -13,14 +13,17 @@ use crate::error::{Error, store};
 use crate::index::batch::Batch;
 use crate::index::known::KnownGames;
 use crate::model::game::GameInfo;
-use crate::model::line::{Line, Ply, Start};
-use crate::model::score::encode_parts;
+use crate::model::line::{Follow, Ply, Start};
+use crate::model::score::encode_coded;
 use crate::store::compact;
 use crate::store::records;
 use crate::store::{self, GAME_KEYS, GAMES, Settings};
-use chess960_archive::{Archive, Collect, Game, Progress, Skip, Summary, move_skip, replay_game};
+use chess960_archive::{
+    Archive, Collect, Game, Progress, Skip, Summary, move_skip, replay_game_watched,
+};
 use chess960_games::read::{GameKind, Players, Seat, TagPairs};
 use chess960_games::replay::ReplayError;
+use cozy_chess::{Board, Move};
 use redb::{Database, ReadableDatabase, ReadableTable};
 use std::collections::HashSet;
 use std::path::Path;
@@ -157,71 +160,74 @@ impl Collect for Indexer {
             .get(chess960_games::read::TagName::Site)
             .and_then(crate::model::game::site_id)
             .is_some();
-        // The whole mainline; a game whose move past the indexed plies
-        // is not legal keeps the moves before it.
+        // The tags as written (a value borrowed unless escaped), read once
+        // for the game's facts and for its text.
+        let pairs: Vec<(&str, std::borrow::Cow<'_, str>)> = TagPairs::new(raw)
+            .map(|pair| (pair.name(), pair.value()))
+            .collect();
+        // The whole mainline, followed on the replayer's board; a game
+        // whose move past the indexed plies is not legal keeps the moves
+        // before it.
+        let mut follow = Follow::new(start, seats, self.plies);
         let mut limit = None;
-        while let Some(legal) = replay_game(game, limit, |replay| -> Option<usize> {
-            let replay = match replay {
-                Ok(replay) => replay,
+        let info = loop {
+            follow.clear();
+            let mut watch = |board: &Board, mv: Move| follow.ply(board, mv);
+            let outcome = replay_game_watched(game, limit, &mut watch, |replay| match replay {
+                Ok(replay) => {
+                    let indexed = &replay.moves()[..replay.moves().len().min(self.plies)];
+                    // The moves make the key of a game without an id only.
+                    let moves: Vec<&str> = if has_id {
+                        Vec::new()
+                    } else {
+                        indexed
+                            .iter()
+                            .map(chess960_games::replay::Ply::uci)
+                            .collect()
+                    };
+                    Ok(GameInfo::of_pairs(tags, &pairs, &moves))
+                }
                 Err(ReplayError::Move(error))
                     if limit.is_none() && error.ply() as usize > self.plies =>
                 {
-                    return Some(error.ply() as usize - 1);
+                    Err(Some(error.ply() as usize - 1))
                 }
                 Err(error) => {
                     part.skips.push(move_skip(game, &error));
-                    return None;
+                    Err(None)
                 }
-            };
-            let indexed = &replay.moves()[..replay.moves().len().min(self.plies)];
-            // The moves make the key of a game without an id only.
-            let moves: Vec<&str> = if has_id {
-                Vec::new()
-            } else {
-                indexed
-                    .iter()
-                    .map(chess960_games::replay::Ply::uci)
-                    .collect()
-            };
-            let Some(info) = GameInfo::of(tags, raw, &moves) else {
-                part.undecided += 1;
-                return None;
-            };
-            let packed = indexed.iter().map(chess960_games::replay::Ply::packed);
-            let (line, plies) = Line::play(start, seats, packed);
-            let mut record = Vec::with_capacity(96 + 2 * line.moves.len());
-            info.encode_record(&line, &mut record);
-            let all: Vec<u16> = replay
-                .moves()
-                .iter()
-                .map(chess960_games::replay::Ply::packed)
-                .collect();
-            // The tags as written (a value borrowed unless escaped).
-            let pairs: Vec<(&str, std::borrow::Cow<'_, str>)> = TagPairs::new(raw)
-                .map(|pair| (pair.name(), pair.value()))
-                .collect();
-            let mut text = Vec::with_capacity(256 + all.len());
-            let written = encode_parts(
-                start,
-                pairs.len(),
-                pairs.iter().map(|(name, value)| (*name, value.as_ref())),
-                &all,
-                &mut text,
-            );
-            if let Err(error) = written {
-                part.broken.push(error);
-                return None;
-            }
-            part.games.push(Indexed {
-                info,
-                record,
-                text,
-                plies,
             });
-            None
-        }) {
-            limit = Some(legal);
-        }
+            match outcome {
+                Ok(info) => break info,
+                Err(Some(legal)) => limit = Some(legal),
+                Err(None) => return,
+            }
+        };
+        let Some(info) = info else {
+            part.undecided += 1;
+            return;
+        };
+        let Some((line, plies, codes)) = follow.finish() else {
+            part.broken
+                .push(Error::Corrupt("a game's move could not be coded"));
+            return;
+        };
+        let mut record = Vec::with_capacity(96 + 2 * line.moves.len());
+        info.encode_record(&line, &mut record);
+        let mut text = Vec::with_capacity(256 + codes.len());
+        encode_coded(
+            start,
+            pairs.len(),
+            pairs.iter().map(|(name, value)| (*name, value.as_ref())),
+            codes,
+            &mut text,
+        );
+        part.games.push(Indexed {
+            info,
+            record,
+            text,
+            plies,
+        });
     }
 }
 

@@ -7,6 +7,7 @@ use crate::model::codec::{self, get, get_as, get_byte, get_strs, put, put_text};
 use crate::model::line::Line;
 use crate::model::query::{GameRef, Month, Player, RatingGroup, Speed};
 use chess960_games::read::{TagName, TagPairs, Tags};
+use std::borrow::Cow;
 
 /// A game's result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -148,6 +149,19 @@ impl GameInfo {
     /// assert_eq!(info.rating_group().lower(), 1600);
     /// ```
     pub fn of(tags: &Tags, raw: &[u8], moves: &[&str]) -> Option<GameInfo> {
+        let pairs: Vec<(&str, Cow<'_, str>)> = TagPairs::new(raw)
+            .map(|pair| (pair.name(), pair.value()))
+            .collect();
+        GameInfo::of_pairs(tags, &pairs, moves)
+    }
+
+    /// [`GameInfo::of`] from the record's tag pairs as written, each
+    /// name and value (unescaped), read once by the caller.
+    pub(crate) fn of_pairs(
+        tags: &Tags,
+        pairs: &[(&str, Cow<'_, str>)],
+        moves: &[&str],
+    ) -> Option<GameInfo> {
         let outcome = Outcome::of(tags.get(TagName::Result)?)?;
         let elo = |color| {
             tags.elo(color)
@@ -155,10 +169,10 @@ impl GameInfo {
                 .filter(|&elo| elo > 0)
         };
         let (mut utc_date, mut utc_time) = (None, None);
-        for pair in TagPairs::new(raw) {
-            match pair.name() {
-                "UTCDate" => utc_date = Some(pair.value().into_owned()),
-                "UTCTime" => utc_time = Some(pair.value().into_owned()),
+        for (name, value) in pairs {
+            match *name {
+                "UTCDate" => utc_date = Some(value.as_ref().to_owned()),
+                "UTCTime" => utc_time = Some(value.as_ref().to_owned()),
                 _ => {}
             }
         }
@@ -169,12 +183,12 @@ impl GameInfo {
         let id = tags.get(TagName::Site).and_then(site_id).unwrap_or("");
         let key = if id.is_empty() {
             // Without an id, the tag pairs as written and the moves.
-            let mut bytes = Vec::with_capacity(raw.len());
+            let mut bytes = Vec::with_capacity(512);
             bytes.extend_from_slice(b"tags+moves\n");
-            for pair in TagPairs::new(raw) {
-                bytes.extend_from_slice(pair.name().as_bytes());
+            for (name, value) in pairs {
+                bytes.extend_from_slice(name.as_bytes());
                 bytes.push(0);
-                bytes.extend_from_slice(pair.value().as_bytes());
+                bytes.extend_from_slice(value.as_bytes());
                 bytes.push(0);
             }
             for mv in moves {

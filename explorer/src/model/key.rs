@@ -166,7 +166,7 @@ fn pieces(board: &Board) -> u128 {
 }
 
 /// The keys of the positions of a game, each from the one before: only
-/// the squares a move changed are hashed again.
+/// the squares a move changes are hashed again.
 ///
 /// ```
 /// use chess960_explorer::key::{Pieces, PositionKey};
@@ -178,13 +178,12 @@ fn pieces(board: &Board) -> u128 {
 ///     let mut moves = Vec::new();
 ///     board.generate_moves(|list| { moves.extend(list); false });
 ///     let Some(&mv) = moves.last() else { break };
-///     let before = board.clone();
+///     pieces.play(&board, mv);
 ///     board.play(mv);
-///     pieces.step(&before, mv, &board);
 ///     assert_eq!(pieces.key(&board), PositionKey::of(&board));
 /// }
 /// ```
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct Pieces(u128);
 
 impl Pieces {
@@ -193,20 +192,56 @@ impl Pieces {
         Pieces(pieces(board))
     }
 
-    /// Follows move `mv` from `before` to `after`: the squares whose
-    /// occupancy changed, and the move's own two (a capture, a
-    /// promotion), are hashed again.
-    pub fn step(&mut self, before: &Board, mv: Move, after: &Board) {
-        let changed =
-            (before.occupied() ^ after.occupied()) | mv.from.bitboard() | mv.to.bitboard();
-        for square in changed {
-            for board in [before, after] {
-                if let (Some(piece), Some(color)) = (board.piece_on(square), board.color_on(square))
-                {
-                    self.0 ^= TABLE[(color as usize * 6 + piece as usize) * 64 + square as usize];
-                }
+    /// Follows move `mv`, legal on `before`, from the board before it
+    /// alone: the piece leaves its square, a piece taken (en passant:
+    /// beside) goes, the piece or its promotion arrives; castling (the
+    /// king taking its rook) puts both on their castled squares.
+    ///
+    /// ```
+    /// use chess960_explorer::key::{Pieces, PositionKey};
+    /// use cozy_chess::Board;
+    ///
+    /// let mut board: Board = "4k3/8/8/3pP3/8/8/8/R3K2R w KQ d6 0 1".parse().unwrap();
+    /// let mut pieces = Pieces::of(&board);
+    /// for mv in ["e5d6", "e8d7", "e1h1"] {
+    ///     let mv = mv.parse().unwrap();
+    ///     pieces.play(&board, mv);
+    ///     board.play(mv);
+    ///     assert_eq!(pieces.key(&board), PositionKey::of(&board));
+    /// }
+    /// ```
+    pub fn play(&mut self, before: &Board, mv: Move) {
+        let side = before.side_to_move();
+        let Some(piece) = before.piece_on(mv.from) else {
+            return;
+        };
+        let entry = |color: Color, piece: Piece, square: Square| {
+            TABLE[(color as usize * 6 + piece as usize) * 64 + square as usize]
+        };
+        let mut hash = self.0 ^ entry(side, piece, mv.from);
+        if piece == Piece::King && before.colors(side).has(mv.to) {
+            let rank = Rank::First.relative_to(side);
+            let (king, rook) = if mv.to.file() > mv.from.file() {
+                (File::G, File::F)
+            } else {
+                (File::C, File::D)
+            };
+            hash ^= entry(side, Piece::Rook, mv.to)
+                ^ entry(side, Piece::King, Square::new(king, rank))
+                ^ entry(side, Piece::Rook, Square::new(rook, rank));
+        } else {
+            if let Some(taken) = before.piece_on(mv.to) {
+                hash ^= entry(!side, taken, mv.to);
+            } else if piece == Piece::Pawn && mv.from.file() != mv.to.file() {
+                hash ^= entry(
+                    !side,
+                    Piece::Pawn,
+                    Square::new(mv.to.file(), mv.from.rank()),
+                );
             }
+            hash ^= entry(side, mv.promotion.unwrap_or(piece), mv.to);
         }
+        self.0 = hash;
     }
 
     /// The key of `board`, whose pieces these are.
@@ -246,4 +281,74 @@ pub fn capturable_en_passant(board: &Board) -> Option<File> {
             })
         })
         .then_some(file)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Random games from every start, to their end (castling both ways,
+    /// en passant, promotions, captures of rooks that could castle): the
+    /// key followed move by move is the key of the board each time.
+    #[test]
+    fn pieces_followed_move_by_move_equal_the_board_s() {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut kinds = [0usize; 3];
+        for id in 0..960 {
+            let mut board = Board::chess960_startpos(id);
+            let mut pieces = Pieces::of(&board);
+            for _ in 0..200 {
+                let mut all = Vec::new();
+                board.generate_moves(|moves| {
+                    all.extend(moves);
+                    false
+                });
+                // Captures and promotions first, half the time.
+                let lively: Vec<Move> = all
+                    .iter()
+                    .copied()
+                    .filter(|mv| {
+                        board.colors(!board.side_to_move()).has(mv.to)
+                            || mv.promotion.is_some()
+                            || (board.piece_on(mv.from) == Some(Piece::Pawn)
+                                && mv.from.file() != mv.to.file())
+                    })
+                    .collect();
+                let from = if !lively.is_empty() && next() % 2 == 0 {
+                    &lively
+                } else {
+                    &all
+                };
+                let Some(&mv) =
+                    from.get(usize::try_from(next() % from.len().max(1) as u64).unwrap())
+                else {
+                    break;
+                };
+                let piece = board.piece_on(mv.from);
+                if piece == Some(Piece::King) && board.colors(board.side_to_move()).has(mv.to) {
+                    kinds[0] += 1;
+                } else if piece == Some(Piece::Pawn)
+                    && mv.from.file() != mv.to.file()
+                    && board.piece_on(mv.to).is_none()
+                {
+                    kinds[1] += 1;
+                } else if mv.promotion.is_some() {
+                    kinds[2] += 1;
+                }
+                pieces.play(&board, mv);
+                board.play_unchecked(mv);
+                assert_eq!(pieces.key(&board), PositionKey::of(&board), "{id}: {mv}");
+            }
+        }
+        assert!(
+            kinds.iter().all(|&n| n > 0),
+            "castling, en passant, promotions: {kinds:?}"
+        );
+    }
 }

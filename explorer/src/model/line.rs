@@ -102,34 +102,6 @@ pub struct Line {
 }
 
 impl Line {
-    /// The line of `moves` (see [`pack`]), which the games crate's
-    /// replayer found legal, played from `start`; and its positions, as
-    /// [`Line::plies`] gives them. A null move ends it.
-    pub(crate) fn play(
-        start: Start,
-        seats: u8,
-        moves: impl IntoIterator<Item = u16>,
-    ) -> (Line, Vec<Ply>) {
-        let mut line = Line {
-            start,
-            seats,
-            moves: Vec::new(),
-        };
-        let Some(board) = start.board() else {
-            return (line, Vec::new());
-        };
-        let mut walk = Walk::new(board);
-        for bits in moves {
-            let Some(mv) = unpack(bits).filter(|mv| mv.from != mv.to) else {
-                break;
-            };
-            debug_assert!(walk.board.is_legal(mv), "the replayer's move {mv} is legal");
-            line.moves.push(bits);
-            walk.step(mv, seats);
-        }
-        (line, last_of_each(walk.plies))
-    }
-
     /// Each position the line reached before a move, once, with the move
     /// last played from it, the position last left first; in a player's
     /// db, one for each seat.
@@ -220,6 +192,122 @@ impl Line {
     }
 }
 
+/// A game followed on the replayer's board ([`Follow::ply`] shown each
+/// move before it is played): its indexed line and positions, as
+/// [`Line::plies`] gives them, and its whole mainline coded (see
+/// `move_code`), without a board of its own.
+pub(crate) struct Follow {
+    start: Start,
+    seats: u8,
+    /// Plies indexed.
+    limit: usize,
+    pieces: Pieces,
+    plies: Vec<Ply>,
+    moves: Vec<u16>,
+    codes: Vec<u8>,
+    /// Moves seen.
+    seen: usize,
+    /// A null move ended the indexed line.
+    ended: bool,
+    /// A move the coder refused (none: the replayer found each legal).
+    broken: bool,
+}
+
+impl Follow {
+    /// A game from `start`, its first `limit` plies indexed.
+    pub(crate) fn new(start: Start, seats: u8, limit: usize) -> Follow {
+        Follow {
+            start,
+            seats,
+            limit,
+            pieces: Pieces::default(),
+            plies: Vec::with_capacity(limit.min(128)),
+            moves: Vec::with_capacity(limit.min(128)),
+            codes: Vec::with_capacity(128),
+            seen: 0,
+            ended: false,
+            broken: false,
+        }
+    }
+
+    /// Forgets the moves seen (the game is replayed again).
+    pub(crate) fn clear(&mut self) {
+        self.plies.clear();
+        self.moves.clear();
+        self.codes.clear();
+        self.seen = 0;
+        self.ended = false;
+        self.broken = false;
+    }
+
+    /// Move `mv` on `board`, the position before it (a null move: its
+    /// from-square as its to-square).
+    pub(crate) fn ply(&mut self, board: &Board, mv: Move) {
+        if crate::model::move_code::put_on(board, mv, &mut self.codes).is_err() {
+            self.broken = true;
+        }
+        let at = self.seen;
+        self.seen += 1;
+        if at >= self.limit || self.ended {
+            return;
+        }
+        if mv.from == mv.to {
+            self.ended = true;
+            return;
+        }
+        if at == 0 {
+            self.pieces = Pieces::of(board);
+        }
+        let packed = pack(mv);
+        push_positions(
+            &mut self.plies,
+            self.pieces.key(board),
+            packed,
+            board.side_to_move(),
+            self.seats,
+        );
+        self.moves.push(packed);
+        self.pieces.play(board, mv);
+    }
+
+    /// The indexed line and its positions ([`Line::plies`]'s), and the
+    /// whole mainline's codes; `None` when a move could not be coded.
+    pub(crate) fn finish(&mut self) -> Option<(Line, Vec<Ply>, &[u8])> {
+        if self.broken {
+            return None;
+        }
+        let line = Line {
+            start: self.start,
+            seats: self.seats,
+            moves: std::mem::take(&mut self.moves),
+        };
+        let plies = last_of_each(std::mem::take(&mut self.plies));
+        Some((line, plies, &self.codes))
+    }
+}
+
+/// Adds the position `key` before move `packed` of `side`: one key a seat
+/// of a player's db.
+fn push_positions(plies: &mut Vec<Ply>, key: PositionKey, packed: u16, side: Color, seats: u8) {
+    if seats == 0 {
+        plies.push(Ply {
+            key,
+            mv: packed,
+            side,
+        });
+    } else {
+        for (bit, seat) in [(1, Color::White), (2, Color::Black)] {
+            if seats & bit != 0 {
+                plies.push(Ply {
+                    key: key.for_player(seat),
+                    mv: packed,
+                    side,
+                });
+            }
+        }
+    }
+}
+
 /// A board played on, its pieces' key followed move by move, and the
 /// positions left so far.
 struct Walk {
@@ -242,26 +330,9 @@ impl Walk {
         let side = self.board.side_to_move();
         let packed = pack(mv);
         let key = self.pieces.key(&self.board);
-        if seats == 0 {
-            self.plies.push(Ply {
-                key,
-                mv: packed,
-                side,
-            });
-        } else {
-            for (bit, seat) in [(1, Color::White), (2, Color::Black)] {
-                if seats & bit != 0 {
-                    self.plies.push(Ply {
-                        key: key.for_player(seat),
-                        mv: packed,
-                        side,
-                    });
-                }
-            }
-        }
-        let before = self.board.clone();
+        push_positions(&mut self.plies, key, packed, side, seats);
+        self.pieces.play(&self.board, mv);
         self.board.play_unchecked(mv);
-        self.pieces.step(&before, mv, &self.board);
     }
 }
 

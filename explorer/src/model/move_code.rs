@@ -47,6 +47,111 @@ fn nth(set: u64, n: usize) -> Option<Square> {
     BitBoard(set).iter().nth(n)
 }
 
+/// What coding a move needs of a board: the side to move, its squares
+/// and the other side's, the rooks it may castle with and the square a
+/// pawn may take en passant.
+struct View {
+    side: Color,
+    ours: u64,
+    theirs: u64,
+    castles: u64,
+    en_passant: u64,
+}
+
+impl View {
+    /// The view of a board of cozy-chess's.
+    fn of(board: &Board) -> View {
+        let side = board.side_to_move();
+        let rights = board.castle_rights(side);
+        let rank = Rank::First.relative_to(side);
+        let castles = [rights.short, rights.long]
+            .into_iter()
+            .flatten()
+            .fold(0, |set, file| set | Square::new(file, rank).bitboard().0);
+        View {
+            side,
+            ours: board.colors(side).0,
+            theirs: board.colors(!side).0,
+            castles,
+            en_passant: en_passant_square(board, side),
+        }
+    }
+
+    /// The squares `piece` on `from` reaches, and whether each is four
+    /// moves (a promotion).
+    fn targets(&self, piece: Piece, from: Square) -> (u64, bool) {
+        let (side, ours, theirs) = (self.side, self.ours, self.theirs);
+        let occupied = BitBoard(ours | theirs);
+        match piece {
+            Piece::Pawn => {
+                let takes = get_pawn_attacks(from, side).0 & (theirs | self.en_passant);
+                let pushes = get_pawn_quiets(from, side, occupied).0;
+                (
+                    takes | pushes,
+                    from.rank() == Rank::Seventh.relative_to(side),
+                )
+            }
+            Piece::Knight => (get_knight_moves(from).0 & !ours, false),
+            Piece::Bishop => (get_bishop_rays(from).0 & !ours, false),
+            Piece::Rook => (get_rook_rays(from).0 & !ours, false),
+            Piece::Queen => (
+                (get_bishop_rays(from).0 | get_rook_rays(from).0) & !ours,
+                false,
+            ),
+            Piece::King => (get_king_moves(from).0 & !ours | self.castles, false),
+        }
+    }
+
+    /// Writes move `mv` of `piece` (the piece on its from-square).
+    fn put(&self, piece: Option<Piece>, mv: Move, out: &mut Vec<u8>) -> Result<(), Unknown> {
+        let ours = self.ours;
+        if ours & mv.from.bitboard().0 == 0 {
+            return Err(Unknown);
+        }
+        let (set, promotes) = self.targets(piece.ok_or(Unknown)?, mv.from);
+        if set & mv.to.bitboard().0 == 0 {
+            return Err(Unknown);
+        }
+        let mut place = (set & below(mv.to)).count_ones() as usize;
+        match (promotes, mv.promotion) {
+            (false, None) => {}
+            (true, Some(piece @ (Piece::Knight | Piece::Bishop | Piece::Rook | Piece::Queen))) => {
+                place = place * 4 + (piece as usize - Piece::Knight as usize);
+            }
+            _ => return Err(Unknown),
+        }
+        let piece = u8::try_from((ours & below(mv.from)).count_ones()).map_err(|_| Unknown)?;
+        let place = u8::try_from(place).map_err(|_| Unknown)?;
+        if place < MORE {
+            out.push(piece << 4 | place);
+        } else {
+            out.extend([piece << 4 | MORE, place - MORE]);
+        }
+        Ok(())
+    }
+}
+
+/// The square a pawn of `side` may take en passant on `board` (cozy-chess
+/// marks every double step), as a set.
+fn en_passant_square(board: &Board, side: Color) -> u64 {
+    board.en_passant().map_or(0, |file| {
+        Square::new(file, Rank::Sixth.relative_to(side))
+            .bitboard()
+            .0
+    })
+}
+
+/// Writes move `mv` of `board` as [`Coder::put`] does on a coder that
+/// followed the game to `board` (the same bytes), or a null move (its
+/// from-square as its to-square) as [`NULL`]; the board is not played.
+pub(crate) fn put_on(board: &Board, mv: Move, out: &mut Vec<u8>) -> Result<(), Unknown> {
+    if mv.from == mv.to {
+        out.extend(NULL);
+        return Ok(());
+    }
+    View::of(board).put(board.piece_on(mv.from), mv, out)
+}
+
 impl Coder {
     /// The coder of a game from `board`.
     pub(crate) fn new(board: &Board) -> Coder {
@@ -59,11 +164,7 @@ impl Coder {
             }
         }
         let side = board.side_to_move();
-        let en_passant = board.en_passant().map_or(0, |file| {
-            Square::new(file, Rank::Sixth.relative_to(side))
-                .bitboard()
-                .0
-        });
+        let en_passant = en_passant_square(board, side);
         let mut squares = [EMPTY; 64];
         for square in board.occupied() {
             squares[square as usize] = board.piece_on(square).map_or(EMPTY, |piece| piece as u8);
@@ -83,62 +184,27 @@ impl Coder {
             .copied()
     }
 
+    /// What coding a move needs of this board.
+    fn view(&self) -> View {
+        View {
+            side: self.side,
+            ours: self.colors[self.side as usize],
+            theirs: self.colors[!self.side as usize],
+            castles: self.castles[self.side as usize],
+            en_passant: self.en_passant,
+        }
+    }
+
     /// The squares the piece on `from` reaches, and whether each is four
     /// moves (a promotion).
     fn targets(&self, from: Square) -> Option<(u64, bool)> {
-        let side = self.side;
-        let ours = self.colors[side as usize];
-        let theirs = self.colors[!side as usize];
-        let occupied = BitBoard(ours | theirs);
-        Some(match self.piece_on(from)? {
-            Piece::Pawn => {
-                let takes = get_pawn_attacks(from, side).0 & (theirs | self.en_passant);
-                let pushes = get_pawn_quiets(from, side, occupied).0;
-                (
-                    takes | pushes,
-                    from.rank() == Rank::Seventh.relative_to(side),
-                )
-            }
-            Piece::Knight => (get_knight_moves(from).0 & !ours, false),
-            Piece::Bishop => (get_bishop_rays(from).0 & !ours, false),
-            Piece::Rook => (get_rook_rays(from).0 & !ours, false),
-            Piece::Queen => (
-                (get_bishop_rays(from).0 | get_rook_rays(from).0) & !ours,
-                false,
-            ),
-            Piece::King => (
-                get_king_moves(from).0 & !ours | self.castles[side as usize],
-                false,
-            ),
-        })
+        Some(self.view().targets(self.piece_on(from)?, from))
     }
 
     /// Writes move `mv` (castling as the king taking its rook) and plays
     /// it: one byte, or two for a target past the 15th.
     pub(crate) fn put(&mut self, mv: Move, out: &mut Vec<u8>) -> Result<(), Unknown> {
-        let ours = self.colors[self.side as usize];
-        if ours & mv.from.bitboard().0 == 0 {
-            return Err(Unknown);
-        }
-        let (set, promotes) = self.targets(mv.from).ok_or(Unknown)?;
-        if set & mv.to.bitboard().0 == 0 {
-            return Err(Unknown);
-        }
-        let mut place = (set & below(mv.to)).count_ones() as usize;
-        match (promotes, mv.promotion) {
-            (false, None) => {}
-            (true, Some(piece @ (Piece::Knight | Piece::Bishop | Piece::Rook | Piece::Queen))) => {
-                place = place * 4 + (piece as usize - Piece::Knight as usize);
-            }
-            _ => return Err(Unknown),
-        }
-        let piece = u8::try_from((ours & below(mv.from)).count_ones()).map_err(|_| Unknown)?;
-        let place = u8::try_from(place).map_err(|_| Unknown)?;
-        if place < MORE {
-            out.push(piece << 4 | place);
-        } else {
-            out.extend([piece << 4 | MORE, place - MORE]);
-        }
+        self.view().put(self.piece_on(mv.from), mv, out)?;
         self.play(mv);
         Ok(())
     }
@@ -275,6 +341,9 @@ mod tests {
                 for &mv in &all {
                     let mut bytes = Vec::new();
                     coder.clone().put(mv, &mut bytes).unwrap();
+                    let mut on_board = Vec::new();
+                    put_on(&board, mv, &mut on_board).unwrap();
+                    assert_eq!(on_board, bytes, "{mv} coded on the board");
                     assert!(seen.insert(bytes.clone()), "{mv} codes apart");
                     let mut input = bytes.as_slice();
                     assert_eq!(coder.get(&mut input), Ok(Some(mv)));
@@ -299,6 +368,15 @@ mod tests {
                     && let Some(next) = board.null_move()
                 {
                     let mut bytes = Vec::new();
+                    let king = board.king(board.side_to_move());
+                    let null = Move {
+                        from: king,
+                        to: king,
+                        promotion: None,
+                    };
+                    put_on(&board, null, &mut bytes).unwrap();
+                    assert_eq!(bytes, NULL);
+                    bytes.clear();
                     coder.put_null(&mut bytes);
                     assert_eq!(coder.get(&mut bytes.as_slice()), Ok(None));
                     board = next;
@@ -352,6 +430,7 @@ mod tests {
                 Err(Unknown),
                 "{text}"
             );
+            assert_eq!(put_on(&board, mv, &mut Vec::new()), Err(Unknown), "{text}");
         }
         for bytes in [&[][..], &[0xFE][..], &[0x0F][..], &[0x0F, 40][..]] {
             assert!(coder.get(&mut &*bytes).is_err(), "{bytes:?}");

@@ -188,19 +188,7 @@ pub(crate) fn encode_parts<'a>(
     moves: &[u16],
     out: &mut Vec<u8>,
 ) -> Result<(), Error> {
-    put(out, count as u64);
-    let mut fens: Option<[Option<String>; 2]> = None;
-    let mut earlier: Vec<&str> = Vec::with_capacity(count.min(64));
-    for (name, value) in tags {
-        if let Some(at) = NAMES.iter().position(|known| *known == name) {
-            out.push(u8::try_from(at + 1).unwrap_or(0));
-        } else {
-            out.push(0);
-            put_text(out, name);
-        }
-        put_value(start, value, &earlier, &mut fens, out);
-        earlier.push(value);
-    }
+    put_tags(start, count, tags, out);
     let board = start
         .board()
         .ok_or(Error::Corrupt("a game's start is out of range"))?;
@@ -216,9 +204,50 @@ pub(crate) fn encode_parts<'a>(
             .put(mv, &mut written)
             .map_err(|_| Error::Corrupt("a game's move is not legal"))?;
     }
-    put(out, written.len() as u64);
-    out.extend_from_slice(&written);
+    put_moves(&written, out);
     Ok(())
+}
+
+/// Writes a score as [`Score::encode`] does, from its `count` tags and
+/// its moves already coded (see `move_code`; the indexer's, coded on the
+/// replayer's board).
+pub(crate) fn encode_coded<'a>(
+    start: Start,
+    count: usize,
+    tags: impl Iterator<Item = (&'a str, &'a str)>,
+    codes: &[u8],
+    out: &mut Vec<u8>,
+) {
+    put_tags(start, count, tags, out);
+    put_moves(codes, out);
+}
+
+/// Writes a score's `count` tags.
+fn put_tags<'a>(
+    start: Start,
+    count: usize,
+    tags: impl Iterator<Item = (&'a str, &'a str)>,
+    out: &mut Vec<u8>,
+) {
+    put(out, count as u64);
+    let mut fens: Option<[Option<String>; 2]> = None;
+    let mut earlier: Vec<&str> = Vec::with_capacity(count.min(64));
+    for (name, value) in tags {
+        if let Some(at) = NAMES.iter().position(|known| *known == name) {
+            out.push(u8::try_from(at + 1).unwrap_or(0));
+        } else {
+            out.push(0);
+            put_text(out, name);
+        }
+        put_value(start, value, &earlier, &mut fens, out);
+        earlier.push(value);
+    }
+}
+
+/// Writes a score's coded moves after its tags.
+fn put_moves(codes: &[u8], out: &mut Vec<u8>) {
+    put(out, codes.len() as u64);
+    out.extend_from_slice(codes);
 }
 
 /// Writes a tag's value: a byte that says how, then what it needs.

@@ -17,6 +17,9 @@ use std::collections::hash_map::Entry;
 use std::string::String;
 use std::vec::Vec;
 
+/// What sees each move of [`Replayer::replay_watched`] with its board.
+type Watch<'a> = dyn FnMut(&Board, Move) + 'a;
+
 /// Plies from the start whose moves the replayer remembers: the openings
 /// of thousands of games from one start repeat, later moves rarely do.
 const MEMO_PLIES: u32 = 4;
@@ -284,11 +287,64 @@ impl Replayer {
         record: &[u8],
         limit: Option<usize>,
     ) -> Result<Replay<'_>, ReplayError> {
+        self.replay_inner(kind, tags, record, limit, None)
+    }
+
+    /// Replays as [`Replayer::replay`] does, showing `watch` each move
+    /// with the board it is played on, before it is played (a null move
+    /// as the side to move's king's square twice), so that a caller
+    /// follows the game without a board of its own.
+    ///
+    /// ```
+    /// # #[cfg(feature = "moves")] {
+    /// use chess960_games::read::{GameKind, Reader};
+    /// use chess960_games::replay::Replayer;
+    ///
+    /// let pgn = "[Result \"*\"]\n\n1. e4 e5 2. Nf3 -- *\n";
+    /// let mut reader = Reader::new(pgn.as_bytes()).keep_raw();
+    /// let (record, raw) = reader.next_with_raw().unwrap();
+    /// let mut seen = Vec::new();
+    /// let mut watch = |board: &cozy_chess::Board, mv: cozy_chess::Move| {
+    ///     seen.push((board.side_to_move(), board.piece_on(mv.from), mv.from == mv.to));
+    /// };
+    /// let mut replayer = Replayer::new();
+    /// let plies = replayer.replay_watched(&GameKind::of(record), record.tags(), raw.unwrap(), None, &mut watch)?.plies();
+    /// assert_eq!(plies, 4);
+    /// assert_eq!(seen[2], (cozy_chess::Color::White, Some(cozy_chess::Piece::Knight), false));
+    /// assert_eq!(seen[3], (cozy_chess::Color::Black, Some(cozy_chess::Piece::King), true));
+    /// # }
+    /// # Ok::<(), chess960_games::replay::ReplayError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`Replayer::replay`]; `watch` has seen the moves before the
+    /// one that failed.
+    pub fn replay_watched(
+        &mut self,
+        kind: &GameKind,
+        tags: &Tags,
+        record: &[u8],
+        limit: Option<usize>,
+        watch: &mut dyn FnMut(&Board, Move),
+    ) -> Result<Replay<'_>, ReplayError> {
+        self.replay_inner(kind, tags, record, limit, Some(watch))
+    }
+
+    fn replay_inner(
+        &mut self,
+        kind: &GameKind,
+        tags: &Tags,
+        record: &[u8],
+        limit: Option<usize>,
+        mut watch: Option<&mut Watch<'_>>,
+    ) -> Result<Replay<'_>, ReplayError> {
         let (start, notation, mut node) = self.start_of(kind, tags)?;
         self.moves.clear();
         let standard = notation == Notation::Standard;
-        // The board, made only when a move is not in the tree.
-        let mut board: Option<Board> = None;
+        // The board, made only when a move is not in the tree (or a
+        // watcher sees every move).
+        let mut board: Option<Board> = watch.is_some().then(|| start.clone());
         let limit = limit.unwrap_or(usize::MAX);
         for token in Tokens::of_record(record) {
             if self.moves.len() >= limit {
@@ -318,6 +374,9 @@ impl Replayer {
                         to: square,
                         promotion: None,
                     };
+                    if let Some(watch) = watch.as_mut() {
+                        watch(board, null);
+                    }
                     self.moves.push(Ply {
                         mv: null,
                         uci: san::chess960_uci(null),
@@ -332,6 +391,9 @@ impl Replayer {
             if let Some(&child) = key.and_then(|key| self.children.get(&key)) {
                 let known = self.nodes[child as usize];
                 if let Some(board) = board.as_mut() {
+                    if let Some(watch) = watch.as_mut() {
+                        watch(board, known.mv);
+                    }
                     board.play_unchecked(known.mv);
                 }
                 self.moves.push(known);
@@ -354,6 +416,9 @@ impl Replayer {
                 mv,
                 uci: san::uci(board, mv, standard),
             };
+            if let Some(watch) = watch.as_mut() {
+                watch(board, mv);
+            }
             board.play_unchecked(mv);
             self.moves.push(played);
             node = key.map(|key| {

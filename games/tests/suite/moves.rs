@@ -632,3 +632,89 @@ fn real_lichess_games_replay_as_shakmaty_replays_them() {
     assert_eq!(games, 438);
     assert!(plies > 25_000, "{plies} plies");
 }
+
+/// shakmaty's positions of a game as pgn-reader reads it: before each
+/// move, the pieces (FEN's first field), whether White moves, and the
+/// square the move leaves.
+struct TheirPositions;
+
+impl pgn_reader::Visitor for TheirPositions {
+    type Tags = ();
+    type Movetext = (Chess, Vec<(String, bool, String)>);
+    type Output = Vec<(String, bool, String)>;
+
+    fn begin_tags(&mut self) -> std::ops::ControlFlow<Self::Output, ()> {
+        std::ops::ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, (): ()) -> std::ops::ControlFlow<Self::Output, Self::Movetext> {
+        std::ops::ControlFlow::Continue((Chess::default(), Vec::new()))
+    }
+
+    fn san(
+        &mut self,
+        (position, seen): &mut Self::Movetext,
+        san_plus: SanPlus,
+    ) -> std::ops::ControlFlow<Self::Output> {
+        let mv = san_plus.san.to_move(position).expect("a legal move");
+        let from = mv
+            .from()
+            .map(|square| square.to_string())
+            .unwrap_or_default();
+        seen.push((
+            position.board().to_string(),
+            position.turn() == shakmaty::Color::White,
+            from,
+        ));
+        position.play_unchecked(mv);
+        std::ops::ControlFlow::Continue(())
+    }
+
+    fn end_game(&mut self, (_, seen): Self::Movetext) -> Self::Output {
+        seen
+    }
+}
+
+/// The replay watched: each real game's moves shown with the board they
+/// are played on, equal to shakmaty's positions, whether the replayer
+/// knew the opening (its tree) or not, watched or not in turn on one
+/// replayer; and the lines watched equal those not watched.
+#[test]
+fn a_watched_replay_shows_each_move_on_shakmaty_s_board() {
+    let pgn = include_bytes!("../fixtures/lichess_2025-05_438.pgn");
+    let mut theirs = pgn_reader::Reader::new(&pgn[..]);
+    let mut reader = Reader::new(&pgn[..]).keep_raw();
+    let mut replayer = Replayer::new();
+    let mut shown = 0;
+    while let Some((record, raw)) = reader.next_with_raw() {
+        let kind = GameKind::of(record);
+        let their = theirs.read_game(&mut TheirPositions).unwrap().unwrap();
+        let mut seen = Vec::new();
+        let mut watch = |board: &cozy_chess::Board, mv: cozy_chess::Move| {
+            let fen = board.to_string();
+            seen.push((
+                fen.split(' ').next().unwrap().to_owned(),
+                board.side_to_move() == cozy_chess::Color::White,
+                mv.from.to_string(),
+            ));
+        };
+        let watched: Vec<String> = replayer
+            .replay_watched(&kind, record.tags(), raw.unwrap(), None, &mut watch)
+            .unwrap()
+            .moves()
+            .iter()
+            .map(|ply| ply.uci().to_owned())
+            .collect();
+        let plain: Vec<String> = replayer
+            .replay(&kind, record.tags(), raw.unwrap(), None)
+            .unwrap()
+            .moves()
+            .iter()
+            .map(|ply| ply.uci().to_owned())
+            .collect();
+        assert_eq!(watched, plain);
+        assert_eq!(seen, their);
+        shown += seen.len();
+    }
+    assert!(shown > 25_000, "{shown} moves shown");
+}
