@@ -171,15 +171,12 @@ impl GameInfo {
         let (mut utc_date, mut utc_time) = (None, None);
         for (name, value) in pairs {
             match *name {
-                "UTCDate" => utc_date = Some(value.as_ref().to_owned()),
-                "UTCTime" => utc_time = Some(value.as_ref().to_owned()),
+                "UTCDate" => utc_date = Some(value.as_ref()),
+                "UTCTime" => utc_time = Some(value.as_ref()),
                 _ => {}
             }
         }
-        let date = utc_date
-            .clone()
-            .or_else(|| tags.get(TagName::Date).map(str::to_owned))
-            .unwrap_or_default();
+        let date = utc_date.or_else(|| tags.get(TagName::Date)).unwrap_or("");
         let id = tags.get(TagName::Site).and_then(site_id).unwrap_or("");
         let key = if id.is_empty() {
             // Without an id, the tag pairs as written and the moves.
@@ -197,7 +194,16 @@ impl GameInfo {
             }
             codec::hash128(&bytes)
         } else {
-            codec::hash128(format!("id\n{id}").as_bytes())
+            // "id\n" and the id, on the stack unless long.
+            let mut stack = [0u8; 64];
+            let whole = 3 + id.len();
+            if whole <= stack.len() {
+                stack[..3].copy_from_slice(b"id\n");
+                stack[3..whole].copy_from_slice(id.as_bytes());
+                codec::hash128(&stack[..whole])
+            } else {
+                codec::hash128(format!("id\n{id}").as_bytes())
+            }
         };
         Some(GameInfo {
             key,
@@ -215,8 +221,8 @@ impl GameInfo {
                 .get(TagName::TimeControl)
                 .and_then(Speed::of_time_control)
                 .unwrap_or(Speed::Classical),
-            month: Month::of_date(&date),
-            when: when(&date, utc_time.as_deref().unwrap_or("")),
+            month: Month::of_date(date),
+            when: when(date, utc_time.unwrap_or("")),
         })
     }
 

@@ -149,23 +149,21 @@ pub fn start_fen(start: Start) -> Option<String> {
     start.board().map(|board| format!("{board:#}"))
 }
 
-/// The start's Shredder-FEN and X-FEN, remembered for the last start
-/// asked on this thread (the indexer asks them game after game).
-fn start_fens(start: Start) -> [Option<String>; 2] {
+/// Which of the start's Shredder-FEN (0) and X-FEN (1) `value` is; the
+/// two remembered for the last start asked on this thread (the indexer
+/// asks them game after game).
+fn start_fen_place(start: Start, value: &str) -> Option<usize> {
     thread_local! {
         static LAST: std::cell::RefCell<Option<(Start, [Option<String>; 2])>> =
             const { std::cell::RefCell::new(None) };
     }
     LAST.with(|last| {
         let mut last = last.borrow_mut();
-        match &*last {
-            Some((known, fens)) if *known == start => fens.clone(),
-            _ => {
-                let fens = [start_fen(start), start_xfen(start)];
-                *last = Some((start, fens.clone()));
-                fens
-            }
+        if !matches!(&*last, Some((known, _)) if *known == start) {
+            *last = Some((start, [start_fen(start), start_xfen(start)]));
         }
+        let (_, fens) = last.as_ref()?;
+        fens.iter().position(|fen| fen.as_deref() == Some(value))
     })
 }
 
@@ -230,7 +228,6 @@ fn put_tags<'a>(
     out: &mut Vec<u8>,
 ) {
     put(out, count as u64);
-    let mut fens: Option<[Option<String>; 2]> = None;
     let mut earlier: Vec<&str> = Vec::with_capacity(count.min(64));
     for (name, value) in tags {
         if let Some(at) = NAMES.iter().position(|known| *known == name) {
@@ -239,7 +236,7 @@ fn put_tags<'a>(
             out.push(0);
             put_text(out, name);
         }
-        put_value(start, value, &earlier, &mut fens, out);
+        put_value(start, value, &earlier, out);
         earlier.push(value);
     }
 }
@@ -251,13 +248,7 @@ fn put_moves(codes: &[u8], out: &mut Vec<u8>) {
 }
 
 /// Writes a tag's value: a byte that says how, then what it needs.
-fn put_value(
-    start: Start,
-    value: &str,
-    earlier: &[&str],
-    fens: &mut Option<[Option<String>; 2]>,
-    out: &mut Vec<u8>,
-) {
+fn put_value(start: Start, value: &str, earlier: &[&str], out: &mut Vec<u8>) {
     if let Some(at) = VALUES.iter().position(|known| *known == value) {
         out.push(KNOWN + u8::try_from(at).unwrap_or(0));
         return;
@@ -271,12 +262,12 @@ fn put_value(
         out.push(SAME + u8::try_from(back).unwrap_or(0));
         return;
     }
-    if value.len() > 40 && value.contains('/') {
-        let fens = fens.get_or_insert_with(|| start_fens(start));
-        if let Some(at) = fens.iter().position(|fen| fen.as_deref() == Some(value)) {
-            out.push(u8::try_from(at + 1).unwrap_or(0));
-            return;
-        }
+    if value.len() > 40
+        && value.contains('/')
+        && let Some(at) = start_fen_place(start, value)
+    {
+        out.push(u8::try_from(at + 1).unwrap_or(0));
+        return;
     }
     if let Some(rest) = value.strip_prefix(SITE) {
         out.push(SITE_REST);
