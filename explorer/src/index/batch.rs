@@ -70,6 +70,14 @@ pub(crate) struct Batch {
 }
 
 impl Batch {
+    /// A batch with room for `positions` positions.
+    pub(crate) fn with_positions(positions: usize) -> Batch {
+        Batch {
+            seen: Vec::with_capacity(positions),
+            ..Batch::default()
+        }
+    }
+
     /// Games in the batch.
     pub(crate) fn games(&self) -> usize {
         self.games.len()

@@ -332,7 +332,7 @@ impl Writer<'_> {
         if self.batch.games() == 0 {
             return Ok(());
         }
-        let batch = std::mem::take(&mut self.batch);
+        let batch = std::mem::replace(&mut self.batch, Batch::with_positions(0));
         let batch_positions = batch.positions() as u64;
         self.handoff
             .send(batch)
@@ -343,6 +343,12 @@ impl Writer<'_> {
             .limit
             .saturating_mul(2)
             .min(self.options.batch_positions);
+        // Room for the next batch's positions at once (no copying as it
+        // grows), but no more than the positions handed over so far.
+        self.batch = Batch::with_positions(
+            self.limit
+                .min(usize::try_from(self.handed).unwrap_or(usize::MAX)),
+        );
         // The writing thread took this batch: it has committed the last.
         self.snapshot = self.db.begin_read().map_err(store)?;
         self.writing = std::mem::take(&mut self.filling);
@@ -441,7 +447,7 @@ pub fn index(
             known,
             snapshot,
             db,
-            batch: Batch::default(),
+            batch: Batch::with_positions(options.batch_positions.min(1 << 17)),
             filling: HashSet::new(),
             writing: HashSet::new(),
             handoff,
