@@ -51,9 +51,9 @@ struct BatchGame {
     order: Order,
     /// Its id: a list of a position's games is in order of time, then id.
     id: String,
-    record: Vec<u8>,
-    /// Its tags and mainline.
-    text: Vec<u8>,
+    /// Its record and its tags and mainline, in the batch's bytes.
+    record: Range<usize>,
+    text: Range<usize>,
     played: Played,
     white_elo: Option<u16>,
     black_elo: Option<u16>,
@@ -67,14 +67,19 @@ pub(crate) struct Batch {
     /// The games, numbered in a row from `first`.
     games: Vec<BatchGame>,
     first: u64,
+    /// The games' records and texts, one after the other.
+    bytes: Vec<u8>,
 }
 
 impl Batch {
-    /// A batch with room for `positions` positions.
+    /// A batch with room for `positions` positions (and the games and
+    /// bytes of about as many positions).
     pub(crate) fn with_positions(positions: usize) -> Batch {
         Batch {
             seen: Vec::with_capacity(positions),
-            ..Batch::default()
+            games: Vec::with_capacity(positions / 32),
+            bytes: Vec::with_capacity(positions * 8),
+            first: 0,
         }
     }
 
@@ -92,9 +97,9 @@ impl Batch {
     pub(crate) fn add(
         &mut self,
         number: u64,
-        info: &GameInfo,
-        record: Vec<u8>,
-        text: Vec<u8>,
+        info: GameInfo,
+        record: &[u8],
+        text: &[u8],
         plies: &[Ply],
     ) {
         // The move and the rating are each position's own.
@@ -103,7 +108,7 @@ impl Batch {
             mv: 0,
             side: cozy_chess::Color::White,
         };
-        let played = Played::of(info, plies.first().unwrap_or(&any), number);
+        let played = Played::of(&info, plies.first().unwrap_or(&any), number);
         if self.games.is_empty() {
             self.first = number;
         }
@@ -122,10 +127,15 @@ impl Batch {
             mv: ply.mv,
             white: ply.side == cozy_chess::Color::White,
         }));
+        let from = self.bytes.len();
+        self.bytes.extend_from_slice(record);
+        let record = from..self.bytes.len();
+        self.bytes.extend_from_slice(text);
+        let text = record.end..self.bytes.len();
         self.games.push(BatchGame {
             key: info.key,
             order: info.top_order(),
-            id: info.id.clone(),
+            id: info.id,
             record,
             text,
             played,
@@ -167,16 +177,6 @@ impl Batch {
     /// the run's blocks are filed in order.
     pub(crate) fn write(mut self, db: &Database, workers: usize) -> Result<(), Error> {
         let seen = std::mem::take(&mut self.seen);
-        let records: Vec<(Vec<u8>, Vec<u8>)> = self
-            .games
-            .iter_mut()
-            .map(|game| {
-                (
-                    std::mem::take(&mut game.record),
-                    std::mem::take(&mut game.text),
-                )
-            })
-            .collect();
         let starts = bucket_starts(&seen);
         let ranges = cut(&starts, workers);
         let mut sorted = vec![Seen::default(); seen.len()];
@@ -195,11 +195,11 @@ impl Batch {
                 });
             }
             if jobs.len() <= 1 {
-                batch.write_games(&txn, records)?;
+                batch.write_games(&txn)?;
                 return jobs.into_iter().map(|job| job()).collect();
             }
             let handles: Vec<_> = jobs.into_iter().map(|job| scope.spawn(job)).collect();
-            let games = batch.write_games(&txn, records);
+            let games = batch.write_games(&txn);
             // Every thread joined (a panic of one is an error), then the
             // first error, if any.
             let parts: Vec<Result<(RunPart, Lists), Error>> = handles
@@ -231,11 +231,7 @@ impl Batch {
     }
 
     /// Writes the batch's games: their keys, records and texts.
-    fn write_games(
-        &self,
-        txn: &WriteTransaction,
-        records: Vec<(Vec<u8>, Vec<u8>)>,
-    ) -> Result<(), Error> {
+    fn write_games(&self, txn: &WriteTransaction) -> Result<(), Error> {
         let mut keys = txn.open_table(GAME_KEYS).map_err(store)?;
         let mut games = txn.open_table(GAMES).map_err(store)?;
         let mut texts = txn.open_table(GAME_TEXTS).map_err(store)?;
@@ -247,9 +243,11 @@ impl Batch {
         for (key, game) in sorted {
             keys.insert(key, game).map_err(store)?;
         }
-        for (game, (record, text)) in self.games.iter().zip(records) {
-            appender.push(&mut games, game.played.game, &record)?;
-            text_appender.push(&mut texts, game.played.game, &text)?;
+        for game in &self.games {
+            let record = &self.bytes[game.record.clone()];
+            appender.push(&mut games, game.played.game, record)?;
+            let text = &self.bytes[game.text.clone()];
+            text_appender.push(&mut texts, game.played.game, text)?;
         }
         text_appender.finish(&mut texts)?;
         appender.finish(&mut games)

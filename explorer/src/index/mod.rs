@@ -26,6 +26,7 @@ use chess960_games::replay::ReplayError;
 use cozy_chess::{Board, Move};
 use redb::{Database, ReadableDatabase, ReadableTable};
 use std::collections::HashSet;
+use std::ops::Range;
 use std::path::Path;
 
 /// How to index.
@@ -81,20 +82,28 @@ pub struct IndexSummary {
     pub batches: u64,
 }
 
-/// One game as the reading threads hand it over.
+/// One game as the reading threads hand it over, its bytes and
+/// positions in its part's.
 struct Indexed {
     info: GameInfo,
     /// Its record in the db: the game and its line.
-    record: Vec<u8>,
-    /// Its tags and mainline ([`Score`]).
-    text: Vec<u8>,
+    record: Range<usize>,
+    /// Its tags and mainline ([`Score`](crate::model::score::Score)).
+    text: Range<usize>,
     /// Each position (once, with the move last played from it).
-    plies: Vec<Ply>,
+    plies: Range<usize>,
 }
 
+/// What a reading thread hands over: its games, their bytes and
+/// positions side by side (no allocation a game), and what it passed
+/// over.
 #[derive(Default)]
 struct Part {
     games: Vec<Indexed>,
+    bytes: Vec<u8>,
+    plies: Vec<Ply>,
+    /// The game being followed (its room kept from game to game).
+    follow: Follow,
     skips: Vec<Skip>,
     other_kinds: u64,
     undecided: u64,
@@ -113,7 +122,12 @@ impl Collect for Indexer {
     type Part = Part;
 
     fn part(&self) -> Part {
-        Part::default()
+        Part {
+            games: Vec::with_capacity(PART_GAMES),
+            bytes: Vec::with_capacity(PART_GAMES * 384),
+            plies: Vec::with_capacity(PART_GAMES * self.plies.min(64)),
+            ..Part::default()
+        }
     }
 
     fn keeps_raw(&self) -> bool {
@@ -125,7 +139,18 @@ impl Collect for Indexer {
     }
 
     fn is_full(&self, part: &Part) -> bool {
-        part.games.len() >= 4096
+        part.games.len() >= PART_GAMES
+    }
+
+    fn reset(&self, part: &mut Part) {
+        part.games.clear();
+        part.bytes.clear();
+        part.plies.clear();
+        part.skips.clear();
+        part.broken.clear();
+        part.other_kinds = 0;
+        part.undecided = 0;
+        part.not_the_player = 0;
     }
 
     fn game(&self, part: &mut Part, game: &Game<'_>) {
@@ -168,11 +193,10 @@ impl Collect for Indexer {
         // The whole mainline, followed on the replayer's board; a game
         // whose move past the indexed plies is not legal keeps the moves
         // before it.
-        let mut follow = Follow::new(start, seats, self.plies);
         let mut limit = None;
         let info = loop {
-            follow.clear();
-            let mut watch = |board: &Board, mv: Move| follow.ply(board, mv);
+            part.follow.begin(start, seats, self.plies);
+            let mut watch = |board: &Board, mv: Move| part.follow.ply(board, mv);
             let outcome = replay_game_watched(game, limit, &mut watch, |replay| match replay {
                 Ok(replay) => {
                     let indexed = &replay.moves()[..replay.moves().len().min(self.plies)];
@@ -207,29 +231,37 @@ impl Collect for Indexer {
             part.undecided += 1;
             return;
         };
-        let Some((line, plies, codes)) = follow.finish() else {
+        if part.follow.is_broken() {
             part.broken
                 .push(Error::Corrupt("a game's move could not be coded"));
             return;
-        };
-        let mut record = Vec::with_capacity(96 + 2 * line.moves.len());
-        info.encode_record(&line, &mut record);
-        let mut text = Vec::with_capacity(256 + codes.len());
+        }
+        let bytes = &mut part.bytes;
+        let from = bytes.len();
+        info.encode(bytes);
+        part.follow.encode_line(bytes);
+        let record = from..bytes.len();
         encode_coded(
             start,
             pairs.len(),
             pairs.iter().map(|(name, value)| (*name, value.as_ref())),
-            codes,
-            &mut text,
+            part.follow.codes(),
+            bytes,
         );
+        let text = record.end..bytes.len();
+        let first = part.plies.len();
+        part.follow.positions_into(&mut part.plies);
         part.games.push(Indexed {
             info,
             record,
             text,
-            plies,
+            plies: first..part.plies.len(),
         });
     }
 }
+
+/// Games a reading thread hands over at a time.
+const PART_GAMES: usize = 4096;
 
 /// The calling thread's part: each game checked against the db and the
 /// batches, numbered and added to the batch; a full batch handed to the
@@ -269,11 +301,11 @@ struct Writer<'a> {
 
 impl Writer<'_> {
     /// Counts the games of a part, each once.
-    fn add(&mut self, games: Vec<Indexed>) -> Result<(), Error> {
+    fn add(&mut self, part: &mut Part) -> Result<(), Error> {
         let mut keys = self.snapshot.open_table(GAME_KEYS).map_err(store)?;
-        let coming = games.iter().map(|game| game.plies.len() as u64).sum();
+        let coming = part.plies.len() as u64;
         let limit = self.limit.min(self.ending(coming));
-        for game in games {
+        for game in part.games.drain(..) {
             let key = game.info.key;
             if self.known.may_hold(key)
                 && (self.filling.contains(&key)
@@ -296,8 +328,13 @@ impl Writer<'_> {
             let number = self.next_game;
             self.next_game += 1;
             self.summary.added += 1;
-            self.batch
-                .add(number, &game.info, game.record, game.text, &game.plies);
+            self.batch.add(
+                number,
+                game.info,
+                &part.bytes[game.record],
+                &part.bytes[game.text],
+                &part.plies[game.plies],
+            );
             if self.batch.games() >= self.options.batch_games || self.batch.positions() >= limit {
                 self.hand_over()?;
                 keys = self.snapshot.open_table(GAME_KEYS).map_err(store)?;
@@ -489,20 +526,21 @@ fn read(archive: &Archive, indexer: &Indexer, writer: &mut Writer<'_>) -> Result
     let mut failed: Option<Error> = None;
     let mut skips = Vec::new();
     let result = archive.collect(indexer, |batch| {
-        let part = std::mem::take(batch.part);
+        // The part is emptied and given back for reuse (`Indexer::reset`).
+        let part = &mut *batch.part;
         writer.summary.other_kinds += part.other_kinds;
         writer.summary.undecided += part.undecided;
         writer.summary.not_the_player += part.not_the_player;
-        if let Some(error) = part.broken.into_iter().next() {
+        if let Some(error) = part.broken.drain(..).next() {
             let shown = error.to_string();
             failed = Some(error);
             return Err(std::io::Error::other(shown));
         }
-        skips.extend(part.skips.into_iter().map(|mut skip| {
+        skips.extend(part.skips.drain(..).map(|mut skip| {
             skip.number = skip.number.map(|number| number + batch.base);
             skip
         }));
-        writer.add(part.games).map_err(|error| {
+        writer.add(part).map_err(|error| {
             let shown = error.to_string();
             failed = Some(error);
             std::io::Error::other(shown)

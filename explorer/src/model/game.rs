@@ -309,13 +309,8 @@ impl GameInfo {
         GameInfo::read(&mut input)
     }
 
-    /// A game's record as the db keeps it: the game, then its line.
-    pub(crate) fn encode_record(&self, line: &Line, out: &mut Vec<u8>) {
-        self.encode(out);
-        line.encode(out);
-    }
-
-    /// Reads what [`GameInfo::encode_record`] wrote.
+    /// Reads a game's record as the db keeps it: the game
+    /// ([`GameInfo::encode`]), then its line ([`Line::encode`]).
     pub(crate) fn decode_record(mut input: &[u8]) -> Result<(GameInfo, Line), Error> {
         let info = GameInfo::read(&mut input)?;
         Ok((info, Line::decode(input)?))

@@ -17,7 +17,7 @@ use cozy_chess::{Board, Color, Move};
 /// assert_eq!(Start::Chess960(518).board(), Some(cozy_chess::Board::chess960_startpos(518)));
 /// assert_eq!(Start::Chess960(960).board(), None);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Start {
     /// A Chess960 start (0..=959).
     Chess960(u16),
@@ -135,28 +135,14 @@ impl Line {
                 .ok_or(Error::Corrupt("a game's move is not legal"))?;
             walk.step(mv, self.seats);
         }
-        Ok(last_of_each(walk.plies))
+        let mut plies = walk.plies;
+        last_of_each(&mut plies);
+        Ok(plies)
     }
 
     /// Writes the line: the start, the seats, the moves (2 bytes each).
     pub fn encode(&self, out: &mut Vec<u8>) {
-        match self.start {
-            Start::Chess960(id) => {
-                out.push(0);
-                put(out, u64::from(id));
-            }
-            Start::Double(white, black) => {
-                out.push(1);
-                put(out, u64::from(white));
-                put(out, u64::from(black));
-            }
-            Start::Standard => out.push(2),
-        }
-        out.push(self.seats);
-        put(out, self.moves.len() as u64);
-        for mv in &self.moves {
-            out.extend_from_slice(&mv.to_le_bytes());
-        }
+        encode_line(self.start, self.seats, &self.moves, out);
     }
 
     /// Reads what [`Line::encode`] wrote.
@@ -192,6 +178,27 @@ impl Line {
     }
 }
 
+/// Writes a line of `start`, `seats` and `moves` ([`Line::encode`]).
+fn encode_line(start: Start, seats: u8, moves: &[u16], out: &mut Vec<u8>) {
+    match start {
+        Start::Chess960(id) => {
+            out.push(0);
+            put(out, u64::from(id));
+        }
+        Start::Double(white, black) => {
+            out.push(1);
+            put(out, u64::from(white));
+            put(out, u64::from(black));
+        }
+        Start::Standard => out.push(2),
+    }
+    out.push(seats);
+    put(out, moves.len() as u64);
+    for mv in moves {
+        out.extend_from_slice(&mv.to_le_bytes());
+    }
+}
+
 /// A game followed on the replayer's board ([`Follow::ply`] shown each
 /// move before it is played): its indexed line and positions, as
 /// [`Line::plies`] gives them, and its whole mainline coded (see
@@ -213,25 +220,30 @@ pub(crate) struct Follow {
     broken: bool,
 }
 
-impl Follow {
-    /// A game from `start`, its first `limit` plies indexed.
-    pub(crate) fn new(start: Start, seats: u8, limit: usize) -> Follow {
+impl Default for Follow {
+    fn default() -> Follow {
         Follow {
-            start,
-            seats,
-            limit,
+            start: Start::Standard,
+            seats: 0,
+            limit: 0,
             pieces: Pieces::default(),
-            plies: Vec::with_capacity(limit.min(128)),
-            moves: Vec::with_capacity(limit.min(128)),
-            codes: Vec::with_capacity(128),
+            plies: Vec::new(),
+            moves: Vec::new(),
+            codes: Vec::new(),
             seen: 0,
             ended: false,
             broken: false,
         }
     }
+}
 
-    /// Forgets the moves seen (the game is replayed again).
-    pub(crate) fn clear(&mut self) {
+impl Follow {
+    /// Follows a game from `start`, its first `limit` plies indexed (or
+    /// the same game again), forgetting the last (its room kept).
+    pub(crate) fn begin(&mut self, start: Start, seats: u8, limit: usize) {
+        self.start = start;
+        self.seats = seats;
+        self.limit = limit;
         self.plies.clear();
         self.moves.clear();
         self.codes.clear();
@@ -270,19 +282,26 @@ impl Follow {
         self.pieces.play(board, mv);
     }
 
-    /// The indexed line and its positions ([`Line::plies`]'s), and the
-    /// whole mainline's codes; `None` when a move could not be coded.
-    pub(crate) fn finish(&mut self) -> Option<(Line, Vec<Ply>, &[u8])> {
-        if self.broken {
-            return None;
-        }
-        let line = Line {
-            start: self.start,
-            seats: self.seats,
-            moves: std::mem::take(&mut self.moves),
-        };
-        let plies = last_of_each(std::mem::take(&mut self.plies));
-        Some((line, plies, &self.codes))
+    /// Whether a move could not be coded (none can, as the replayer
+    /// found each legal).
+    pub(crate) fn is_broken(&self) -> bool {
+        self.broken
+    }
+
+    /// Writes the indexed line ([`Line::encode`]).
+    pub(crate) fn encode_line(&self, out: &mut Vec<u8>) {
+        encode_line(self.start, self.seats, &self.moves, out);
+    }
+
+    /// The whole mainline's codes.
+    pub(crate) fn codes(&self) -> &[u8] {
+        &self.codes
+    }
+
+    /// Adds the line's positions to `out`, as [`Line::plies`] gives them.
+    pub(crate) fn positions_into(&mut self, out: &mut Vec<Ply>) {
+        last_of_each(&mut self.plies);
+        out.extend_from_slice(&self.plies);
     }
 }
 
@@ -336,8 +355,8 @@ impl Walk {
     }
 }
 
-/// Each key once, with its last ply, latest first.
-fn last_of_each(mut plies: Vec<Ply>) -> Vec<Ply> {
+/// Each key once, with its last ply, latest first (in place).
+fn last_of_each(plies: &mut Vec<Ply>) {
     plies.reverse();
     // An open-addressed set of the keys kept (their places), by their
     // low bits: on the stack for a game's usual length.
@@ -369,5 +388,4 @@ fn last_of_each(mut plies: Vec<Ply>) -> Vec<Ply> {
         }
     }
     plies.truncate(kept);
-    plies
 }

@@ -150,22 +150,28 @@ pub fn start_fen(start: Start) -> Option<String> {
 }
 
 /// Which of the start's Shredder-FEN (0) and X-FEN (1) `value` is; the
-/// two remembered for the last start asked on this thread (the indexer
-/// asks them game after game).
+/// two remembered on this thread for the starts asked (the indexer asks
+/// them game after game; 960 starts and the classical one, double
+/// Chess960 starts as they come, forgotten past [`KNOWN_STARTS`]).
 fn start_fen_place(start: Start, value: &str) -> Option<usize> {
+    type Fens = std::collections::HashMap<Start, [Option<String>; 2]>;
     thread_local! {
-        static LAST: std::cell::RefCell<Option<(Start, [Option<String>; 2])>> =
-            const { std::cell::RefCell::new(None) };
+        static KNOWN: std::cell::RefCell<Fens> = std::cell::RefCell::new(Fens::new());
     }
-    LAST.with(|last| {
-        let mut last = last.borrow_mut();
-        if !matches!(&*last, Some((known, _)) if *known == start) {
-            *last = Some((start, [start_fen(start), start_xfen(start)]));
+    KNOWN.with(|known| {
+        let mut known = known.borrow_mut();
+        if known.len() >= KNOWN_STARTS && !known.contains_key(&start) {
+            known.clear();
         }
-        let (_, fens) = last.as_ref()?;
+        let fens = known
+            .entry(start)
+            .or_insert_with(|| [start_fen(start), start_xfen(start)]);
         fens.iter().position(|fen| fen.as_deref() == Some(value))
     })
 }
+
+/// Starts whose FENs a thread remembers at most.
+const KNOWN_STARTS: usize = 4096;
 
 /// The X-FEN of a start (`KQkq` for its four rights).
 fn start_xfen(start: Start) -> Option<String> {
