@@ -69,18 +69,35 @@ pub(crate) struct Batch {
     first: u64,
     /// The games' records and texts, one after the other.
     bytes: Vec<u8>,
+    /// Room to sort the positions in when the batch is written.
+    sorted: Vec<Seen>,
 }
 
 impl Batch {
     /// A batch with room for `positions` positions (and the games and
     /// bytes of about as many positions).
     pub(crate) fn with_positions(positions: usize) -> Batch {
-        Batch {
-            seen: Vec::with_capacity(positions),
-            games: Vec::with_capacity(positions / 32),
-            bytes: Vec::with_capacity(positions * 8),
-            first: 0,
-        }
+        let mut batch = Batch::default();
+        batch.reserve(positions);
+        batch
+    }
+
+    /// Makes room for `positions` positions (and the games and bytes of
+    /// about as many); an empty batch's room costs no copying.
+    pub(crate) fn reserve(&mut self, positions: usize) {
+        self.seen.reserve(positions.saturating_sub(self.seen.len()));
+        self.games
+            .reserve((positions / 32).saturating_sub(self.games.len()));
+        self.bytes
+            .reserve((positions * 8).saturating_sub(self.bytes.len()));
+    }
+
+    /// Empties a written batch, its room kept for the next.
+    pub(crate) fn clear(&mut self) {
+        self.seen.clear();
+        self.games.clear();
+        self.bytes.clear();
+        self.first = 0;
     }
 
     /// Games in the batch.
@@ -175,13 +192,15 @@ impl Batch {
     /// threads, each a range of the keys, while this one writes the
     /// games (with one worker, or one range, all on this thread); then
     /// the run's blocks are filed in order.
-    pub(crate) fn write(mut self, db: &Database, workers: usize) -> Result<(), Error> {
+    pub(crate) fn write(&mut self, db: &Database, workers: usize) -> Result<(), Error> {
         let seen = std::mem::take(&mut self.seen);
         let starts = bucket_starts(&seen);
         let ranges = cut(&starts, workers);
-        let mut sorted = vec![Seen::default(); seen.len()];
+        let mut sorted = std::mem::take(&mut self.sorted);
+        sorted.clear();
+        sorted.resize(seen.len(), Seen::default());
         let txn = db.begin_write().map_err(store)?;
-        let batch = &self;
+        let batch = &*self;
         let parts = std::thread::scope(|scope| -> Result<Vec<(RunPart, Lists)>, Error> {
             let mut jobs = Vec::new();
             let mut rest = sorted.as_mut_slice();
@@ -212,7 +231,9 @@ impl Batch {
                 .collect();
             games.and(parts.into_iter().collect())
         })?;
-        drop((seen, sorted));
+        // The room is kept for the next batch.
+        self.seen = seen;
+        self.sorted = sorted;
         {
             let number = runs::next_run(&txn.open_table(RUNS).map_err(store)?)?;
             let mut run = RunWriter::new(&txn, number)?;

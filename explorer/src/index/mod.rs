@@ -280,6 +280,8 @@ struct Writer<'a> {
     known: KnownGames,
     /// To the writing thread.
     handoff: std::sync::mpsc::SyncSender<Batch>,
+    /// From the writing thread: each batch written, emptied for reuse.
+    recycled: std::sync::mpsc::Receiver<Batch>,
     next_game: u64,
     options: &'a IndexOptions,
     /// The positions of a full batch: the first batches are small, so
@@ -369,7 +371,7 @@ impl Writer<'_> {
         if self.batch.games() == 0 {
             return Ok(());
         }
-        let batch = std::mem::replace(&mut self.batch, Batch::with_positions(0));
+        let batch = std::mem::take(&mut self.batch);
         let batch_positions = batch.positions() as u64;
         self.handoff
             .send(batch)
@@ -380,9 +382,12 @@ impl Writer<'_> {
             .limit
             .saturating_mul(2)
             .min(self.options.batch_positions);
-        // Room for the next batch's positions at once (no copying as it
-        // grows), but no more than the positions handed over so far.
-        self.batch = Batch::with_positions(
+        // The batch written before, emptied, if the writing thread gave
+        // it back (its memory touched already); with room for the next
+        // batch's positions at once (no copying as it grows), but no more
+        // than the positions handed over so far.
+        self.batch = self.recycled.try_recv().unwrap_or_default();
+        self.batch.reserve(
             self.limit
                 .min(usize::try_from(self.handed).unwrap_or(usize::MAX)),
         );
@@ -469,14 +474,18 @@ pub fn index(
         players: (!players.is_empty()).then_some(players),
     };
     let (handoff, batches) = std::sync::mpsc::sync_channel::<Batch>(0);
+    let (recycle, recycled) = std::sync::mpsc::channel::<Batch>();
     let (outcome, written) = std::thread::scope(|scope| {
         let db = &database;
         // The writing thread: one batch at a time, on as many threads as
         // read; the first error ends it.
         let workers = archive.thread_count();
         let writing = scope.spawn(move || -> Result<(), Error> {
-            for batch in batches {
+            for mut batch in batches {
                 batch.write(db, workers)?;
+                batch.clear();
+                // Given back for reuse; dropped if the reading is over.
+                let _ = recycle.send(batch);
             }
             Ok(())
         });
@@ -488,6 +497,7 @@ pub fn index(
             filling: HashSet::new(),
             writing: HashSet::new(),
             handoff,
+            recycled,
             next_game,
             options,
             limit: options.batch_positions.min(1 << 17),
