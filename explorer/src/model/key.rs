@@ -211,10 +211,15 @@ impl Pieces {
     /// }
     /// ```
     pub fn play(&mut self, before: &Board, mv: Move) {
+        if let Some(piece) = before.piece_on(mv.from) {
+            self.play_piece(before, piece, mv);
+        }
+    }
+
+    /// [`Pieces::play`] for a move of `piece`, the piece on its
+    /// from-square.
+    pub(crate) fn play_piece(&mut self, before: &Board, piece: Piece, mv: Move) {
         let side = before.side_to_move();
-        let Some(piece) = before.piece_on(mv.from) else {
-            return;
-        };
         let entry = |color: Color, piece: Piece, square: Square| {
             TABLE[(color as usize * 6 + piece as usize) * 64 + square as usize]
         };

@@ -255,7 +255,8 @@ impl Follow {
     /// Move `mv` on `board`, the position before it (a null move: its
     /// from-square as its to-square).
     pub(crate) fn ply(&mut self, board: &Board, mv: Move) {
-        if crate::model::move_code::put_on(board, mv, &mut self.codes).is_err() {
+        let piece = board.piece_on(mv.from);
+        if crate::model::move_code::put_on(board, piece, mv, &mut self.codes).is_err() {
             self.broken = true;
         }
         let at = self.seen;
@@ -279,7 +280,9 @@ impl Follow {
             self.seats,
         );
         self.moves.push(packed);
-        self.pieces.play(board, mv);
+        if let Some(piece) = piece {
+            self.pieces.play_piece(board, piece, mv);
+        }
     }
 
     /// Whether a move could not be coded (none can, as the replayer

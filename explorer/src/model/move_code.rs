@@ -59,21 +59,31 @@ struct View {
 }
 
 impl View {
-    /// The view of a board of cozy-chess's.
-    fn of(board: &Board) -> View {
+    /// The view of a board of cozy-chess's for a move of `piece` (the
+    /// castling rooks for a king's only, the en passant square for a
+    /// pawn's only: no other piece's targets need them).
+    fn of(board: &Board, piece: Piece) -> View {
         let side = board.side_to_move();
-        let rights = board.castle_rights(side);
-        let rank = Rank::First.relative_to(side);
-        let castles = [rights.short, rights.long]
-            .into_iter()
-            .flatten()
-            .fold(0, |set, file| set | Square::new(file, rank).bitboard().0);
+        let castles = if piece == Piece::King {
+            let rights = board.castle_rights(side);
+            let rank = Rank::First.relative_to(side);
+            [rights.short, rights.long]
+                .into_iter()
+                .flatten()
+                .fold(0, |set, file| set | Square::new(file, rank).bitboard().0)
+        } else {
+            0
+        };
         View {
             side,
             ours: board.colors(side).0,
             theirs: board.colors(!side).0,
             castles,
-            en_passant: en_passant_square(board, side),
+            en_passant: if piece == Piece::Pawn {
+                en_passant_square(board, side)
+            } else {
+                0
+            },
         }
     }
 
@@ -144,12 +154,19 @@ fn en_passant_square(board: &Board, side: Color) -> u64 {
 /// Writes move `mv` of `board` as [`Coder::put`] does on a coder that
 /// followed the game to `board` (the same bytes), or a null move (its
 /// from-square as its to-square) as [`NULL`]; the board is not played.
-pub(crate) fn put_on(board: &Board, mv: Move, out: &mut Vec<u8>) -> Result<(), Unknown> {
+/// `piece` is the piece on its from-square (the caller's, who looked).
+pub(crate) fn put_on(
+    board: &Board,
+    piece: Option<Piece>,
+    mv: Move,
+    out: &mut Vec<u8>,
+) -> Result<(), Unknown> {
     if mv.from == mv.to {
         out.extend(NULL);
         return Ok(());
     }
-    View::of(board).put(board.piece_on(mv.from), mv, out)
+    let piece = piece.ok_or(Unknown)?;
+    View::of(board, piece).put(Some(piece), mv, out)
 }
 
 impl Coder {
@@ -342,7 +359,7 @@ mod tests {
                     let mut bytes = Vec::new();
                     coder.clone().put(mv, &mut bytes).unwrap();
                     let mut on_board = Vec::new();
-                    put_on(&board, mv, &mut on_board).unwrap();
+                    put_on(&board, board.piece_on(mv.from), mv, &mut on_board).unwrap();
                     assert_eq!(on_board, bytes, "{mv} coded on the board");
                     assert!(seen.insert(bytes.clone()), "{mv} codes apart");
                     let mut input = bytes.as_slice();
@@ -374,7 +391,7 @@ mod tests {
                         to: king,
                         promotion: None,
                     };
-                    put_on(&board, null, &mut bytes).unwrap();
+                    put_on(&board, board.piece_on(null.from), null, &mut bytes).unwrap();
                     assert_eq!(bytes, NULL);
                     bytes.clear();
                     coder.put_null(&mut bytes);
@@ -430,7 +447,11 @@ mod tests {
                 Err(Unknown),
                 "{text}"
             );
-            assert_eq!(put_on(&board, mv, &mut Vec::new()), Err(Unknown), "{text}");
+            assert_eq!(
+                put_on(&board, board.piece_on(mv.from), mv, &mut Vec::new()),
+                Err(Unknown),
+                "{text}"
+            );
         }
         for bytes in [&[][..], &[0xFE][..], &[0x0F][..], &[0x0F, 40][..]] {
             assert!(coder.get(&mut &*bytes).is_err(), "{bytes:?}");
