@@ -87,6 +87,61 @@ const VALUES: [&str; 32] = [
     "FM",
 ];
 
+/// A word's place in a list of up to 64 words, found by a table of 256
+/// slots, each the place plus one (0: none) of the first word hashed to
+/// it or after it: one comparison, most often none, for a word not there.
+struct Places([u8; 256]);
+
+impl Places {
+    /// The slot a word starts looking in: its length and first and last
+    /// bytes, mixed.
+    #[allow(clippy::cast_possible_truncation)] // the low bits mix the length
+    const fn slot(word: &[u8]) -> usize {
+        let (first, last) = match word {
+            [] => (0, 0),
+            [one] => (*one, *one),
+            [first, .., last] => (*first, *last),
+        };
+        let mixed = (word.len() as u32)
+            .wrapping_mul(0x9E37)
+            .wrapping_add((first as u32).wrapping_mul(0x85EB))
+            .wrapping_add((last as u32).wrapping_mul(0xC2B3));
+        (mixed ^ (mixed >> 8)) as usize & 255
+    }
+
+    /// The table of `words` (at most 64, so that most slots stay empty).
+    #[allow(clippy::cast_possible_truncation)] // at most 64 places
+    const fn of(words: &[&str]) -> Places {
+        assert!(words.len() <= 64, "a table of at most 64 words");
+        let mut slots = [0u8; 256];
+        let mut place = 0;
+        while place < words.len() {
+            let mut slot = Places::slot(words[place].as_bytes());
+            while slots[slot] != 0 {
+                slot = (slot + 1) & 255;
+            }
+            slots[slot] = place as u8 + 1;
+            place += 1;
+        }
+        Places(slots)
+    }
+
+    /// The place of `word` in `words` (the list the table was made of).
+    fn find(&self, words: &[&str], word: &str) -> Option<usize> {
+        let mut slot = Places::slot(word.as_bytes());
+        loop {
+            let place = usize::from(self.0[slot]).checked_sub(1)?;
+            if words[place] == word {
+                return Some(place);
+            }
+            slot = (slot + 1) & 255;
+        }
+    }
+}
+
+static NAME_PLACES: Places = Places::of(&NAMES);
+static VALUE_PLACES: Places = Places::of(&VALUES);
+
 /// The start of the `Site` of most games of lichess's archives.
 const SITE: &str = "https://lichess.org/";
 
@@ -236,7 +291,7 @@ fn put_tags<'a>(
     put(out, count as u64);
     let mut earlier: Vec<&str> = Vec::with_capacity(count.min(64));
     for (name, value) in tags {
-        if let Some(at) = NAMES.iter().position(|known| *known == name) {
+        if let Some(at) = NAME_PLACES.find(&NAMES, name) {
             out.push(u8::try_from(at + 1).unwrap_or(0));
         } else {
             out.push(0);
@@ -255,16 +310,17 @@ fn put_moves(codes: &[u8], out: &mut Vec<u8>) {
 
 /// Writes a tag's value: a byte that says how, then what it needs.
 fn put_value(start: Start, value: &str, earlier: &[&str], out: &mut Vec<u8>) {
-    if let Some(at) = VALUES.iter().position(|known| *known == value) {
+    if let Some(at) = VALUE_PLACES.find(&VALUES, value) {
         out.push(KNOWN + u8::try_from(at).unwrap_or(0));
         return;
     }
-    if let Some(back) = earlier
-        .iter()
-        .rev()
-        .take(32)
-        .position(|before| *before == value && !value.is_empty())
-    {
+    if let Some(back) = earlier.iter().rev().take(32).position(|before| {
+        // Lengths and last bytes first: most values differ there.
+        before.len() == value.len()
+            && before.as_bytes().last() == value.as_bytes().last()
+            && *before == value
+            && !value.is_empty()
+    }) {
         out.push(SAME + u8::try_from(back).unwrap_or(0));
         return;
     }
@@ -523,6 +579,35 @@ impl Score {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every known name and value is found at its place; a word of
+    /// another list, a near miss or an empty word is not.
+    #[test]
+    fn known_words_are_found_at_their_place_and_no_other_word_is() {
+        for (at, name) in NAMES.iter().enumerate() {
+            assert_eq!(NAME_PLACES.find(&NAMES, name), Some(at), "{name}");
+        }
+        for (at, value) in VALUES.iter().enumerate() {
+            assert_eq!(VALUE_PLACES.find(&VALUES, value), Some(at), "{value}");
+        }
+        for word in [
+            "",
+            "event",
+            "Events",
+            "Even",
+            "WhiteElo2",
+            "Rated Blitz gam",
+            "1-1",
+            "**",
+            "?!",
+            "Rated",
+        ] {
+            assert_eq!(NAME_PLACES.find(&NAMES, word), None, "{word}");
+            assert_eq!(VALUE_PLACES.find(&VALUES, word), None, "{word}");
+        }
+        assert_eq!(NAME_PLACES.find(&NAMES, "Normal"), None);
+        assert_eq!(VALUE_PLACES.find(&VALUES, "Event"), None);
+    }
 
     fn xorshift(state: &mut u64) -> u64 {
         *state ^= *state << 13;

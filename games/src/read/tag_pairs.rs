@@ -137,7 +137,12 @@ impl<'a> TagPairs<'a> {
             // As the reader measures it: without its `\n`, with its `\r`.
             let text = whole.strip_suffix(b"\n").unwrap_or(whole);
             let before_cr = text.strip_suffix(b"\r").unwrap_or(text);
-            if text.len() <= MAX_TAG_LINE && !before_cr.iter().any(|&byte| is_control(byte)) {
+            // Every byte looked at, without stopping at the first control
+            // character (rare), so that the loop runs a word at a time.
+            let controls = before_cr
+                .iter()
+                .fold(false, |any, &byte| any | is_control(byte));
+            if text.len() <= MAX_TAG_LINE && !controls {
                 return Some(line);
             }
         }
