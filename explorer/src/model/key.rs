@@ -235,8 +235,10 @@ impl Pieces {
                 ^ entry(side, Piece::King, Square::new(king, rank))
                 ^ entry(side, Piece::Rook, Square::new(rook, rank));
         } else {
-            if let Some(taken) = before.piece_on(mv.to) {
-                hash ^= entry(!side, taken, mv.to);
+            if before.colors(!side).has(mv.to) {
+                if let Some(taken) = before.piece_on(mv.to) {
+                    hash ^= entry(!side, taken, mv.to);
+                }
             } else if piece == Piece::Pawn && mv.from.file() != mv.to.file() {
                 hash ^= entry(
                     !side,
