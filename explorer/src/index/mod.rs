@@ -1,5 +1,6 @@
-//! Indexing games into a db: each game replayed on the reading threads
-//! (its first plies, each position's key and the move played from it),
+//! Indexing games into a db: each game replayed on the reading threads,
+//! followed on the replayer's board (each indexed position's key and the
+//! move played from it, the whole mainline coded, the tags read once),
 //! then, on the calling thread, counted once (a game already in the db is
 //! passed over) into a batch held in memory; each full batch written, on
 //! a thread of its own while the next fills, in one transaction with its
@@ -393,7 +394,10 @@ impl Writer<'_> {
         );
         // The writing thread took this batch: it has committed the last.
         self.snapshot = self.db.begin_read().map_err(store)?;
-        self.writing = std::mem::take(&mut self.filling);
+        // The set of the batch before is emptied for the next (its room
+        // kept).
+        std::mem::swap(&mut self.writing, &mut self.filling);
+        self.filling.clear();
         Ok(())
     }
 }
