@@ -326,7 +326,6 @@ impl Coder {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::line::Start;
 
     fn xorshift(state: &mut u64) -> u64 {
         *state ^= *state << 13;
@@ -343,7 +342,7 @@ mod tests {
         let mut state = 0x5DEE_CE66_D1CE_4E5Bu64;
         let (mut one, mut two, mut kinds) = (0usize, 0usize, [0usize; 4]);
         for id in (0..960).step_by(7).chain([518]) {
-            let mut board = Start::Chess960(id).board().unwrap();
+            let mut board = Board::chess960_startpos(id);
             let mut coder = Coder::new(&board);
             for _ in 0..300 {
                 let mut all = Vec::new();
@@ -438,7 +437,7 @@ mod tests {
 
     #[test]
     fn moves_not_of_the_board_are_refused() {
-        let board = Start::Standard.board().unwrap();
+        let board = Board::default();
         let coder = Coder::new(&board);
         for text in ["e2e5", "e7e5", "e1e2", "g1g3", "a2a3q"] {
             let mv: Move = text.parse().unwrap();
