@@ -69,8 +69,6 @@ pub(crate) struct Batch {
     first: u64,
     /// The games' records and texts, one after the other.
     bytes: Vec<u8>,
-    /// Room to sort the positions in when the batch is written.
-    sorted: Vec<Seen>,
 }
 
 impl Batch {
@@ -196,9 +194,9 @@ impl Batch {
         let seen = std::mem::take(&mut self.seen);
         let starts = bucket_starts(&seen);
         let ranges = cut(&starts, workers);
-        let mut sorted = std::mem::take(&mut self.sorted);
-        sorted.clear();
-        sorted.resize(seen.len(), Seen::default());
+        // Made for the write and let go after it: a batch kept for reuse
+        // holds only what it fills.
+        let mut sorted = vec![Seen::default(); seen.len()];
         let txn = db.begin_write().map_err(store)?;
         let batch = &*self;
         let parts = std::thread::scope(|scope| -> Result<Vec<(RunPart, Lists)>, Error> {
@@ -231,9 +229,9 @@ impl Batch {
                 .collect();
             games.and(parts.into_iter().collect())
         })?;
+        drop(sorted);
         // The room is kept for the next batch.
         self.seen = seen;
-        self.sorted = sorted;
         {
             let number = runs::next_run(&txn.open_table(RUNS).map_err(store)?)?;
             let mut run = RunWriter::new(&txn, number)?;
