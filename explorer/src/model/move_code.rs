@@ -65,12 +65,7 @@ impl View {
     fn of(board: &Board, piece: Piece) -> View {
         let side = board.side_to_move();
         let castles = if piece == Piece::King {
-            let rights = board.castle_rights(side);
-            let rank = Rank::First.relative_to(side);
-            [rights.short, rights.long]
-                .into_iter()
-                .flatten()
-                .fold(0, |set, file| set | Square::new(file, rank).bitboard().0)
+            castling_rooks(board, side)
         } else {
             0
         };
@@ -113,12 +108,12 @@ impl View {
     }
 
     /// Writes move `mv` of `piece` (the piece on its from-square).
-    fn put(&self, piece: Option<Piece>, mv: Move, out: &mut Vec<u8>) -> Result<(), Unknown> {
+    fn put(&self, piece: Piece, mv: Move, out: &mut Vec<u8>) -> Result<(), Unknown> {
         let ours = self.ours;
         if ours & mv.from.bitboard().0 == 0 {
             return Err(Unknown);
         }
-        let (set, promotes) = self.targets(piece.ok_or(Unknown)?, mv.from);
+        let (set, promotes) = self.targets(piece, mv.from);
         if set & mv.to.bitboard().0 == 0 {
             return Err(Unknown);
         }
@@ -139,6 +134,16 @@ impl View {
         }
         Ok(())
     }
+}
+
+/// The squares of the rooks `color` may castle with on `board`, as a set.
+fn castling_rooks(board: &Board, color: Color) -> u64 {
+    let rights = board.castle_rights(color);
+    let rank = Rank::First.relative_to(color);
+    [rights.short, rights.long]
+        .into_iter()
+        .flatten()
+        .fold(0, |set, file| set | Square::new(file, rank).bitboard().0)
 }
 
 /// The square a pawn of `side` may take en passant on `board` (cozy-chess
@@ -166,20 +171,13 @@ pub(crate) fn put_on(
         return Ok(());
     }
     let piece = piece.ok_or(Unknown)?;
-    View::of(board, piece).put(Some(piece), mv, out)
+    View::of(board, piece).put(piece, mv, out)
 }
 
 impl Coder {
     /// The coder of a game from `board`.
     pub(crate) fn new(board: &Board) -> Coder {
-        let mut castles = [0u64; 2];
-        for color in [Color::White, Color::Black] {
-            let rights = board.castle_rights(color);
-            let rank = Rank::First.relative_to(color);
-            for file in [rights.short, rights.long].into_iter().flatten() {
-                castles[color as usize] |= Square::new(file, rank).bitboard().0;
-            }
-        }
+        let castles = [Color::White, Color::Black].map(|color| castling_rooks(board, color));
         let side = board.side_to_move();
         let en_passant = en_passant_square(board, side);
         let mut squares = [EMPTY; 64];
@@ -221,7 +219,8 @@ impl Coder {
     /// Writes move `mv` (castling as the king taking its rook) and plays
     /// it: one byte, or two for a target past the 15th.
     pub(crate) fn put(&mut self, mv: Move, out: &mut Vec<u8>) -> Result<(), Unknown> {
-        self.view().put(self.piece_on(mv.from), mv, out)?;
+        let piece = self.piece_on(mv.from).ok_or(Unknown)?;
+        self.view().put(piece, mv, out)?;
         self.play(mv);
         Ok(())
     }

@@ -247,7 +247,6 @@ pub(crate) fn encode_parts<'a>(
     moves: &[u16],
     out: &mut Vec<u8>,
 ) -> Result<(), Error> {
-    put_tags(start, count, tags, out);
     let board = start
         .board()
         .ok_or(Error::Corrupt("a game's start is out of range"))?;
@@ -263,7 +262,7 @@ pub(crate) fn encode_parts<'a>(
             .put(mv, &mut written)
             .map_err(|_| Error::Corrupt("a game's move is not legal"))?;
     }
-    put_moves(&written, out);
+    encode_coded(start, count, tags, &written, out);
     Ok(())
 }
 
@@ -278,7 +277,8 @@ pub(crate) fn encode_coded<'a>(
     out: &mut Vec<u8>,
 ) {
     put_tags(start, count, tags, out);
-    put_moves(codes, out);
+    put(out, codes.len() as u64);
+    out.extend_from_slice(codes);
 }
 
 /// Writes a score's `count` tags.
@@ -300,12 +300,6 @@ fn put_tags<'a>(
         put_value(start, value, &earlier, out);
         earlier.push(value);
     }
-}
-
-/// Writes a score's coded moves after its tags.
-fn put_moves(codes: &[u8], out: &mut Vec<u8>) {
-    put(out, codes.len() as u64);
-    out.extend_from_slice(codes);
 }
 
 /// Writes a tag's value: a byte that says how, then what it needs.

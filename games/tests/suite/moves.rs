@@ -562,14 +562,25 @@ fn the_explorer_counts_sequences_per_start() {
     }));
 }
 
-/// shakmaty's replay of a game as pgn-reader reads it: the UCI moves in
-/// standard notation, or the first move it cannot play.
+/// One move of shakmaty's replay: in UCI (standard notation), and the
+/// position before it: the pieces (FEN's first field), whether White
+/// moves, the square the move leaves.
+#[derive(Debug, PartialEq)]
+struct TheirMove {
+    uci: String,
+    pieces: String,
+    white: bool,
+    from: String,
+}
+
+/// shakmaty's replay of a game as pgn-reader reads it: its moves, or the
+/// first move it cannot play.
 struct TheirReplay;
 
 impl pgn_reader::Visitor for TheirReplay {
     type Tags = ();
-    type Movetext = (Chess, Vec<String>);
-    type Output = Result<Vec<String>, String>;
+    type Movetext = (Chess, Vec<TheirMove>);
+    type Output = Result<Vec<TheirMove>, String>;
 
     fn begin_tags(&mut self) -> std::ops::ControlFlow<Self::Output, ()> {
         std::ops::ControlFlow::Continue(())
@@ -586,7 +597,15 @@ impl pgn_reader::Visitor for TheirReplay {
     ) -> std::ops::ControlFlow<Self::Output> {
         match san_plus.san.to_move(position) {
             Ok(mv) => {
-                moves.push(mv.to_uci(CastlingMode::Standard).to_string());
+                moves.push(TheirMove {
+                    uci: mv.to_uci(CastlingMode::Standard).to_string(),
+                    pieces: position.board().to_string(),
+                    white: position.turn() == shakmaty::Color::White,
+                    from: mv
+                        .from()
+                        .map(|square| square.to_string())
+                        .unwrap_or_default(),
+                });
                 position.play_unchecked(mv);
                 std::ops::ControlFlow::Continue(())
             }
@@ -618,7 +637,11 @@ fn real_lichess_games_replay_as_shakmaty_replays_them() {
             .iter()
             .map(|ply| ply.uci().to_owned())
             .collect();
-        let their = theirs.read_game(&mut TheirReplay).unwrap().unwrap();
+        let their = theirs
+            .read_game(&mut TheirReplay)
+            .unwrap()
+            .unwrap()
+            .map(|moves| moves.into_iter().map(|mv| mv.uci).collect::<Vec<_>>());
         assert_eq!(
             (game.notation(), Ok(&ours)),
             (Notation::Standard, their.as_ref()),
@@ -631,48 +654,6 @@ fn real_lichess_games_replay_as_shakmaty_replays_them() {
     assert!(theirs.read_game(&mut TheirReplay).unwrap().is_none());
     assert_eq!(games, 438);
     assert!(plies > 25_000, "{plies} plies");
-}
-
-/// shakmaty's positions of a game as pgn-reader reads it: before each
-/// move, the pieces (FEN's first field), whether White moves, and the
-/// square the move leaves.
-struct TheirPositions;
-
-impl pgn_reader::Visitor for TheirPositions {
-    type Tags = ();
-    type Movetext = (Chess, Vec<(String, bool, String)>);
-    type Output = Vec<(String, bool, String)>;
-
-    fn begin_tags(&mut self) -> std::ops::ControlFlow<Self::Output, ()> {
-        std::ops::ControlFlow::Continue(())
-    }
-
-    fn begin_movetext(&mut self, (): ()) -> std::ops::ControlFlow<Self::Output, Self::Movetext> {
-        std::ops::ControlFlow::Continue((Chess::default(), Vec::new()))
-    }
-
-    fn san(
-        &mut self,
-        (position, seen): &mut Self::Movetext,
-        san_plus: SanPlus,
-    ) -> std::ops::ControlFlow<Self::Output> {
-        let mv = san_plus.san.to_move(position).expect("a legal move");
-        let from = mv
-            .from()
-            .map(|square| square.to_string())
-            .unwrap_or_default();
-        seen.push((
-            position.board().to_string(),
-            position.turn() == shakmaty::Color::White,
-            from,
-        ));
-        position.play_unchecked(mv);
-        std::ops::ControlFlow::Continue(())
-    }
-
-    fn end_game(&mut self, (_, seen): Self::Movetext) -> Self::Output {
-        seen
-    }
 }
 
 /// The replay watched: each real game's moves shown with the board they
@@ -688,7 +669,14 @@ fn a_watched_replay_shows_each_move_on_shakmaty_s_board() {
     let mut shown = 0;
     while let Some((record, raw)) = reader.next_with_raw() {
         let kind = GameKind::of(record);
-        let their = theirs.read_game(&mut TheirPositions).unwrap().unwrap();
+        let their: Vec<(String, bool, String)> = theirs
+            .read_game(&mut TheirReplay)
+            .unwrap()
+            .unwrap()
+            .expect("shakmaty plays every move")
+            .into_iter()
+            .map(|mv| (mv.pieces, mv.white, mv.from))
+            .collect();
         let mut seen = Vec::new();
         let mut watch = |board: &cozy_chess::Board, mv: cozy_chess::Move| {
             let fen = board.to_string();
