@@ -2,7 +2,7 @@
 //! the [`Game`] each call sees and the [`Batch`] of gathered output that
 //! comes back in input order.
 
-use chess960_games::read::{GameKind, Record};
+use chess960_games::read::{GameKind, Record, TagPairs, TagSpans};
 
 /// Gathers something from each selected record, on the reading threads,
 /// into parts that `Archive::collect` hands
@@ -131,6 +131,7 @@ pub struct Game<'a> {
     pub(crate) record: &'a Record,
     pub(crate) kind: &'a GameKind,
     pub(crate) raw: Option<&'a [u8]>,
+    pub(crate) spans: Option<TagSpans<'a>>,
 }
 
 impl<'a> Game<'a> {
@@ -167,6 +168,45 @@ impl<'a> Game<'a> {
     /// [keeps raw records](Collect::keeps_raw).
     pub fn raw(&self) -> Option<&'a [u8]> {
         self.raw
+    }
+
+    /// Every tag pair of the record, in order, as [`TagPairs::new`] reads
+    /// them from its bytes (`None` without them: see [`Game::raw`]); from
+    /// where the reading found them when it could, without reading the
+    /// tag lines again.
+    ///
+    /// ```
+    /// use chess960_archive::{Archive, Collect, Game};
+    ///
+    /// struct Names;
+    /// impl Collect for Names {
+    ///     type Part = Vec<String>;
+    ///     fn part(&self) -> Vec<String> {
+    ///         Vec::new()
+    ///     }
+    ///     fn keeps_raw(&self) -> bool {
+    ///         true
+    ///     }
+    ///     fn game(&self, part: &mut Vec<String>, game: &Game<'_>) {
+    ///         part.extend(game.tag_pairs().into_iter().flatten().map(|pair| pair.name().to_owned()));
+    ///     }
+    /// }
+    /// let mut names = Vec::new();
+    /// Archive::new()
+    ///     .reader("one.pgn", std::io::Cursor::new("[Event \"e\"]\n[Opening \"Ruy Lopez\"]\n\n*\n"))
+    ///     .collect(&Names, |batch| {
+    ///         names.append(batch.part);
+    ///         Ok(())
+    ///     })?;
+    /// assert_eq!(names, ["Event", "Opening"]);
+    /// # Ok::<(), chess960_archive::Error>(())
+    /// ```
+    pub fn tag_pairs(&self) -> Option<TagPairs<'a>> {
+        let raw = self.raw?;
+        Some(match self.spans {
+            Some(spans) => TagPairs::with_spans(raw, spans),
+            None => TagPairs::new(raw),
+        })
     }
 }
 

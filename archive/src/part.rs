@@ -5,7 +5,7 @@
 use crate::collect::{Collect, Game};
 use crate::progress::{Cancel, Progress};
 use crate::summary::{Skip, Summary};
-use chess960_games::read::{Filter, GameKind, MAX_RAW_RECORD, Players, Reader, Record};
+use chess960_games::read::{Filter, GameKind, MAX_RAW_RECORD, Players, Reader, Record, TagSpans};
 use std::io::BufRead;
 use std::sync::{Arc, Mutex};
 
@@ -78,14 +78,14 @@ pub(crate) fn read<R: BufRead, C: Collect, E>(
     } = *job;
     let mut batch = 0;
     let declined = loop {
-        let Some((record, raw)) = reader.next_with_raw() else {
+        let Some((record, raw, spans)) = reader.next_with_spans() else {
             break None;
         };
         let offset = base_offset + record.offset();
         if !more(offset) {
             break Some(offset);
         }
-        if gather(job, part, record, raw, offset) && collect.is_full(&part.out) {
+        if gather(job, part, record, (raw, spans), offset) && collect.is_full(&part.out) {
             flush(part)?;
         }
         batch += 1;
@@ -112,7 +112,7 @@ pub(crate) fn gather<C: Collect>(
     job: &Job<'_, C>,
     part: &mut Part<C::Part>,
     record: &Record,
-    raw: Option<&[u8]>,
+    (raw, spans): (Option<&[u8]>, Option<TagSpans<'_>>),
     offset: u64,
 ) -> bool {
     let Job {
@@ -165,6 +165,7 @@ pub(crate) fn gather<C: Collect>(
         record,
         kind: &kind,
         raw,
+        spans,
     };
     collect.game(&mut part.out, &game);
     true

@@ -291,7 +291,7 @@ fn cut<R: BufRead, C: Collect>(
                 // its records counted as they are read.
                 let job = taken.job;
                 let mut tail = Part::new(job.context.players, taken.spare.take(job.collect));
-                part::gather(job, &mut tail, record, raw, record.offset());
+                part::gather(job, &mut tail, record, (raw, None), record.offset());
                 part::count(job.context, 1);
                 let flush =
                     |part: &mut Part<C::Part>| taken.tail(index, part, &mut *deliver, false);

@@ -198,6 +198,7 @@ impl Batch {
         // holds only what it fills.
         let mut sorted = vec![Seen::default(); seen.len()];
         let txn = db.begin_write().map_err(store)?;
+        let ranks = self.ranks();
         let batch = &*self;
         let parts = std::thread::scope(|scope| -> Result<Vec<(RunPart, Lists)>, Error> {
             let mut jobs = Vec::new();
@@ -205,10 +206,10 @@ impl Batch {
             for range in ranges {
                 let (out, after) = rest.split_at_mut(starts[range.end] - starts[range.start]);
                 rest = after;
-                let (seen, starts) = (&seen, &starts);
+                let (seen, starts, ranks) = (&seen, &starts, &ranks);
                 jobs.push(move || {
                     sort_part(seen, starts, range, out);
-                    batch.encode(out)
+                    batch.encode(out, ranks)
                 });
             }
             if jobs.len() <= 1 {
@@ -275,7 +276,7 @@ impl Batch {
     /// The run's blocks of positions `seen` (sorted by key, whole
     /// prefixes): a key of one game as a single, of several as an entry
     /// and a list of its games.
-    fn encode(&self, seen: &[Seen]) -> Result<(RunPart, Lists), Error> {
+    fn encode(&self, seen: &[Seen], ranks: &[u32]) -> Result<(RunPart, Lists), Error> {
         let mut run = RunWriter::part();
         let mut lists = Vec::new();
         let mut bytes = Vec::with_capacity(256);
@@ -309,33 +310,51 @@ impl Batch {
                 bytes.clear();
                 entry.encode(&mut bytes);
                 run.push_entry(same[0].key(), &bytes)?;
-                lists.push((same[0].key(), self.list(same)));
+                lists.push((same[0].key(), self.list(same, ranks)));
             }
         }
         Ok((run.into_part()?, lists))
     }
 
-    /// The games of one position, in a list's order: newest first, then
-    /// by id, then by number.
-    fn list(&self, same: &[Seen]) -> Vec<Listed> {
-        let mut games: Vec<(std::cmp::Reverse<u64>, &str, Listed)> = same
+    /// Each game's place in a list's order: newest first, then by id,
+    /// then by number (each game's place, by its place in the batch).
+    fn ranks(&self) -> Vec<u32> {
+        let mut order: Vec<u32> =
+            (0..u32::try_from(self.games.len()).unwrap_or(u32::MAX)).collect();
+        order.sort_unstable_by(|&a, &b| {
+            let (a, b) = (&self.games[a as usize], &self.games[b as usize]);
+            (std::cmp::Reverse(a.order.1.0), a.id.as_str(), a.played.game).cmp(&(
+                std::cmp::Reverse(b.order.1.0),
+                b.id.as_str(),
+                b.played.game,
+            ))
+        });
+        let mut ranks = vec![0; order.len()];
+        for (rank, &game) in order.iter().enumerate() {
+            ranks[game as usize] = u32::try_from(rank).unwrap_or(u32::MAX);
+        }
+        ranks
+    }
+
+    /// The games of one position, in a list's order (`ranks`, of
+    /// [`Batch::ranks`]).
+    fn list(&self, same: &[Seen], ranks: &[u32]) -> Vec<Listed> {
+        let mut games: Vec<(u32, Listed)> = same
             .iter()
             .map(|seen| {
                 let game = &self.games[seen.game as usize];
-                let when = game.order.1.0;
                 (
-                    std::cmp::Reverse(when),
-                    game.id.as_str(),
+                    ranks[seen.game as usize],
                     Listed {
-                        when,
+                        when: game.order.1.0,
                         game: self.number(seen),
                         mv: seen.mv,
                     },
                 )
             })
             .collect();
-        games.sort_unstable_by(|a, b| (a.0, a.1, a.2.game).cmp(&(b.0, b.1, b.2.game)));
-        games.into_iter().map(|(_, _, listed)| listed).collect()
+        games.sort_unstable_by_key(|&(rank, _)| rank);
+        games.into_iter().map(|(_, listed)| listed).collect()
     }
 }
 

@@ -22,7 +22,7 @@ use crate::store::{self, GAME_KEYS, GAMES, Settings};
 use chess960_archive::{
     Archive, Collect, Game, Progress, Skip, Summary, move_skip, replay_game_watched,
 };
-use chess960_games::read::{GameKind, Players, Seat, TagPairs};
+use chess960_games::read::{GameKind, Players, Seat};
 use chess960_games::replay::ReplayError;
 use cozy_chess::{Board, Move};
 use redb::{Database, ReadableDatabase, ReadableTable};
@@ -181,16 +181,17 @@ impl Collect for Indexer {
                 Some(Seat::Both) => 3,
             },
         };
-        let Some(raw) = game.raw() else { return };
+        let Some(tag_pairs) = game.tag_pairs() else {
+            return;
+        };
         let has_id = tags
             .get(chess960_games::read::TagName::Site)
             .and_then(crate::model::game::site_id)
             .is_some();
         // The tags as written (a value borrowed unless escaped), read once
         // for the game's facts and for its text.
-        let pairs: Vec<(&str, std::borrow::Cow<'_, str>)> = TagPairs::new(raw)
-            .map(|pair| (pair.name(), pair.value()))
-            .collect();
+        let mut pairs: Vec<(&str, std::borrow::Cow<'_, str>)> = Vec::with_capacity(32);
+        pairs.extend(tag_pairs.map(|pair| (pair.name(), pair.value())));
         // The whole mainline, followed on the replayer's board; a game
         // whose move past the indexed plies is not legal keeps the moves
         // before it.

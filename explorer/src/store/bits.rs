@@ -26,10 +26,13 @@ impl BitWriter {
         }
         self.acc |= (value & mask(bits)) << self.held;
         self.held += bits;
-        while self.held >= 8 {
-            self.out.push(self.acc as u8);
-            self.acc >>= 8;
-            self.held -= 8;
+        if self.held >= 8 {
+            // The whole bytes held (at most 7 of the 63 bits), at once.
+            let whole = self.held / 8;
+            self.out
+                .extend_from_slice(&self.acc.to_le_bytes()[..whole as usize]);
+            self.acc = self.acc.checked_shr(whole * 8).unwrap_or(0);
+            self.held -= whole * 8;
         }
     }
 

@@ -36,7 +36,7 @@ mod wide;
 pub use filter::Filter;
 pub use kind::{Detail, GameKind};
 pub use players::{Players, Seat};
-pub use reader::{MAX_RAW_RECORD, Reader};
+pub use reader::{MAX_RAW_RECORD, Reader, TagSpans, WithSpans};
 pub use record::{MAX_TAG_LINE, Record, RecordError};
 pub use scan::is_tag_name;
 pub use split::likely_record_start;

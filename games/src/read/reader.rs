@@ -76,7 +76,81 @@ pub struct Reader<R> {
     /// the window overflowed), to give the last record's bytes.
     raw: Option<Vec<u8>>,
     raw_from: Option<u64>,
+    /// With `keep_raw`: the last record's tag pairs, as spans of its
+    /// bytes, when it was read the fast way and each tag line was plain.
+    spans: Vec<[u32; 4]>,
+    spans_whole: bool,
 }
+
+/// Where the tag pairs of a record lie in its bytes, as the reader found
+/// them on its way through the record ([`Reader::next_with_spans`]): each
+/// pair's name and value, the value between its quotes, plain ASCII with
+/// no escape.
+///
+/// ```
+/// use chess960_games::read::Reader;
+///
+/// // Read the fast way: a record whole in the reader's buffer, and the
+/// // start of the next one.
+/// let pgn = "[Event \"a\"]\n[Site \"b\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n[Event \"c\"]\n\n*\n";
+/// let mut reader = Reader::new(pgn.as_bytes()).keep_raw();
+/// let (_, _, spans) = reader.next_with_spans().unwrap();
+/// assert_eq!(spans.unwrap().len(), 2);
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct TagSpans<'a> {
+    spans: &'a [[u32; 4]],
+}
+
+impl<'a> TagSpans<'a> {
+    fn new(spans: &'a [[u32; 4]]) -> TagSpans<'a> {
+        TagSpans { spans }
+    }
+
+    /// The pairs' count.
+    ///
+    /// ```
+    /// let pgn = "[Event \"a\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n[Event \"b\"]\n\n*\n";
+    /// let mut reader = chess960_games::read::Reader::new(pgn.as_bytes()).keep_raw();
+    /// assert_eq!(reader.next_with_spans().unwrap().2.unwrap().len(), 1);
+    /// ```
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.spans.len()
+    }
+
+    /// Whether the record has no tag pair.
+    ///
+    /// ```
+    /// let pgn = "[Event \"a\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n[Event \"b\"]\n\n*\n";
+    /// let mut reader = chess960_games::read::Reader::new(pgn.as_bytes()).keep_raw();
+    /// assert!(!reader.next_with_spans().unwrap().2.unwrap().is_empty());
+    /// ```
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.spans.is_empty()
+    }
+
+    /// Each pair's name's start and end and its value's, in the record.
+    pub(super) fn spans(&self) -> &'a [[u32; 4]] {
+        self.spans
+    }
+}
+
+/// A record with its bytes as they stand and its tag pairs' spans, as
+/// [`Reader::next_with_spans`] lends them.
+///
+/// ```
+/// use chess960_games::read::{Reader, WithSpans};
+///
+/// let pgn = "[Event \"a\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n[Event \"b\"]\n\n*\n";
+/// let mut reader = Reader::new(pgn.as_bytes()).keep_raw();
+/// let (record, raw, spans): WithSpans<'_> = reader.next_with_spans().unwrap();
+/// assert_eq!((record.number(), raw.map(<[u8]>::len), spans.map(|s| s.len())), (1, Some(46), Some(1)));
+/// // The last record, read to the input's end the byte-wise way: no spans.
+/// assert!(reader.next_with_spans().unwrap().2.is_none());
+/// ```
+pub type WithSpans<'a> = (&'a Record, Option<&'a [u8]>, Option<TagSpans<'a>>);
 
 /// A peeked byte.
 enum Peek {
@@ -104,6 +178,8 @@ impl<R: BufRead> Reader<R> {
             record: None,
             raw: None,
             raw_from: Some(0),
+            spans: Vec::new(),
+            spans_whole: false,
         }
     }
 
@@ -182,6 +258,29 @@ impl<R: BufRead> Reader<R> {
     pub fn next_with_raw(&mut self) -> Option<(&Record, Option<&[u8]>)> {
         self.next_record()?;
         Some((self.record.as_deref()?, self.raw()))
+    }
+
+    /// Reads the next record and lends it with its bytes as they stand
+    /// ([`Reader::next_with_raw`]) and, when the reading found each of
+    /// them on the way, where its tag pairs lie in those bytes (see
+    /// `TagPairs::with_spans`): a caller that wants every tag pair need
+    /// not read the tag lines again.
+    ///
+    /// ```
+    /// use chess960_games::read::{Reader, TagPairs};
+    ///
+    /// let pgn = "[Event \"a\"]\n[Opening \"Ruy Lopez\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n\n[Event \"b\"]\n\n*\n";
+    /// let mut reader = Reader::new(pgn.as_bytes()).keep_raw();
+    /// let (_, raw, spans) = reader.next_with_spans().unwrap();
+    /// let (raw, spans) = (raw.unwrap(), spans.unwrap());
+    /// let pairs: Vec<_> = TagPairs::with_spans(raw, spans).map(|pair| (pair.name(), pair.value())).collect();
+    /// assert_eq!(pairs, [("Event", "a".into()), ("Opening", "Ruy Lopez".into())]);
+    /// ```
+    pub fn next_with_spans(&mut self) -> Option<WithSpans<'_>> {
+        self.next_record()?;
+        let raw = self.raw();
+        let spans = (self.spans_whole && raw.is_some()).then(|| TagSpans::new(&self.spans));
+        Some((self.record.as_deref()?, raw, spans))
     }
 
     /// Bytes read from the input so far.
@@ -508,9 +607,11 @@ impl<R: BufRead> Reader<R> {
         self.start(record, offset);
         if pending.is_none() {
             // The common case: the record lies whole in the buffer.
-            if let Some(buffer) = self.buffer() {
-                if let Some(scanned) = scan::record(buffer, &mut record.tags) {
+            let spans = self.raw.is_some().then_some(&mut self.spans);
+            if let Some(buffer) = Self::fill(&mut self.input, &mut self.io_error, &mut self.done) {
+                if let Some(scanned) = scan::record(buffer, &mut record.tags, spans) {
                     record.error = scanned.error;
+                    self.spans_whole = scanned.plain && self.raw.is_some();
                     self.consume(scanned.length);
                     self.finish(record);
                     return true;
@@ -597,6 +698,8 @@ impl<R: BufRead> Reader<R> {
         record.length = 0;
         record.tags.clear();
         record.error = None;
+        self.spans.clear();
+        self.spans_whole = false;
         self.raw_starts(offset);
     }
 

@@ -18,6 +18,9 @@ pub(super) struct Scanned {
     pub(super) length: usize,
     /// Its first error.
     pub(super) error: Option<RecordError>,
+    /// Whether each of its tag lines was a plain one pair line (so that
+    /// the spans kept, if asked, are all its pairs).
+    pub(super) plain: bool,
 }
 
 /// Reads the record that starts at `buffer[0]` (a `[` at a line start,
@@ -25,31 +28,60 @@ pub(super) struct Scanned {
 /// start of what follows it. `None` when it runs to the buffer's end: the
 /// caller clears `tags` and reads it the byte-wise way, which knows what
 /// the next buffer holds and where the input ends.
-pub(super) fn record(buffer: &[u8], tags: &mut Tags) -> Option<Scanned> {
+///
+/// With `spans`, each plain tag line's pair is added to it: its name's
+/// and its value's ranges in `buffer` ([`Scanned::plain`] says whether
+/// they are all the record's pairs).
+pub(super) fn record(
+    buffer: &[u8],
+    tags: &mut Tags,
+    spans: Option<&mut Vec<[u32; 4]>>,
+) -> Option<Scanned> {
     let mut bytes = tags.take_bytes();
-    let scanned = tag_section(buffer, tags, &mut bytes);
+    let scanned = tag_section(buffer, tags, &mut bytes, spans);
     tags.put_bytes(bytes);
     scanned
 }
 
 /// [`record`], with the tag values going into `bytes`.
-fn tag_section(buffer: &[u8], tags: &mut Tags, bytes: &mut Vec<u8>) -> Option<Scanned> {
+fn tag_section(
+    buffer: &[u8],
+    tags: &mut Tags,
+    bytes: &mut Vec<u8>,
+    mut spans: Option<&mut Vec<[u32; 4]>>,
+) -> Option<Scanned> {
     let mut error = None;
     let mut has_event = false;
+    let mut plain = true;
     let mut at = 0;
     loop {
         // A tag line starts at `at`.
         if let Some((name, (start, end), length)) = plain_tag_line(&buffer[at..]) {
             let is_event = name == Some(TagName::Event);
             if is_event && has_event {
-                return Some(Scanned { length: at, error });
+                return Some(Scanned {
+                    length: at,
+                    error,
+                    plain,
+                });
             }
             has_event |= is_event;
             if let Some(name) = name {
                 tags.push_ascii(bytes, name, &buffer[at..], start, end);
             }
+            if let Some(spans) = spans.as_deref_mut() {
+                // The name from the byte after `[` to the space before
+                // the value's quote; a record is at most 4 GiB to be
+                // kept whole (else its spans say nothing).
+                let span = [at + 1, at + start - 2, at + start, at + end].map(u32::try_from);
+                match span {
+                    [Ok(a), Ok(b), Ok(c), Ok(d)] => spans.push([a, b, c, d]),
+                    _ => plain = false,
+                }
+            }
             at += length;
         } else {
+            plain = false;
             let end = at + memchr::memchr(b'\n', &buffer[at..])?;
             let mut line = &buffer[at..end];
             if line.len() > MAX_TAG_LINE {
@@ -61,7 +93,11 @@ fn tag_section(buffer: &[u8], tags: &mut Tags, bytes: &mut Vec<u8>) -> Option<Sc
                 let is_event = starts_event(line);
                 if is_event && has_event {
                     // A second Event: the next record starts at this line.
-                    return Some(Scanned { length: at, error });
+                    return Some(Scanned {
+                        length: at,
+                        error,
+                        plain,
+                    });
                 }
                 has_event |= is_event;
                 if let Err(broken) = parse_tag_line(line, tags, bytes) {
@@ -85,11 +121,19 @@ fn tag_section(buffer: &[u8], tags: &mut Tags, bytes: &mut Vec<u8>) -> Option<Sc
                         break;
                     }
                     let length = at + movetext(&buffer[at..], &mut error)?;
-                    return Some(Scanned { length, error });
+                    return Some(Scanned {
+                        length,
+                        error,
+                        plain,
+                    });
                 }
                 _ => {
                     let length = at + movetext(&buffer[at..], &mut error)?;
-                    return Some(Scanned { length, error });
+                    return Some(Scanned {
+                        length,
+                        error,
+                        plain,
+                    });
                 }
             }
         }

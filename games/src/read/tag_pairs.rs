@@ -2,6 +2,7 @@
 //! that want tags the [`Reader`](super::Reader) does not keep (`Opening`,
 //! `Termination`, a tag of their own), and the movetext after them.
 
+use super::reader::TagSpans;
 use super::record::MAX_TAG_LINE;
 use super::scan::{is_control, tag_name_length, tag_value, trim_start};
 use super::tags::Tags;
@@ -37,6 +38,9 @@ pub struct TagPairs<'a> {
     line: &'a [u8],
     rest: &'a [u8],
     ended: bool,
+    /// The pairs the reader found, when it did: read from their spans.
+    spans: core::slice::Iter<'a, [u32; 4]>,
+    record: &'a [u8],
 }
 
 /// One tag pair: its name as written and its value.
@@ -90,6 +94,34 @@ impl<'a> TagPairs<'a> {
             line: &[],
             rest: record,
             ended: false,
+            spans: [].iter(),
+            record: &[],
+        }
+    }
+
+    /// The tag pairs of `record` where the reader found them on its way
+    /// (`spans`, of `Reader::next_with_spans` for this record): the same
+    /// pairs as [`TagPairs::new`] gives, without reading the lines again.
+    ///
+    /// ```
+    /// use chess960_games::read::{Reader, TagPairs};
+    ///
+    /// let pgn = b"[Event \"Club\"]\n[ECO \"C60\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n\n[Event \"b\"]\n\n*\n";
+    /// let mut reader = Reader::new(&pgn[..]).keep_raw();
+    /// let (_, raw, spans) = reader.next_with_spans().unwrap();
+    /// let (raw, spans) = (raw.unwrap(), spans.unwrap());
+    /// let found: Vec<_> = TagPairs::with_spans(raw, spans).map(|p| (p.name(), p.value())).collect();
+    /// let read: Vec<_> = TagPairs::new(raw).map(|p| (p.name(), p.value())).collect();
+    /// assert_eq!(found, read);
+    /// assert_eq!(TagPairs::with_spans(raw, spans).movetext(), b"1. e4 e5 2. Nf3 Nc6 3. Bb5 *");
+    /// ```
+    pub fn with_spans(record: &'a [u8], spans: TagSpans<'a>) -> TagPairs<'a> {
+        TagPairs {
+            line: &[],
+            rest: &[],
+            ended: true,
+            spans: spans.spans().iter(),
+            record,
         }
     }
 
@@ -103,6 +135,10 @@ impl<'a> TagPairs<'a> {
     /// assert_eq!(pairs.movetext(), b"1. d4 d5\r\n2. c4 *");
     /// ```
     pub fn movetext(mut self) -> &'a [u8] {
+        if !self.record.is_empty() {
+            // Read from spans: the lines are read for their end.
+            self = TagPairs::new(self.record);
+        }
         while self.next().is_some() {}
         let rest = self.rest;
         let start = rest
@@ -154,7 +190,16 @@ impl<'a> Iterator for TagPairs<'a> {
 
     fn next(&mut self) -> Option<TagPair<'a>> {
         if self.ended {
-            return None;
+            // Spans in a record's bytes: an ASCII name and value (a span
+            // out of the record, which the reader never gives, is passed
+            // over).
+            return self.spans.find_map(|&[a, b, c, d]| {
+                let at = |from: u32, to: u32| self.record.get(from as usize..to as usize);
+                Some(TagPair {
+                    name: core::str::from_utf8(at(a, b)?).ok()?,
+                    raw: at(c, d)?,
+                })
+            });
         }
         loop {
             let line = trim_start(self.line);
@@ -289,5 +334,61 @@ mod tests {
             Some("Blitz \"Friday\" Open")
         );
         assert_eq!(read.tags().get(crate::read::TagName::Site), Some("x"));
+    }
+
+    /// Pairs read from the reader's spans are those read anew from the
+    /// record's bytes, record by record, on a real month of lichess's and
+    /// on lines the fast way does not take (escapes, inner quotes, bytes
+    /// outside ASCII, comment and `%` lines, indented tags, a second
+    /// `Event`, CRLF, a value longer than the scan's window, a name
+    /// of 16 bytes); most of the real month's records have spans.
+    #[test]
+    fn spans_give_the_pairs_read_anew() {
+        let real = include_bytes!("../../tests/fixtures/lichess_2025-05_438.pgn");
+        let long = "v".repeat(300);
+        let made = format!(
+            "[Event \"a\"]\r\n[Site \"b\"]\r\n\r\n1. e4 *\r\n\r\n\
+             [Event \"x\"]\n[Event \"second\"]\n\n*\n\n\
+             [Event \"c\\\\d\"]\n[White \"e\\\"f\"]\n\n*\n\n\
+             [Event \"M\u{fc}ller\"]\n\n*\n\n\
+             [Event \"q\"]\n%escaped\n; comment\n  [Site \"indented\"]\n[Round \"1\"] ; r\n\n*\n\n\
+             [Event \"Blitz \"Friday\" Open\"]\n\n*\n\n\
+             [Annotation \"{long}\"]\n[ABCDEFGHIJKLMNOP \"n\"]\n[Event \"e\"]\n\n1. d4 *\n\n"
+        );
+        for input in [&real[..], made.as_bytes()] {
+            let mut reader = crate::read::Reader::new(input).keep_raw();
+            let mut records = 0;
+            let mut spanned = 0;
+            while let Some((_, raw, spans)) = reader.next_with_spans() {
+                records += 1;
+                let raw = raw.unwrap();
+                let Some(spans) = spans else { continue };
+                spanned += 1;
+                let found: Vec<_> = TagPairs::with_spans(raw, spans)
+                    .map(|pair| (pair.name(), pair.value()))
+                    .collect();
+                let anew: Vec<_> = TagPairs::new(raw)
+                    .map(|pair| (pair.name(), pair.value()))
+                    .collect();
+                assert_eq!(found, anew, "{}", std::string::String::from_utf8_lossy(raw));
+                assert_eq!(found.len(), spans.len());
+                assert_eq!(
+                    TagPairs::with_spans(raw, spans).movetext(),
+                    TagPairs::new(raw).movetext()
+                );
+            }
+            if input.len() == real.len() {
+                // Records cut by the reader's buffer, or with a name or a
+                // value outside ASCII, are read the general way.
+                assert_eq!(records, 438);
+                assert!(spanned >= 400, "{spanned}");
+            } else {
+                // The CRLF record and the two of `Event` twice only.
+                assert_eq!((records, spanned), (8, 3));
+            }
+        }
+        // Without raw records kept, no spans.
+        let mut reader = crate::read::Reader::new(&real[..]);
+        assert!(reader.next_with_spans().unwrap().2.is_none());
     }
 }
