@@ -27,10 +27,12 @@ impl BitWriter {
         self.acc |= (value & mask(bits)) << self.held;
         self.held += bits;
         if self.held >= 8 {
-            // The whole bytes held (at most 7 of the 63 bits), at once.
+            // The whole bytes held (at most 7 of the 63 bits), at once:
+            // all eight written, those past the whole ones cut again.
             let whole = self.held / 8;
-            self.out
-                .extend_from_slice(&self.acc.to_le_bytes()[..whole as usize]);
+            let end = self.out.len() + whole as usize;
+            self.out.extend_from_slice(&self.acc.to_le_bytes());
+            self.out.truncate(end);
             self.acc = self.acc.checked_shr(whole * 8).unwrap_or(0);
             self.held -= whole * 8;
         }
