@@ -191,24 +191,25 @@ impl Batch {
     /// games (with one worker, or one range, all on this thread); then
     /// the run's blocks are filed in order.
     pub(crate) fn write(&mut self, db: &Database, workers: usize) -> Result<(), Error> {
-        let mut seen = std::mem::take(&mut self.seen);
+        let seen = std::mem::take(&mut self.seen);
         let starts = bucket_starts(&seen);
         let ranges = cut(&starts, workers);
-        // Into their buckets in place (no second room for the positions).
-        spread(&mut seen, &starts);
+        // Made for the write and let go after it: a batch kept for reuse
+        // holds only what it fills.
+        let mut sorted = vec![Seen::default(); seen.len()];
         let txn = db.begin_write().map_err(store)?;
         let ranks = self.ranks();
         let batch = &*self;
         let parts = std::thread::scope(|scope| -> Result<Vec<(RunPart, Lists)>, Error> {
             let mut jobs = Vec::new();
-            let mut rest = seen.as_mut_slice();
+            let mut rest = sorted.as_mut_slice();
             for range in ranges {
-                let (part, after) = rest.split_at_mut(starts[range.end] - starts[range.start]);
+                let (out, after) = rest.split_at_mut(starts[range.end] - starts[range.start]);
                 rest = after;
-                let (starts, ranks) = (&starts, &ranks);
+                let (seen, starts, ranks) = (&seen, &starts, &ranks);
                 jobs.push(move || {
-                    sort_buckets(part, starts, range);
-                    batch.encode(part, ranks)
+                    sort_part(seen, starts, range, out);
+                    batch.encode(out, ranks)
                 });
             }
             if jobs.len() <= 1 {
@@ -229,6 +230,7 @@ impl Batch {
                 .collect();
             games.and(parts.into_iter().collect())
         })?;
+        drop(sorted);
         // The room is kept for the next batch.
         self.seen = seen;
         {
@@ -399,40 +401,24 @@ fn cut(starts: &[usize], parts: usize) -> Vec<Range<usize>> {
     ranges
 }
 
-/// Moves each position into its bucket's place (`starts`, of
-/// [`bucket_starts`] for `seen`), in place: each position out of place
-/// swapped into the next free place of its bucket, until the one brought
-/// back belongs where it is.
-fn spread(seen: &mut [Seen], starts: &[usize]) {
-    let buckets = starts.len() - 1;
-    let mut next: Vec<usize> = starts[..buckets].to_vec();
-    for b in 0..buckets {
-        let end = starts[b + 1];
-        while next[b] < end {
-            let at = next[b];
-            let mut held = seen[at];
-            loop {
-                let home = bucket(&held);
-                if home == b {
-                    break;
-                }
-                let place = next[home];
-                next[home] += 1;
-                std::mem::swap(&mut held, &mut seen[place]);
-            }
-            seen[at] = held;
-            next[b] += 1;
+/// Sorts by key the positions of `seen` in buckets `range` into `out`
+/// (as many as they are): spread into their buckets, then each bucket
+/// sorted.
+fn sort_part(seen: &[Seen], starts: &[usize], range: Range<usize>, out: &mut [Seen]) {
+    let base = starts[range.start];
+    let mut next: Vec<usize> = starts[range.clone()]
+        .iter()
+        .map(|start| start - base)
+        .collect();
+    for s in seen {
+        let b = bucket(s);
+        if range.contains(&b) {
+            out[next[b - range.start]] = *s;
+            next[b - range.start] += 1;
         }
     }
-}
-
-/// Sorts by key each bucket of `range` of `part` (the positions of those
-/// buckets, in their places once [`spread`]).
-fn sort_buckets(part: &mut [Seen], starts: &[usize], range: Range<usize>) {
-    let base = starts[range.start];
     for b in range {
-        part[starts[b] - base..starts[b + 1] - base]
-            .sort_unstable_by_key(|s| (s.high, s.low, s.game));
+        out[starts[b] - base..starts[b + 1] - base].sort_unstable_by_key(|s| (s.high, s.low));
     }
 }
 
@@ -481,13 +467,12 @@ mod tests {
                 count == 0 || ranges.iter().all(|r| starts[r.end] > starts[r.start]),
                 "a range without positions"
             );
-            let mut sorted = seen.clone();
-            spread(&mut sorted, &starts);
+            let mut sorted = vec![Seen::default(); seen.len()];
             let mut rest = sorted.as_mut_slice();
             for range in ranges {
-                let (part, after) = rest.split_at_mut(starts[range.end] - starts[range.start]);
+                let (out, after) = rest.split_at_mut(starts[range.end] - starts[range.start]);
                 rest = after;
-                sort_buckets(part, &starts, range);
+                sort_part(&seen, &starts, range, out);
             }
             assert!(
                 sorted
