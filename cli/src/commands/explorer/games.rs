@@ -98,7 +98,7 @@ fn push_number(line: &mut Vec<u8>, number: u64, width: usize) {
         rest /= 10;
     }
     // Written in place, last digit first (a buffer handed back and
-    // copied cost a listing a tenth of its time).
+    // copied cost a listing a few percent of its time).
     let end = line.len() + count.max(width);
     line.resize(end, b'0');
     let mut value = number;
