@@ -44,6 +44,11 @@ impl Seen {
     }
 }
 
+/// The room the writing thread sorts a batch's positions into, kept
+/// from one batch to the next.
+#[derive(Default)]
+pub(crate) struct SortRoom(Vec<Seen>);
+
 /// A game of the batch: its key and record, and its part in an entry but
 /// for the move and the mover's rating.
 struct BatchGame {
@@ -190,13 +195,21 @@ impl Batch {
     /// threads, each a range of the keys, while this one writes the
     /// games (with one worker, or one range, all on this thread); then
     /// the run's blocks are filed in order.
-    pub(crate) fn write(&mut self, db: &Database, workers: usize) -> Result<(), Error> {
+    pub(crate) fn write(
+        &mut self,
+        db: &Database,
+        workers: usize,
+        room: &mut SortRoom,
+    ) -> Result<(), Error> {
         let seen = std::mem::take(&mut self.seen);
         let starts = bucket_starts(&seen);
         let ranges = cut(&starts, workers);
-        // Made for the write and let go after it: a batch kept for reuse
-        // holds only what it fills.
-        let mut sorted = vec![Seen::default(); seen.len()];
+        // The writer's room, kept from batch to batch: made anew each
+        // time, its pages were zeroed and faulted in again for each
+        // batch (a tenth of the time on 3 GB, for 100 MB more memory).
+        let mut sorted = std::mem::take(&mut room.0);
+        sorted.clear();
+        sorted.resize(seen.len(), Seen::default());
         let txn = db.begin_write().map_err(store)?;
         let ranks = self.ranks();
         let batch = &*self;
@@ -230,7 +243,7 @@ impl Batch {
                 .collect();
             games.and(parts.into_iter().collect())
         })?;
-        drop(sorted);
+        room.0 = sorted;
         // The room is kept for the next batch.
         self.seen = seen;
         {

@@ -11,7 +11,7 @@ pub(crate) mod batch;
 pub(crate) mod known;
 
 use crate::error::{Error, store};
-use crate::index::batch::Batch;
+use crate::index::batch::{Batch, SortRoom};
 use crate::index::known::KnownGames;
 use crate::model::game::GameInfo;
 use crate::model::line::{Follow, Ply, Start};
@@ -486,8 +486,9 @@ pub fn index(
         // read; the first error ends it.
         let workers = archive.thread_count();
         let writing = scope.spawn(move || -> Result<(), Error> {
+            let mut room = SortRoom::default();
             for mut batch in batches {
-                batch.write(db, workers)?;
+                batch.write(db, workers, &mut room)?;
                 batch.clear();
                 // Given back for reuse; dropped if the reading is over.
                 let _ = recycle.send(batch);
