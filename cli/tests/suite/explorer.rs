@@ -401,6 +401,52 @@ fn a_zst_cut_short_adds_the_games_before_the_cut_and_names_the_byte() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// Names that hold a comma, a quote or a tab come out as each format
+/// wants them: tsv turns a tab into a space and leaves the rest; csv
+/// quotes the cell and doubles its quotes (RFC 4180); ratings and months
+/// of every width are written whole.
+#[test]
+fn games_with_names_to_escape() {
+    let dir = temp_dir("escape");
+    let pgn = game("aaaa0001", "1-0", 1500, 1700, "1. e4 e5")
+        .replace("[White \"waaaa0001\"]", "[White \"Doe, \\\"Jo\\\"\tJr\"]")
+        .replace("[WhiteElo \"1500\"]", "[WhiteElo \"800\"]")
+        .replace("[BlackElo \"1700\"]", "[BlackElo \"10250\"]")
+        .replace("2026.10.09", "0999.03.01");
+    let file = write(&dir, "names.pgn", &pgn);
+    let db = dir.join("db");
+    index(&[&file], &db);
+    let games = |format: &str| {
+        stdout(&[
+            "explorer",
+            "games",
+            "--db",
+            db.to_str().unwrap(),
+            "--start",
+            "518",
+            "--format",
+            format,
+        ])
+    };
+    let tsv = games("tsv");
+    assert_eq!(
+        tsv.lines().nth(2),
+        Some(
+            "game\t\taaaa0001\tDoe, \"Jo\" Jr\t800\tbaaaa0001\t10250\t1-0\tblitz\t0999-03\te2e4\te4"
+        ),
+        "{tsv}"
+    );
+    let csv = games("csv");
+    assert_eq!(
+        csv.lines().nth(2),
+        Some(
+            "game,,aaaa0001,\"Doe, \"\"Jo\"\"\tJr\",800,baaaa0001,10250,1-0,blitz,0999-03,e2e4,e4"
+        ),
+        "{csv}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 /// `explorer games` lists a position's games (the two that transpose
 /// into it), the newest first, the count first, in every format;
 /// `explorer game` writes one as PGN, and an unknown id is one line.

@@ -97,7 +97,7 @@ pub(crate) fn positions(
                     .or(entry.recent.first())
                     .map(|&(game, _)| game)
                     .or_else(|| entry.moves.iter().find_map(|m| m.single))
-                    .ok_or(Error::Corrupt("an entry names no game"))?;
+                    .ok_or_else(|| Error::Corrupt("an entry names no game"))?;
                 let slot = found.entry(key).or_insert((0, game));
                 slot.0 += count;
                 total += count;
@@ -114,7 +114,7 @@ pub(crate) fn positions(
         }
         for &game in &singles {
             let record = records::get(&games, game)?
-                .ok_or(Error::Corrupt("a run names a game the db lacks"))?;
+                .ok_or_else(|| Error::Corrupt("a run names a game the db lacks"))?;
             let (_, line) = GameInfo::decode_record(&record)?;
             for ply in line.plies()? {
                 if ply.key.prefix() == prefix {
@@ -189,20 +189,20 @@ fn board_of(
     game: u64,
     key: u128,
 ) -> Result<(u128, String), Error> {
-    let record =
-        records::get(games, game)?.ok_or(Error::Corrupt("a run names a game the db lacks"))?;
+    let record = records::get(games, game)?
+        .ok_or_else(|| Error::Corrupt("a run names a game the db lacks"))?;
     let (_, line) = GameInfo::decode_record(&record)?;
     let mut board = line
         .start
         .board()
-        .ok_or(Error::Corrupt("a game's start is out of range"))?;
+        .ok_or_else(|| Error::Corrupt("a game's start is out of range"))?;
     for &bits in &line.moves {
         if let Some(found) = matches(&board, key) {
             return Ok((found, fen_of(&board)));
         }
         let mv = crate::model::board::unpack(bits)
             .filter(|&mv| board.is_legal(mv))
-            .ok_or(Error::Corrupt("a game's move is not legal"))?;
+            .ok_or_else(|| Error::Corrupt("a game's move is not legal"))?;
         board.play_unchecked(mv);
     }
     Err(Error::Corrupt(

@@ -425,7 +425,8 @@ impl Source {
         let (text, rows) = (&mut scratch.text, &mut self.rows);
         text.clear();
         let read = records::get_sorted(&explorer.games, &scratch.numbers, |at, record| {
-            let record = record.ok_or(Error::Corrupt("a list names a game the db lacks"))?;
+            let record =
+                record.ok_or_else(|| Error::Corrupt("a list names a game the db lacks"))?;
             let game = GameView::read(&mut &*record)?;
             let start = text.len();
             text.push_str(game.id);
@@ -724,7 +725,7 @@ impl GameList<'_> {
         }
         let legal = unpack(mv)
             .filter(|&legal| self.board.is_legal(legal))
-            .ok_or(Error::Corrupt("a list's move is not legal"))?;
+            .ok_or_else(|| Error::Corrupt("a list's move is not legal"))?;
         self.named
             .push((mv, board::uci(legal), san(&self.board, legal)));
         Ok(self.named.len() - 1)
@@ -942,7 +943,7 @@ impl GameList<'_> {
                 source.text(row, 0).to_owned()
             } else {
                 let record = records::get(&self.explorer.games, listed.game)?
-                    .ok_or(Error::Corrupt("a list names a game the db lacks"))?;
+                    .ok_or_else(|| Error::Corrupt("a list names a game the db lacks"))?;
                 GameView::read(&mut record.as_slice())?.id.to_owned()
             };
             let key = (id, listed.game, at, listed);
@@ -955,7 +956,7 @@ impl GameList<'_> {
         }
         first
             .map(|(_, _, at, listed)| (at, listed))
-            .ok_or(Error::Corrupt("a list's entry is gone"))
+            .ok_or_else(|| Error::Corrupt("a list's entry is gone"))
     }
 }
 
@@ -1048,7 +1049,8 @@ impl Explorer {
             let mut alone = Vec::new();
             let games = self.runs.games_at(key.prefix())?;
             records::get_sorted(&self.games, &games, |at, record| {
-                let record = record.ok_or(Error::Corrupt("a run names a game the db lacks"))?;
+                let record =
+                    record.ok_or_else(|| Error::Corrupt("a run names a game the db lacks"))?;
                 let (info, line) = GameInfo::decode_record(record)?;
                 if let Some(ply) = line.plies()?.iter().find(|ply| ply.key == key) {
                     alone.push((
@@ -1170,7 +1172,7 @@ impl Explorer {
         }
         for number in numbers {
             let record = records::get(&self.games, number)?
-                .ok_or(Error::Corrupt("a game's key names a game the db lacks"))?;
+                .ok_or_else(|| Error::Corrupt("a game's key names a game the db lacks"))?;
             let (info, line) = GameInfo::decode_record(&record)?;
             if info.id == id {
                 return Ok(Some((number, info, line)));
@@ -1189,8 +1191,8 @@ impl Explorer {
         let Some((number, info, line)) = self.number_of(id)? else {
             return Ok(None);
         };
-        let text =
-            records::get(&self.texts, number)?.ok_or(Error::Corrupt("a game's text is missing"))?;
+        let text = records::get(&self.texts, number)?
+            .ok_or_else(|| Error::Corrupt("a game's text is missing"))?;
         let score = Score::decode(line.start, &text)?;
         Ok(Some(GameText {
             id: info.id,

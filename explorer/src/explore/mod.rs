@@ -318,8 +318,8 @@ fn entry_of(
     }
     let mut alone = Entry::default();
     for game in runs.games_at(key.prefix())? {
-        let record =
-            records::get(games, game)?.ok_or(Error::Corrupt("a run names a game the db lacks"))?;
+        let record = records::get(games, game)?
+            .ok_or_else(|| Error::Corrupt("a run names a game the db lacks"))?;
         let (info, line) = GameInfo::decode_record(&record)?;
         if let Some(ply) = line.plies()?.iter().find(|ply| ply.key == key) {
             alone.add(&Played::of(&info, ply, game));

@@ -133,7 +133,7 @@ pub(crate) fn get_strs<'a, const N: usize>(input: &mut &'a [u8]) -> Result<[&'a 
 pub(crate) fn get_byte(input: &mut &[u8]) -> Result<u8, Error> {
     let (&byte, rest) = input
         .split_first()
-        .ok_or(Error::Corrupt("a value ends early"))?;
+        .ok_or_else(|| Error::Corrupt("a value ends early"))?;
     *input = rest;
     Ok(byte)
 }

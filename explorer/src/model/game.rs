@@ -391,8 +391,8 @@ impl<'a> GameView<'a> {
             2 => Outcome::Black,
             _ => return Err(Error::Corrupt("a game's result is unknown")),
         };
-        let speed =
-            Speed::from_index(byte >> 2).ok_or(Error::Corrupt("a game's speed is unknown"))?;
+        let speed = Speed::from_index(byte >> 2)
+            .ok_or_else(|| Error::Corrupt("a game's speed is unknown"))?;
         let month = Month::from_number(get_as(input)?);
         let when = get(input)?;
         let elo = |value: u64| -> Result<Option<u16>, Error> {

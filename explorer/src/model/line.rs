@@ -127,12 +127,12 @@ impl Line {
         let board = self
             .start
             .board()
-            .ok_or(Error::Corrupt("a game's start is out of range"))?;
+            .ok_or_else(|| Error::Corrupt("a game's start is out of range"))?;
         let mut walk = Walk::new(board);
         for &bits in &self.moves {
             let mv = unpack(bits)
                 .filter(|&mv| walk.board.is_legal(mv))
-                .ok_or(Error::Corrupt("a game's move is not legal"))?;
+                .ok_or_else(|| Error::Corrupt("a game's move is not legal"))?;
             walk.step(mv, self.seats);
         }
         let mut plies = walk.plies;

@@ -249,7 +249,7 @@ pub(crate) fn encode_parts<'a>(
 ) -> Result<(), Error> {
     let board = start
         .board()
-        .ok_or(Error::Corrupt("a game's start is out of range"))?;
+        .ok_or_else(|| Error::Corrupt("a game's start is out of range"))?;
     let mut coder = Coder::new(&board);
     let mut written = Vec::with_capacity(moves.len() + moves.len() / 8);
     for &bits in moves {
@@ -257,7 +257,7 @@ pub(crate) fn encode_parts<'a>(
             coder.put_null(&mut written);
             continue;
         }
-        let mv = unpack(bits).ok_or(Error::Corrupt("a game's move is unreadable"))?;
+        let mv = unpack(bits).ok_or_else(|| Error::Corrupt("a game's move is unreadable"))?;
         coder
             .put(mv, &mut written)
             .map_err(|_| Error::Corrupt("a game's move is not legal"))?;
@@ -351,10 +351,10 @@ fn get_value(
             .checked_sub(usize::from(code - SAME) + 1)
             .and_then(|at| earlier.get(at))
             .map(|(_, value)| value.clone())
-            .ok_or(Error::Corrupt("a tag's value names a tag before the first"))?,
+            .ok_or_else(|| Error::Corrupt("a tag's value names a tag before the first"))?,
         code if code >= KNOWN => (*VALUES
             .get(usize::from(code - KNOWN))
-            .ok_or(Error::Corrupt("a tag's value is unknown"))?)
+            .ok_or_else(|| Error::Corrupt("a tag's value is unknown"))?)
         .to_owned(),
         _ => return Err(Error::Corrupt("a tag's value is unknown")),
     })
@@ -402,7 +402,7 @@ impl Score {
                 0 => get_text(input)?,
                 code => (*NAMES
                     .get(usize::from(code) - 1)
-                    .ok_or(Error::Corrupt("a tag's name is unknown"))?)
+                    .ok_or_else(|| Error::Corrupt("a tag's name is unknown"))?)
                 .to_owned(),
             };
             let value = get_value(start, &tags, input)?;
@@ -414,7 +414,7 @@ impl Score {
         }
         let mut board = start
             .board()
-            .ok_or(Error::Corrupt("a game's start is out of range"))?;
+            .ok_or_else(|| Error::Corrupt("a game's start is out of range"))?;
         let mut coder = Coder::new(&board);
         let mut moves = Vec::with_capacity(input.len());
         while !input.is_empty() {
@@ -424,7 +424,7 @@ impl Score {
                 moves.push(king | king << 6);
                 board = board
                     .null_move()
-                    .ok_or(Error::Corrupt("a null move in check"))?;
+                    .ok_or_else(|| Error::Corrupt("a null move in check"))?;
                 coder.play_null();
                 continue;
             };
@@ -454,7 +454,7 @@ impl Score {
     pub fn mainline(&self, start: Start) -> Result<Vec<ScoreMove>, Error> {
         let mut board = start
             .board()
-            .ok_or(Error::Corrupt("a game's start is out of range"))?;
+            .ok_or_else(|| Error::Corrupt("a game's start is out of range"))?;
         let mut out = Vec::with_capacity(self.moves.len());
         for &bits in &self.moves {
             if is_null(bits) {
@@ -464,12 +464,12 @@ impl Score {
                 });
                 board = board
                     .null_move()
-                    .ok_or(Error::Corrupt("a null move in check"))?;
+                    .ok_or_else(|| Error::Corrupt("a null move in check"))?;
                 continue;
             }
             let mv = unpack(bits)
                 .filter(|&mv| board.is_legal(mv))
-                .ok_or(Error::Corrupt("a game's move is not legal"))?;
+                .ok_or_else(|| Error::Corrupt("a game's move is not legal"))?;
             out.push(ScoreMove {
                 uci: board::uci(mv),
                 san: board::san(&board, mv),

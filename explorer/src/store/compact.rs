@@ -47,7 +47,7 @@ pub(crate) fn settle(db: &Database) -> Result<(), Error> {
         let next = list
             .last()
             .and_then(|&(run, _)| run.checked_add(1))
-            .ok_or(Error::Corrupt("a run's number overflows"))?;
+            .ok_or_else(|| Error::Corrupt("a run's number overflows"))?;
         fold_runs(db, pair[0].0, pair[1].0, next)?;
     }
 }
@@ -68,14 +68,14 @@ impl Replays {
         }
         if let std::collections::hash_map::Entry::Vacant(slot) = self.known.entry(game) {
             let record = records::get(games, game)?
-                .ok_or(Error::Corrupt("a run names a game the db lacks"))?;
+                .ok_or_else(|| Error::Corrupt("a run names a game the db lacks"))?;
             let (info, line) = GameInfo::decode_record(&record)?;
             let plies = line.plies()?;
             slot.insert((info, plies));
         }
         self.known
             .get(&game)
-            .ok_or(Error::Corrupt("a game was not remembered"))
+            .ok_or_else(|| Error::Corrupt("a game was not remembered"))
     }
 }
 
@@ -235,9 +235,7 @@ fn settle_group(
         let ply = plies
             .iter()
             .find(|ply| ply.key.prefix() == prefix)
-            .ok_or(Error::Corrupt(
-                "a run files a position its game never reached",
-            ))?;
+            .ok_or_else(|| Error::Corrupt("a run files a position its game never reached"))?;
         keyed.push((ply.key.0, game));
     }
     keyed.sort_unstable();
@@ -254,7 +252,7 @@ fn settle_group(
             let ply = plies
                 .iter()
                 .find(|ply| ply.key.0 == key)
-                .ok_or(Error::Corrupt("a game lost a position"))?;
+                .ok_or_else(|| Error::Corrupt("a game lost a position"))?;
             entry.add(&Played::of(info, ply, game));
             list.push((
                 std::cmp::Reverse(info.when),

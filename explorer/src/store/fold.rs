@@ -39,7 +39,7 @@ impl Orders {
         for &(game, _) in entry.top.iter().chain(&entry.recent) {
             if let std::collections::hash_map::Entry::Vacant(slot) = self.known.entry(game) {
                 let record = records::get(games, game)?
-                    .ok_or(Error::Corrupt("an entry names a game the db lacks"))?;
+                    .ok_or_else(|| Error::Corrupt("an entry names a game the db lacks"))?;
                 slot.insert(GameInfo::decode(&record)?.top_order());
             }
         }

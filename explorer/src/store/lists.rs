@@ -101,14 +101,14 @@ fn decode(mut bytes: &[u8], out: &mut Vec<Listed>) -> Result<(), Error> {
             time
         } else {
             when.checked_sub(time)
-                .ok_or(Error::Corrupt("a list's times run below zero"))?
+                .ok_or_else(|| Error::Corrupt("a list's times run below zero"))?
         };
         let step = get(bytes)?;
         let step = (step >> 1).cast_signed() ^ -(step & 1).cast_signed();
         number = number.wrapping_add(step.cast_unsigned());
         let mv = *moves
             .get(get_as::<usize>(bytes)?)
-            .ok_or(Error::Corrupt("a list names a move it lacks"))?;
+            .ok_or_else(|| Error::Corrupt("a list names a move it lacks"))?;
         out.push(Listed {
             when,
             game: number,
@@ -146,7 +146,7 @@ impl<'t> ListWriter<'t> {
             Some((last, _)) => last
                 .value()
                 .checked_add(1)
-                .ok_or(Error::Corrupt("a list table's number overflows"))?,
+                .ok_or_else(|| Error::Corrupt("a list table's number overflows"))?,
         };
         Ok(ListWriter {
             blocks: txn
@@ -253,14 +253,14 @@ fn lists_of(mut bytes: &[u8]) -> impl Iterator<Item = Result<BlockList<'_>, Erro
         let next = (|| {
             let (key, rest) = bytes
                 .split_first_chunk::<16>()
-                .ok_or(Error::Corrupt("a block of lists ends in a key"))?;
+                .ok_or_else(|| Error::Corrupt("a block of lists ends in a key"))?;
             let mut rest = rest;
             let total = get(&mut rest)?;
             let parts = get_as::<u32>(&mut rest)?;
             let length = usize::try_from(get(&mut rest)?)
                 .ok()
                 .filter(|&length| length <= rest.len())
-                .ok_or(Error::Corrupt("a list runs past its block"))?;
+                .ok_or_else(|| Error::Corrupt("a list runs past its block"))?;
             let (list, after) = rest.split_at(length);
             bytes = after;
             Ok(BlockList {
@@ -368,11 +368,11 @@ impl ListTables {
             let (_, parts) = self
                 .tables
                 .get(cursor.table)
-                .ok_or(Error::Corrupt("a list's table is gone"))?;
+                .ok_or_else(|| Error::Corrupt("a list's table is gone"))?;
             let part = parts
                 .get((cursor.key, cursor.next_part))
                 .map_err(store)?
-                .ok_or(Error::Corrupt("a list's part is missing"))?;
+                .ok_or_else(|| Error::Corrupt("a list's part is missing"))?;
             cursor.games.clear();
             cursor.at = 0;
             decode(part.value(), &mut cursor.games)?;

@@ -104,7 +104,7 @@ pub fn merge<P: AsRef<Path>>(sources: &[P], into: impl AsRef<Path>) -> Result<Me
         // The source's game n is the target's next + n.
         let renumber = |game: u64| {
             game.checked_add(next)
-                .ok_or(Error::Corrupt("a game's number overflows"))
+                .ok_or_else(|| Error::Corrupt("a game's number overflows"))
         };
         {
             let mut keys = txn.open_table(GAME_KEYS).map_err(store)?;

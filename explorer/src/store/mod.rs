@@ -62,7 +62,7 @@ impl Settings {
         let version = get("format")?
             .and_then(|bytes| <[u8; 4]>::try_from(bytes.as_slice()).ok())
             .map(u32::from_le_bytes)
-            .ok_or(Error::Corrupt("the format version is missing"))?;
+            .ok_or_else(|| Error::Corrupt("the format version is missing"))?;
         if version != FORMAT_VERSION {
             return Err(Error::Version {
                 path: path.to_owned(),
@@ -73,7 +73,7 @@ impl Settings {
         let plies = get("plies")?
             .and_then(|bytes| <[u8; 4]>::try_from(bytes.as_slice()).ok())
             .map(u32::from_le_bytes)
-            .ok_or(Error::Corrupt("the plies setting is missing"))?;
+            .ok_or_else(|| Error::Corrupt("the plies setting is missing"))?;
         let players = get("players")?.unwrap_or_default();
         let players = String::from_utf8(players)
             .map_err(|_| Error::Corrupt("the players are not UTF-8"))?

@@ -237,7 +237,7 @@ pub(crate) fn each(
             each(number, record?)?;
             number = number
                 .checked_add(1)
-                .ok_or(Error::Corrupt("a game's number overflows"))?;
+                .ok_or_else(|| Error::Corrupt("a game's number overflows"))?;
         }
     }
     Ok(())
@@ -264,7 +264,7 @@ pub(crate) fn next_number(games: &impl ReadableTable<u64, &'static [u8]>) -> Res
         record?;
         next = next
             .checked_add(1)
-            .ok_or(Error::Corrupt("a game's number overflows"))?;
+            .ok_or_else(|| Error::Corrupt("a game's number overflows"))?;
     }
     Ok(next)
 }
@@ -311,7 +311,7 @@ impl Appender {
         self.block.extend_from_slice(record);
         self.next = game
             .checked_add(1)
-            .ok_or(Error::Corrupt("a game's number overflows"))?;
+            .ok_or_else(|| Error::Corrupt("a game's number overflows"))?;
         Ok(())
     }
 

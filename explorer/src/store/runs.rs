@@ -80,7 +80,7 @@ pub(crate) fn next_run(runs: &impl ReadableTable<u32, u64>) -> Result<u32, Error
         Some((run, _)) => run
             .value()
             .checked_add(1)
-            .ok_or(Error::Corrupt("a run's number overflows")),
+            .ok_or_else(|| Error::Corrupt("a run's number overflows")),
     }
 }
 
@@ -439,12 +439,12 @@ fn entries_of(mut bytes: &[u8]) -> impl Iterator<Item = Result<(u128, &[u8]), Er
         let next = (|| {
             let (key, rest) = bytes
                 .split_first_chunk::<16>()
-                .ok_or(Error::Corrupt("an entries block ends in a key"))?;
+                .ok_or_else(|| Error::Corrupt("an entries block ends in a key"))?;
             let mut rest = rest;
             let length = usize::try_from(get(&mut rest)?)
                 .ok()
                 .filter(|&length| length <= rest.len())
-                .ok_or(Error::Corrupt("an entry runs past its block"))?;
+                .ok_or_else(|| Error::Corrupt("an entry runs past its block"))?;
             let (entry, after) = rest.split_at(length);
             bytes = after;
             Ok((u128::from_be_bytes(*key), entry))
