@@ -91,9 +91,8 @@ const COLUMNS: [&str; 12] = [
 
 /// Appends `number` in decimal, at least `width` digits (zeros first).
 fn push_number(line: &mut Vec<u8>, number: u64, width: usize) {
-    // Digits from the last, in a buffer on the stack: one copy into the
-    // line (a buffer handed back, or the line filled first, cost a listing
-    // a few percent of its time).
+    // Digits from the last, in a buffer on the stack, then one copy into
+    // the line (not the line filled with zeros first, then written over).
     let mut digits = [b'0'; 20];
     let mut first = digits.len();
     let mut value = number;
