@@ -12,11 +12,10 @@
 
 use crate::error::{Error, store};
 use crate::model::entry::{Entry, MoveEntry};
-use crate::model::game::GameInfo;
 use crate::model::key::{PositionKey, capturable_en_passant};
 use crate::store::evals::{self, EvalTable};
 use crate::store::runs::{self, RUNS, RunReader};
-use crate::store::{GAMES, records};
+use crate::store::{GAME_LINES, records};
 use cozy_chess::{Board, Color};
 use redb::ReadTransaction;
 use std::collections::HashMap;
@@ -49,7 +48,7 @@ pub(crate) fn positions(
     nodes: u64,
     multipv: u32,
 ) -> Result<Vec<Position>, Error> {
-    let games = txn.open_table(GAMES).map_err(store)?;
+    let lines = txn.open_table(GAME_LINES).map_err(store)?;
     let evals = evals::open(txn)?;
     let list = runs::list(&txn.open_table(RUNS).map_err(store)?)?;
     let mut heads = Vec::with_capacity(list.len());
@@ -113,10 +112,7 @@ pub(crate) fn positions(
             continue;
         }
         for &game in &singles {
-            let record = records::get(&games, game)?
-                .ok_or_else(|| Error::Corrupt("a run names a game the db lacks"))?;
-            let (_, line) = GameInfo::decode_record(&record)?;
-            for ply in line.plies()? {
+            for ply in records::line(&lines, game)?.plies()? {
                 if ply.key.prefix() == prefix {
                     found.entry(ply.key.0).or_insert((0, game)).0 += 1;
                 }
@@ -126,7 +122,7 @@ pub(crate) fn positions(
             if count < min_games {
                 continue;
             }
-            let (board_key, fen) = board_of(&games, game, key)?;
+            let (board_key, fen) = board_of(&lines, game, key)?;
             if covered(evals.as_ref(), board_key, nodes, multipv)? {
                 continue;
             }
@@ -185,13 +181,11 @@ fn covered(evals: Option<&EvalTable>, key: u128, nodes: u64, multipv: u32) -> Re
 /// `key` (as the db files it: in a player's db, from a seat), found by
 /// replaying game `game`.
 fn board_of(
-    games: &impl redb::ReadableTable<u64, &'static [u8]>,
+    lines: &impl redb::ReadableTable<u64, &'static [u8]>,
     game: u64,
     key: u128,
 ) -> Result<(u128, String), Error> {
-    let record = records::get(games, game)?
-        .ok_or_else(|| Error::Corrupt("a run names a game the db lacks"))?;
-    let (_, line) = GameInfo::decode_record(&record)?;
+    let line = records::line(lines, game)?;
     let mut board = line
         .start
         .board()

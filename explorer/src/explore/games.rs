@@ -1051,7 +1051,8 @@ impl Explorer {
             records::get_sorted(&self.games, &games, |at, record| {
                 let record =
                     record.ok_or_else(|| Error::Corrupt("a run names a game the db lacks"))?;
-                let (info, line) = GameInfo::decode_record(record)?;
+                let info = GameInfo::decode(record)?;
+                let line = records::line(&self.lines, games[at])?;
                 if let Some(ply) = line.plies()?.iter().find(|ply| ply.key == key) {
                     alone.push((
                         std::cmp::Reverse(info.when),
@@ -1173,9 +1174,9 @@ impl Explorer {
         for number in numbers {
             let record = records::get(&self.games, number)?
                 .ok_or_else(|| Error::Corrupt("a game's key names a game the db lacks"))?;
-            let (info, line) = GameInfo::decode_record(&record)?;
+            let info = GameInfo::decode(&record)?;
             if info.id == id {
-                return Ok(Some((number, info, line)));
+                return Ok(Some((number, info, records::line(&self.lines, number)?)));
             }
         }
         Ok(None)

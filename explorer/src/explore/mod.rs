@@ -37,7 +37,8 @@ use std::path::{Path, PathBuf};
 pub struct Explorer {
     /// The tables of `txn`: dropped before it.
     games: redb::ReadOnlyTable<u64, &'static [u8]>,
-    /// The games' texts, keys and the lists of positions' games.
+    /// The games' lines, texts, keys and the lists of positions' games.
+    lines: redb::ReadOnlyTable<u64, &'static [u8]>,
     texts: redb::ReadOnlyTable<u64, &'static [u8]>,
     keys: redb::ReadOnlyTable<u128, u64>,
     lists: crate::store::lists::ListTables,
@@ -74,6 +75,7 @@ impl Explorer {
         let txn = db.begin_read().map_err(store)?;
         Ok(Explorer {
             games: txn.open_table(GAMES).map_err(store)?,
+            lines: txn.open_table(crate::store::GAME_LINES).map_err(store)?,
             texts: txn
                 .open_table(crate::store::texts::GAME_TEXTS)
                 .map_err(store)?,
@@ -221,9 +223,10 @@ impl Explorer {
         };
         let mut kept = Vec::new();
         let mut known = Known::default();
+        let tables = (games, &self.lines);
         for key in keys {
             entry_of(
-                &self.runs, games, key, &filter, &mut tally, &mut kept, &mut known,
+                &self.runs, tables, key, &filter, &mut tally, &mut kept, &mut known,
             )?;
         }
         let mut answer = Answer {
@@ -300,7 +303,10 @@ impl Explorer {
 /// (whose records go to `known`).
 fn entry_of(
     runs: &runs::RunTables,
-    games: &impl redb::ReadableTable<u64, &'static [u8]>,
+    (games, lines): (
+        &impl redb::ReadableTable<u64, &'static [u8]>,
+        &impl redb::ReadableTable<u64, &'static [u8]>,
+    ),
     key: PositionKey,
     filter: &Filter,
     tally: &mut Tally,
@@ -320,7 +326,8 @@ fn entry_of(
     for game in runs.games_at(key.prefix())? {
         let record = records::get(games, game)?
             .ok_or_else(|| Error::Corrupt("a run names a game the db lacks"))?;
-        let (info, line) = GameInfo::decode_record(&record)?;
+        let info = GameInfo::decode(&record)?;
+        let line = records::line(lines, game)?;
         if let Some(ply) = line.plies()?.iter().find(|ply| ply.key == key) {
             alone.add(&Played::of(&info, ply, game));
             known.games.insert(game, Some(info));

@@ -15,7 +15,7 @@ use crate::store::lists::{ListWriter, Listed};
 use crate::store::records::Appender;
 use crate::store::runs::{self, RUNS, RunPart, RunWriter};
 use crate::store::texts::GAME_TEXTS;
-use crate::store::{GAME_KEYS, GAMES};
+use crate::store::{GAME_KEYS, GAME_LINES, GAMES};
 
 /// The lists of a part of a run: each position of several games and its
 /// games in a list's order.
@@ -56,8 +56,10 @@ struct BatchGame {
     order: Order,
     /// Its id: a list of a position's games is in order of time, then id.
     id: String,
-    /// Its record and its tags and mainline, in the batch's bytes.
+    /// Its record, its line, and its tags and mainline, in the batch's
+    /// bytes.
     record: Range<usize>,
+    line: Range<usize>,
     text: Range<usize>,
     played: Played,
     white_elo: Option<u16>,
@@ -113,13 +115,13 @@ impl Batch {
         self.seen.len()
     }
 
-    /// Adds game `number` (its key, record, text and positions).
+    /// Adds game `number` (its key; its record, line and text; its
+    /// positions).
     pub(crate) fn add(
         &mut self,
         number: u64,
         info: GameInfo,
-        record: &[u8],
-        text: &[u8],
+        [record, line, text]: [&[u8]; 3],
         plies: &[Ply],
     ) {
         // The move and the rating are each position's own.
@@ -150,13 +152,16 @@ impl Batch {
         let from = self.bytes.len();
         self.bytes.extend_from_slice(record);
         let record = from..self.bytes.len();
+        self.bytes.extend_from_slice(line);
+        let line = record.end..self.bytes.len();
         self.bytes.extend_from_slice(text);
-        let text = record.end..self.bytes.len();
+        let text = line.end..self.bytes.len();
         self.games.push(BatchGame {
             key: info.key,
             order: info.top_order(),
             id: info.id,
             record,
+            line,
             text,
             played,
             white_elo: info.white_elo,
@@ -264,12 +269,14 @@ impl Batch {
         compact::settle(db)
     }
 
-    /// Writes the batch's games: their keys, records and texts.
+    /// Writes the batch's games: their keys, records, lines and texts.
     fn write_games(&self, txn: &WriteTransaction) -> Result<(), Error> {
         let mut keys = txn.open_table(GAME_KEYS).map_err(store)?;
         let mut games = txn.open_table(GAMES).map_err(store)?;
+        let mut lines = txn.open_table(GAME_LINES).map_err(store)?;
         let mut texts = txn.open_table(GAME_TEXTS).map_err(store)?;
         let mut appender = Appender::new(&games)?;
+        let mut line_appender = Appender::new(&lines)?;
         let mut text_appender = Appender::new(&texts)?;
         let mut sorted: Vec<(u128, u64)> =
             self.games.iter().map(|g| (g.key, g.played.game)).collect();
@@ -280,10 +287,13 @@ impl Batch {
         for game in &self.games {
             let record = &self.bytes[game.record.clone()];
             appender.push(&mut games, game.played.game, record)?;
+            let line = &self.bytes[game.line.clone()];
+            line_appender.push(&mut lines, game.played.game, line)?;
             let text = &self.bytes[game.text.clone()];
             text_appender.push(&mut texts, game.played.game, text)?;
         }
         text_appender.finish(&mut texts)?;
+        line_appender.finish(&mut lines)?;
         appender.finish(&mut games)
     }
 

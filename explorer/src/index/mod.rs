@@ -87,8 +87,9 @@ pub struct IndexSummary {
 /// positions in its part's.
 struct Indexed {
     info: GameInfo,
-    /// Its record in the db: the game and its line.
+    /// Its record in the db (the game) and its line.
     record: Range<usize>,
+    line: Range<usize>,
     /// Its tags and mainline ([`Score`](crate::model::score::Score)).
     text: Range<usize>,
     /// Each position (once, with the move last played from it).
@@ -241,8 +242,9 @@ impl Collect for Indexer {
         let bytes = &mut part.bytes;
         let from = bytes.len();
         info.encode(bytes);
-        part.follow.encode_line(bytes);
         let record = from..bytes.len();
+        part.follow.encode_line(bytes);
+        let line = record.end..bytes.len();
         encode_coded(
             start,
             pairs.len(),
@@ -250,12 +252,13 @@ impl Collect for Indexer {
             part.follow.codes(),
             bytes,
         );
-        let text = record.end..bytes.len();
+        let text = line.end..bytes.len();
         let first = part.plies.len();
         part.follow.positions_into(&mut part.plies);
         part.games.push(Indexed {
             info,
             record,
+            line,
             text,
             plies: first..part.plies.len(),
         });
@@ -335,8 +338,11 @@ impl Writer<'_> {
             self.batch.add(
                 number,
                 game.info,
-                &part.bytes[game.record],
-                &part.bytes[game.text],
+                [
+                    &part.bytes[game.record],
+                    &part.bytes[game.line],
+                    &part.bytes[game.text],
+                ],
                 &part.plies[game.plies],
             );
             if self.batch.games() >= self.options.batch_games || self.batch.positions() >= limit {

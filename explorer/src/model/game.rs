@@ -4,7 +4,6 @@
 
 use crate::error::Error;
 use crate::model::codec::{self, get, get_as, get_byte, get_strs, put, put_text};
-use crate::model::line::Line;
 use crate::model::query::{GameRef, Month, Player, RatingGroup, Speed};
 use chess960_games::read::{TagName, TagPairs, Tags};
 use std::borrow::Cow;
@@ -303,17 +302,9 @@ impl GameInfo {
         put_text(out, &self.black);
     }
 
-    /// Reads what [`GameInfo::encode`] wrote (at the front of a game's
-    /// record).
+    /// Reads a game's record ([`GameInfo::encode`]'s bytes).
     pub(crate) fn decode(mut input: &[u8]) -> Result<GameInfo, Error> {
         GameInfo::read(&mut input)
-    }
-
-    /// Reads a game's record as the db keeps it: the game
-    /// ([`GameInfo::encode`]), then its line ([`Line::encode`]).
-    pub(crate) fn decode_record(mut input: &[u8]) -> Result<(GameInfo, Line), Error> {
-        let info = GameInfo::read(&mut input)?;
-        Ok((info, Line::decode(input)?))
     }
 
     /// Reads a game from the front of `input`.

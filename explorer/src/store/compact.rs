@@ -12,11 +12,11 @@ use crate::error::{Error, store};
 use crate::model::entry::{Entry, Played};
 use crate::model::game::GameInfo;
 use crate::model::line::Ply;
-use crate::store::GAMES;
 use crate::store::fold::Orders;
 use crate::store::lists::{ListWriter, Listed};
 use crate::store::records;
 use crate::store::runs::{self, RUNS, RunReader, RunWriter, Single};
+use crate::store::{GAME_LINES, GAMES};
 use redb::{Database, ReadableDatabase, ReadableTable};
 use std::collections::HashMap;
 
@@ -52,12 +52,14 @@ pub(crate) fn settle(db: &Database) -> Result<(), Error> {
     }
 }
 
-/// The game's record and positions, remembered for the next few asks.
-struct Replays {
+/// The game's record and positions, remembered for the next few asks;
+/// the lines they are replayed from.
+struct Replays<L> {
     known: HashMap<u64, (GameInfo, Vec<Ply>)>,
+    lines: L,
 }
 
-impl Replays {
+impl<L: ReadableTable<u64, &'static [u8]>> Replays<L> {
     fn get(
         &mut self,
         games: &impl ReadableTable<u64, &'static [u8]>,
@@ -69,8 +71,8 @@ impl Replays {
         if let std::collections::hash_map::Entry::Vacant(slot) = self.known.entry(game) {
             let record = records::get(games, game)?
                 .ok_or_else(|| Error::Corrupt("a run names a game the db lacks"))?;
-            let (info, line) = GameInfo::decode_record(&record)?;
-            let plies = line.plies()?;
+            let info = GameInfo::decode(&record)?;
+            let plies = records::line(&self.lines, game)?.plies()?;
             slot.insert((info, plies));
         }
         self.known
@@ -90,6 +92,7 @@ fn fold_runs(db: &Database, older: u32, newer: u32, into: u32) -> Result<(), Err
         let mut writer = RunWriter::new(&txn, into)?;
         let mut replays = Replays {
             known: HashMap::new(),
+            lines: read.open_table(GAME_LINES).map_err(store)?,
         };
         // Positions of several games found among the singles, and their
         // games' lists.
@@ -220,7 +223,7 @@ fn settle_group(
     group: &[Single],
     writer: &mut RunWriter<'_>,
     games: &impl ReadableTable<u64, &'static [u8]>,
-    replays: &mut Replays,
+    replays: &mut Replays<impl ReadableTable<u64, &'static [u8]>>,
     (crowd, lists): (&mut Vec<(u128, Entry)>, &mut Lists),
 ) -> Result<(), Error> {
     if group.len() < CROWD {

@@ -14,7 +14,7 @@ use crate::store::lists;
 use crate::store::records::{self, Appender};
 use crate::store::runs::{self, RUNS, RunReader, RunWriter};
 use crate::store::texts::GAME_TEXTS;
-use crate::store::{self, GAME_KEYS, GAMES};
+use crate::store::{self, GAME_KEYS, GAME_LINES, GAMES};
 use redb::{ReadableDatabase, ReadableTable};
 use std::path::Path;
 
@@ -119,13 +119,16 @@ pub fn merge<P: AsRef<Path>>(sources: &[P], into: impl AsRef<Path>) -> Result<Me
                 Ok(())
             })?;
             appender.finish(&mut games)?;
-            let source_texts = read.open_table(GAME_TEXTS).map_err(store)?;
-            let mut texts = txn.open_table(GAME_TEXTS).map_err(store)?;
-            let mut appender = Appender::new(&texts)?;
-            records::each(&source_texts, |old, text| {
-                appender.push(&mut texts, renumber(old)?, text)
-            })?;
-            appender.finish(&mut texts)?;
+            // The lines and texts, each under its game's new number.
+            for table in [GAME_LINES, GAME_TEXTS] {
+                let source = read.open_table(table).map_err(store)?;
+                let mut target = txn.open_table(table).map_err(store)?;
+                let mut appender = Appender::new(&target)?;
+                records::each(&source, |old, bytes| {
+                    appender.push(&mut target, renumber(old)?, bytes)
+                })?;
+                appender.finish(&mut target)?;
+            }
         }
         summary.positions += add_runs(&read, &txn, &renumber)?;
         lists::copy_tables(&read, &txn, &renumber)?;

@@ -22,7 +22,7 @@ use redb::{Database, ReadOnlyDatabase, TableDefinition};
 use std::path::{Path, PathBuf};
 
 /// The format version this crate writes and reads.
-pub const FORMAT_VERSION: u32 = 7;
+pub const FORMAT_VERSION: u32 = 8;
 
 /// The bytes of redb's page cache: a writer's (redb's default, 1 GiB,
 /// would take most of the indexer's memory bound) and a reader's.
@@ -31,8 +31,12 @@ const CACHE_BYTES: usize = 192 << 20;
 /// The file in a db's folder.
 pub const FILE: &str = "explorer.redb";
 
-/// Game number to game record: the game, then its line.
+/// Game number to game record: its key, players, ratings, result, time
+/// and id (a listing of games reads these only).
 pub(crate) const GAMES: TableDefinition<'static, u64, &[u8]> = TableDefinition::new("games");
+/// Game number to the game's line: its start and its indexed moves.
+pub(crate) const GAME_LINES: TableDefinition<'static, u64, &[u8]> =
+    TableDefinition::new("game_lines");
 /// Game key (128 bits) to game number.
 pub(crate) const GAME_KEYS: TableDefinition<'static, u128, u64> = TableDefinition::new("game_keys");
 /// Setting name to value.
@@ -194,6 +198,7 @@ pub(crate) fn open_write(dir: &Path, settings: &Settings) -> Result<Database, Er
             meta.insert("players", settings.players.join("\n").as_bytes())
                 .map_err(store)?;
             txn.open_table(GAMES).map_err(store)?;
+            txn.open_table(GAME_LINES).map_err(store)?;
             txn.open_table(GAME_KEYS).map_err(store)?;
             txn.open_table(crate::store::runs::RUNS).map_err(store)?;
             txn.open_table(crate::store::texts::GAME_TEXTS)

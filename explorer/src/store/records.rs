@@ -6,12 +6,13 @@
 
 use crate::error::{Error, store};
 use crate::model::codec::{get_as, leaf_room, put, varint_bytes};
+use crate::model::line::Line;
 use redb::ReadableTable;
 
-/// A record (with its length) takes at least this many bytes: a game's
-/// key and five values, three texts and a line (a bound, for walking no
-/// block past where a game could be).
-const MIN_RECORD: usize = 16 + 5 + 3 + 1 + 1;
+/// A game's record (with its length) takes at least this many bytes: its
+/// key, five values and three texts (a bound, for walking no block past
+/// where a game could be; [`get_sorted`] reads games' records only).
+const MIN_RECORD: usize = 16 + 5 + 3 + 1;
 
 /// A block holds at most this many bytes (one to a page), but for a
 /// record larger alone.
@@ -52,6 +53,16 @@ fn records(mut bytes: &[u8]) -> impl Iterator<Item = Result<&[u8], Error>> {
         }
         Some(record)
     })
+}
+
+/// The line of game `game` (its start and indexed moves), from the
+/// lines' table: an error if the db lacks it.
+pub(crate) fn line(
+    lines: &impl ReadableTable<u64, &'static [u8]>,
+    game: u64,
+) -> Result<Line, Error> {
+    let bytes = get(lines, game)?.ok_or_else(|| Error::Corrupt("a game's line is missing"))?;
+    Line::decode(&bytes)
 }
 
 /// The record of game `game`, if the db has it.
