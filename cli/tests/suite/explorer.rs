@@ -428,22 +428,19 @@ fn games_with_names_to_escape() {
             format,
         ])
     };
-    let tsv = games("tsv");
-    assert_eq!(
-        tsv.lines().nth(2),
-        Some(
-            "game\t\taaaa0001\tDoe, \"Jo\" Jr\t800\tbaaaa0001\t10250\t1-0\tblitz\t0999-03\te2e4\te4"
+    for (format, row) in [
+        (
+            "tsv",
+            "game\t\taaaa0001\tDoe, \"Jo\" Jr\t800\tbaaaa0001\t10250\t1-0\tblitz\t0999-03\te2e4\te4",
         ),
-        "{tsv}"
-    );
-    let csv = games("csv");
-    assert_eq!(
-        csv.lines().nth(2),
-        Some(
-            "game,,aaaa0001,\"Doe, \"\"Jo\"\"\tJr\",800,baaaa0001,10250,1-0,blitz,0999-03,e2e4,e4"
+        (
+            "csv",
+            "game,,aaaa0001,\"Doe, \"\"Jo\"\"\tJr\",800,baaaa0001,10250,1-0,blitz,0999-03,e2e4,e4",
         ),
-        "{csv}"
-    );
+    ] {
+        let table = games(format);
+        assert_eq!(table.lines().nth(2), Some(row), "{table}");
+    }
     std::fs::remove_dir_all(&dir).ok();
 }
 

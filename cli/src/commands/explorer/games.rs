@@ -132,7 +132,7 @@ fn needs_escape(text: &str, format: QueryFormat) -> bool {
             .any(|byte| matches!(byte, b',' | b'"' | b'\n' | b'\r')),
         _ => text
             .bytes()
-            .any(|byte| byte < 0x20 && matches!(byte, b'\t' | b'\n' | b'\r')),
+            .any(|byte| matches!(byte, b'\t' | b'\n' | b'\r')),
     }
 }
 
