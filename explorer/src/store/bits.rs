@@ -63,6 +63,27 @@ impl BitWriter {
         self.put(value, k);
     }
 
+    /// Writes `value` as a Rice code of parameter `k`, then the low
+    /// `width` bits of `fixed`: the bits of [`BitWriter::rice`] then
+    /// [`BitWriter::fixed`], in one step when together they take at most
+    /// 56 bits (a block's single: its prefix's difference and its game).
+    pub(crate) fn rice_fixed(&mut self, value: u64, k: u32, fixed: u64, width: u32) {
+        let quotient = value >> k;
+        let total = quotient + 1 + u64::from(k) + u64::from(width);
+        if total <= 56 {
+            #[allow(clippy::cast_possible_truncation)] // below 56
+            let ones = quotient as u32;
+            let code = mask(ones)
+                | (value & mask(k)) << (ones + 1)
+                | (fixed & mask(width)) << (ones + 1 + k);
+            #[allow(clippy::cast_possible_truncation)]
+            self.put(code, total as u32);
+        } else {
+            self.rice(value, k);
+            self.fixed(fixed, width);
+        }
+    }
+
     /// The bytes, the last one padded with zeros.
     #[must_use]
     // The cast keeps the held bits, fewer than 8.
@@ -251,6 +272,38 @@ mod tests {
             assert_eq!(reader.rice(k).unwrap(), value);
             assert_eq!(reader.fixed(width).unwrap(), fixed);
         }
+    }
+
+    #[test]
+    fn rice_then_fixed_in_one_step_writes_the_same_bits() {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = || xorshift(&mut state);
+        let (mut one, mut two) = (BitWriter::default(), BitWriter::default());
+        let mut joined = 0;
+        for round in 0..20_000 {
+            let k = u32::try_from(next() % 57).unwrap();
+            let value = next() >> (next() % 64);
+            let value = if value >> k > 300 {
+                value & mask(k + 8)
+            } else {
+                value
+            };
+            let width = u32::try_from(next() % 65).unwrap();
+            // Some bits above the width, which neither writes.
+            let fixed = next();
+            if round % 7 == 0 {
+                // Odd bits held between the codes.
+                one.fixed(round, 3);
+                two.fixed(round, 3);
+            }
+            one.rice(value, k);
+            one.fixed(fixed, width);
+            two.rice_fixed(value, k, fixed, width);
+            joined += u64::from(rice_bits(value, k) + u64::from(width) <= 56);
+            assert_eq!(one.len(), two.len());
+        }
+        assert!(joined > 2_000, "{joined} codes in one step");
+        assert_eq!(one.finish(), two.finish());
     }
 
     #[test]

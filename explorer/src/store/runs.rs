@@ -380,9 +380,10 @@ impl<'t> RunWriter<'t> {
                 {
                     marks.push((prefix - first, bit));
                 }
-                bits.rice(prefix - previous, k);
+                bits.rice_fixed(prefix - previous, k, game - self.least, games);
+            } else {
+                bits.fixed(game - self.least, games);
             }
-            bits.fixed(game - self.least, games);
             previous = prefix;
         }
         put(&mut bytes, marks.len() as u64);
