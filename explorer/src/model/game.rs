@@ -66,13 +66,16 @@ pub struct GameInfo {
 }
 
 /// The last path segment of a `Site` that is a URL (`https://host/abcd1234`
-/// gives `abcd1234`); `None` for anything else (`?`, a town).
+/// gives `abcd1234`), but for a last segment `white` or `black` (a game's
+/// page seen from that side, as lichess's addresses have it: the id is
+/// the segment before); `None` for anything else (`?`, a town).
 ///
 /// ```
 /// use chess960_explorer::game::site_id;
 ///
 /// assert_eq!(site_id("https://example.org/AbCd1234"), Some("AbCd1234"));
-/// assert_eq!(site_id("https://example.org/AbCd1234/black"), Some("black"));
+/// assert_eq!(site_id("https://example.org/AbCd1234/black"), Some("AbCd1234"));
+/// assert_eq!(site_id("https://example.org/game/live/123"), Some("123"));
 /// assert_eq!(site_id("Oslo NOR"), None);
 /// ```
 pub fn site_id(site: &str) -> Option<&str> {
@@ -90,10 +93,12 @@ pub fn site_id(site: &str) -> Option<&str> {
     };
     let path = &rest[rest.find('/')? + 1..];
     let path = &path[..path.find(['?', '#']).unwrap_or(path.len())];
-    path.trim_end_matches('/')
-        .rsplit('/')
-        .next()
-        .filter(|segment| !segment.is_empty())
+    let mut segments = path.trim_end_matches('/').rsplit('/');
+    let last = segments.next().filter(|segment| !segment.is_empty())?;
+    match (last, segments.next()) {
+        ("white" | "black", Some(game)) if !game.is_empty() => Some(game),
+        _ => Some(last),
+    }
 }
 
 /// The digits of a derived id.
@@ -459,7 +464,14 @@ mod tests {
             ("  https://lichess.org/AbCd1234  ", Some("AbCd1234")),
             ("https://lichess.org/AbCd1234/", Some("AbCd1234")),
             ("https://lichess.org/AbCd1234//", Some("AbCd1234")),
-            ("https://lichess.org/AbCd1234/black", Some("black")),
+            ("https://lichess.org/AbCd1234/black", Some("AbCd1234")),
+            ("https://lichess.org/AbCd1234/white/", Some("AbCd1234")),
+            ("https://lichess.org/AbCd1234/white#40", Some("AbCd1234")),
+            ("https://lichess.org/AbCd1234/Black", Some("Black")),
+            ("https://lichess.org/black", Some("black")),
+            ("https://lichess.org//black", Some("black")),
+            ("https://lichess.org/black/white", Some("black")),
+            ("https://lichess.org/AbCd1234/blacks", Some("blacks")),
             ("https://lichess.org/AbCd1234?x=1", Some("AbCd1234")),
             ("https://lichess.org/AbCd1234#12", Some("AbCd1234")),
             ("https://lichess.org/a/b?c=d/e", Some("b")),

@@ -22,7 +22,7 @@ use redb::{Database, ReadOnlyDatabase, TableDefinition};
 use std::path::{Path, PathBuf};
 
 /// The format version this crate writes and reads.
-pub const FORMAT_VERSION: u32 = 8;
+pub const FORMAT_VERSION: u32 = 9;
 
 /// The bytes of redb's page cache: a writer's (redb's default, 1 GiB,
 /// would take most of the indexer's memory bound) and a reader's.

@@ -4,7 +4,8 @@
 //! played), in one run, in many (folded), indexed twice over and merged;
 //! a game's moves are its whole mainline; its PGN reads back (shakmaty
 //! replays its SAN from its FEN), tags needing escapes included; games
-//! without a `Site` URL get ids that find them.
+//! without a `Site` URL get ids that find them, and games seen from Black
+//! (`Site` ending in `/black`) their own.
 
 use crate::common::{TestGame, games, model, start_position, temp_dir};
 use crate::counts::index_games;
@@ -292,6 +293,42 @@ fn a_player_s_games_from_a_position() {
         })
         .unwrap_err();
     assert_eq!(error.parameter(), "color");
+    drop(explorer);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn games_seen_from_black_keep_their_own_ids() {
+    // Lichess's address of a game seen from Black ends in `/black`: the
+    // id is the game's, so two such games are two games, and the same
+    // game without the suffix is one of them.
+    let game = |site: &str, moves: &str| {
+        format!(
+            "[Event \"e\"]\n[Site \"{site}\"]\n[Date \"2026.01.02\"]\n[White \"w\"]\n\
+             [Black \"b\"]\n[Result \"1-0\"]\n\n{moves} 1-0\n\n"
+        )
+    };
+    let pgn = [
+        game("https://lichess.org/AAAA0001/black", "1. e4 e5"),
+        game("https://lichess.org/BBBB0002/black", "1. d4 d5"),
+        game("https://lichess.org/AAAA0001", "1. e4 e5"),
+        game("https://lichess.org/CCCC0003/white#3", "1. c4"),
+    ]
+    .concat();
+    let dir = temp_dir("black-ids");
+    let archive = chess960_archive::Archive::new().reader("sides.pgn", std::io::Cursor::new(pgn));
+    let summary = chess960_explorer::index(&archive, &dir, &options(10_000)).unwrap();
+    assert_eq!((summary.added, summary.duplicates), (3, 1));
+    let explorer = Explorer::open(&dir).unwrap();
+    for (id, first) in [("AAAA0001", "e4"), ("BBBB0002", "d4"), ("CCCC0003", "c4")] {
+        let text = explorer.game(id).unwrap().unwrap();
+        assert!(
+            text.pgn.contains(&format!("1. {first}")),
+            "{id}: {}",
+            text.pgn
+        );
+    }
+    assert!(explorer.game("black").unwrap().is_none());
     drop(explorer);
     std::fs::remove_dir_all(&dir).ok();
 }
