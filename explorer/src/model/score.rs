@@ -7,6 +7,7 @@ use crate::model::board::{self, pack, unpack};
 use crate::model::codec::{get, get_byte, get_text, put, put_text};
 use crate::model::line::Start;
 use crate::model::move_code::Coder;
+use chess960::{DoublePosition, Fen, FenStyle, Position};
 
 /// Tag names written as one byte (its place here, plus one); any other
 /// name as 0 and its text.
@@ -201,41 +202,33 @@ pub struct ScoreMove {
 /// assert_eq!(start_fen(Start::Chess960(518)).unwrap(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1");
 /// ```
 pub fn start_fen(start: Start) -> Option<String> {
-    start.board().map(|board| format!("{board:#}"))
+    fen_of(start, FenStyle::Shredder).map(|fen| fen.as_str().to_owned())
 }
 
-/// Which of the start's Shredder-FEN (0) and X-FEN (1) `value` is; the
-/// two remembered on this thread for the starts asked (the indexer asks
-/// them game after game; 960 starts and the classical one, double
-/// Chess960 starts as they come, forgotten past [`KNOWN_STARTS`]).
-fn start_fen_place(start: Start, value: &str) -> Option<usize> {
-    type Fens = std::collections::HashMap<Start, [Option<String>; 2]>;
-    thread_local! {
-        static KNOWN: std::cell::RefCell<Fens> = std::cell::RefCell::new(Fens::new());
-    }
-    KNOWN.with(|known| {
-        let mut known = known.borrow_mut();
-        if known.len() >= KNOWN_STARTS && !known.contains_key(&start) {
-            known.clear();
+/// The start's FEN in `style` (the chess960 crate's, written without a
+/// board: the indexer asks it game after game).
+fn fen_of(start: Start, style: FenStyle) -> Option<Fen> {
+    match start {
+        Start::Chess960(id) => Position::from_id(id).ok().map(|p| p.fen(style)),
+        Start::Double(white, black) => {
+            let white = Position::from_id(white).ok()?;
+            let black = Position::from_id(black).ok()?;
+            Some(DoublePosition::new(white, black).fen(style))
         }
-        let fens = known
-            .entry(start)
-            .or_insert_with(|| [start_fen(start), start_xfen(start)]);
-        fens.iter().position(|fen| fen.as_deref() == Some(value))
-    })
+        Start::Standard => Some(Position::STANDARD.fen(style)),
+    }
 }
 
-/// Starts whose FENs a thread remembers at most.
-const KNOWN_STARTS: usize = 4096;
+/// Which of the start's Shredder-FEN (0) and X-FEN (1) `value` is.
+fn start_fen_place(start: Start, value: &str) -> Option<usize> {
+    [FenStyle::Shredder, FenStyle::XFen]
+        .into_iter()
+        .position(|style| fen_of(start, style).is_some_and(|fen| fen.as_str() == value))
+}
 
 /// The X-FEN of a start (`KQkq` for its four rights).
 fn start_xfen(start: Start) -> Option<String> {
-    let fen = start_fen(start)?;
-    let mut fields: Vec<&str> = fen.split(' ').collect();
-    if fields.get(2).is_some_and(|field| field.len() == 4) {
-        fields[2] = "KQkq";
-    }
-    Some(fields.join(" "))
+    fen_of(start, FenStyle::XFen).map(|fen| fen.as_str().to_owned())
 }
 
 /// Writes a score as [`Score::encode`] does, from its `count` tags and
@@ -573,6 +566,52 @@ impl Score {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A start's FENs are cozy-chess's Shredder-FEN of its board and the
+    /// same with `KQkq` for four rights (what earlier builds wrote and a
+    /// db's texts name by place): every start, the classical one and
+    /// double starts of every white start.
+    #[test]
+    fn start_fens_are_cozy_chess_s() {
+        let cozy = |start: Start| {
+            let board = start.board().unwrap();
+            let shredder = format!("{board:#}");
+            let mut fields: Vec<&str> = shredder.split(' ').collect();
+            if fields[2].len() == 4 {
+                fields[2] = "KQkq";
+            }
+            let xfen = fields.join(" ");
+            (shredder, xfen)
+        };
+        let mut starts = vec![Start::Standard];
+        for id in 0..960u16 {
+            starts.push(Start::Chess960(id));
+            starts.push(Start::Double(id, (id * 37 + 11) % 960));
+            starts.push(Start::Double(id, id));
+        }
+        for start in starts {
+            let (shredder, xfen) = cozy(start);
+            assert_eq!(
+                start_fen(start).as_deref(),
+                Some(shredder.as_str()),
+                "{start:?}"
+            );
+            assert_eq!(
+                start_xfen(start).as_deref(),
+                Some(xfen.as_str()),
+                "{start:?}"
+            );
+            assert_eq!(start_fen_place(start, &shredder), Some(0), "{start:?}");
+            assert_eq!(
+                start_fen_place(start, &xfen),
+                Some(usize::from(xfen != shredder))
+            );
+        }
+        for start in [Start::Chess960(960), Start::Double(0, 960)] {
+            assert_eq!(start_fen(start), None);
+            assert_eq!(start_fen_place(start, "x"), None);
+        }
+    }
 
     /// Every known name and value is found at its place; a word of
     /// another list, a near miss or an empty word is not.
