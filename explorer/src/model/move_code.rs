@@ -84,6 +84,7 @@ impl View {
 
     /// The squares `piece` on `from` reaches, and whether each is four
     /// moves (a promotion).
+    #[inline]
     fn targets(&self, piece: Piece, from: Square) -> (u64, bool) {
         let (side, ours, theirs) = (self.side, self.ours, self.theirs);
         let occupied = BitBoard(ours | theirs);
@@ -108,6 +109,7 @@ impl View {
     }
 
     /// Writes move `mv` of `piece` (the piece on its from-square).
+    #[inline]
     fn put(&self, piece: Piece, mv: Move, out: &mut Vec<u8>) -> Result<(), Unknown> {
         let ours = self.ours;
         if ours & mv.from.bitboard().0 == 0 {
