@@ -69,7 +69,7 @@ impl BitWriter {
     /// 56 bits (a block's single: its prefix's difference and its game).
     pub(crate) fn rice_fixed(&mut self, value: u64, k: u32, fixed: u64, width: u32) {
         let quotient = value >> k;
-        let total = quotient + 1 + u64::from(k) + u64::from(width);
+        let total = quotient.saturating_add(1 + u64::from(k) + u64::from(width));
         if total <= 56 {
             #[allow(clippy::cast_possible_truncation)] // below 56
             let ones = quotient as u32;
