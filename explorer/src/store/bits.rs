@@ -241,6 +241,19 @@ impl<'a> BitReader<'a> {
 mod tests {
     use super::*;
 
+    /// A Rice code's value and parameter, and a fixed width, at random;
+    /// quotients kept short (long ones are costly).
+    fn random_code(next: &mut impl FnMut() -> u64) -> (u64, u32, u32) {
+        let k = u32::try_from(next() % 57).unwrap();
+        let value = next() >> (next() % 64);
+        let value = if value >> k > 300 {
+            value & mask(k + 8)
+        } else {
+            value
+        };
+        (value, k, u32::try_from(next() % 65).unwrap())
+    }
+
     #[test]
     fn numbers_read_back_as_written() {
         let mut state = 0x9E37_79B9_7F4A_7C15u64;
@@ -249,15 +262,7 @@ mod tests {
         let mut writer = BitWriter::default();
         let mut bits = 0;
         for _ in 0..5000 {
-            let k = u32::try_from(next() % 57).unwrap();
-            let value = next() >> (next() % 64);
-            // Rice codes of long quotients are costly; keep them short.
-            let value = if value >> k > 300 {
-                value & mask(k + 8)
-            } else {
-                value
-            };
-            let width = u32::try_from(next() % 65).unwrap();
+            let (value, k, width) = random_code(&mut next);
             let fixed = next() & mask(width);
             writer.rice(value, k);
             writer.fixed(fixed, width);
@@ -281,14 +286,7 @@ mod tests {
         let (mut one, mut two) = (BitWriter::default(), BitWriter::default());
         let mut joined = 0;
         for round in 0..20_000 {
-            let k = u32::try_from(next() % 57).unwrap();
-            let value = next() >> (next() % 64);
-            let value = if value >> k > 300 {
-                value & mask(k + 8)
-            } else {
-                value
-            };
-            let width = u32::try_from(next() % 65).unwrap();
+            let (value, k, width) = random_code(&mut next);
             // Some bits above the width, which neither writes.
             let fixed = next();
             if round % 7 == 0 {

@@ -1,11 +1,11 @@
 //! The db on disk: one redb file, `explorer.redb`, in the db's folder
 //! (decision 0019), with its tables: the entries of positions that
 //! several games reached, by key; the runs of single-game positions
-//! (`runs`); the games by number, and their lines (`game_lines`); the games' keys
-//! (which keep a game from being counted twice); each game's tags and
-//! mainline (`game_texts`); the lists of the games of each position of
-//! several games (`lists-N`); and the db's settings
-//! (format version, plies, players).
+//! (`runs`); the games by number, and their lines (`game_lines`); the
+//! games' keys (which keep a game from being counted twice); each game's
+//! tags and mainline (`game_texts`); the lists of the games of each
+//! position of several games (`lists-N`); and the db's settings (format
+//! version, plies, players).
 
 pub(crate) mod bits;
 pub(crate) mod compact;
