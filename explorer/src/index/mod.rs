@@ -224,7 +224,6 @@ impl Collect for Indexer {
                     Err(None)
                 }
             });
-            part.follow.finish();
             match outcome {
                 Ok(info) => break info,
                 Err(Some(legal)) => limit = Some(legal),

@@ -200,14 +200,9 @@ fn encode_line(start: Start, seats: u8, moves: &[u16], out: &mut Vec<u8>) {
 }
 
 /// A game followed on the replayer's board ([`Follow::ply`] shown each
-/// move before it is played, [`Follow::finish`] once the replay ends):
-/// its indexed line and positions, as [`Line::plies`] gives them, and its
-/// whole mainline coded (see `move_code`), without a board of its own.
-///
-/// Each move is kept with a copy of its board and coded only at the
-/// finish: the replay and the coding then each run in a loop of their
-/// own, which took 0.97-0.98 of the indexing's time of coding each move
-/// as the replayer shows it (the same work, fewer cache misses).
+/// move before it is played): its indexed line and positions, as
+/// [`Line::plies`] gives them, and its whole mainline coded (see
+/// `move_code`), without a board of its own.
 pub(crate) struct Follow {
     start: Start,
     seats: u8,
@@ -217,8 +212,6 @@ pub(crate) struct Follow {
     plies: Vec<Ply>,
     moves: Vec<u16>,
     codes: Vec<u8>,
-    /// The moves shown and not yet coded, each with its board.
-    shown: Vec<(Board, Move)>,
     /// Moves seen.
     seen: usize,
     /// A null move ended the indexed line.
@@ -237,7 +230,6 @@ impl Default for Follow {
             plies: Vec::new(),
             moves: Vec::new(),
             codes: Vec::new(),
-            shown: Vec::new(),
             seen: 0,
             ended: false,
             broken: false,
@@ -255,31 +247,14 @@ impl Follow {
         self.plies.clear();
         self.moves.clear();
         self.codes.clear();
-        self.shown.clear();
         self.seen = 0;
         self.ended = false;
         self.broken = false;
     }
 
     /// Move `mv` on `board`, the position before it (a null move: its
-    /// from-square as its to-square), kept for [`Follow::finish`].
+    /// from-square as its to-square).
     pub(crate) fn ply(&mut self, board: &Board, mv: Move) {
-        self.shown.push((board.clone(), mv));
-    }
-
-    /// Codes the moves shown since the last finish (or begin), in order.
-    pub(crate) fn finish(&mut self) {
-        let shown = std::mem::take(&mut self.shown);
-        for (board, mv) in &shown {
-            self.code(board, *mv);
-        }
-        self.shown = shown;
-        self.shown.clear();
-    }
-
-    /// Codes move `mv` on `board` and, within the indexed plies, keeps
-    /// the position before it.
-    fn code(&mut self, board: &Board, mv: Move) {
         let piece = board.piece_on(mv.from);
         if crate::model::move_code::put_on(board, piece, mv, &mut self.codes).is_err() {
             self.broken = true;
