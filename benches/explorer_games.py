@@ -3,7 +3,7 @@
 over all 960 starts and on the same amount crowded into one start (518,
 as standard games all share one): `chess960 explorer index` (which now
 keeps every game whole) against `chess960 games --games --moves`, both on
-one core, in turns; the db's size against the input's `.zst`; the first
+one core, in turns (each round in the other order from the one before); the db's size against the input's `.zst`; the first
 page of 50 games of the most played position and of positions reached by
 one game, and one game's PGN (`explorer/benches/games_latency.rs`); and
 every game of the busiest start listed as tsv to a file.
@@ -85,16 +85,29 @@ def main():
         db = bench / f"explorer-games-{pgn.stem}"
         games_times, index_times, other_times = [], [], []
         other = next((flags[i + 1] for i, flag in enumerate(flags[:-1]) if flag == "--against"), None)
-        for _ in range(rounds):
-            if other:
-                subprocess.run(["rm", "-rf", str(db)], check=True)
-                other_times.append(run(one_core([other, "explorer", "index", str(pgn), "--db", str(db),
-                                                 "--threads", "1"])))
+        other_db = bench / f"explorer-games-{pgn.stem}-other"
+
+        def index_other():
+            subprocess.run(["rm", "-rf", str(other_db)], check=True)
+            other_times.append(run(one_core([other, "explorer", "index", str(pgn), "--db", str(other_db),
+                                             "--threads", "1"])))
+
+        def list_games():
             games_times.append(run(one_core([str(BINARY), "games", "--games", "--moves", str(pgn)]),
                                    {"CHESS960_GAMES_THREADS": "1"}))
+
+        def index_ours():
             subprocess.run(["rm", "-rf", str(db)], check=True)
             index_times.append(run(one_core([str(BINARY), "explorer", "index", str(pgn), "--db", str(db),
                                              "--threads", "1"])))
+
+        for turn in range(rounds):
+            # Each round in the other order from the one before, so that
+            # no command always follows the same one.
+            steps = ([index_other] if other else []) + [list_games, index_ours]
+            for step in steps if turn % 2 == 0 else reversed(steps):
+                step()
+        subprocess.run(["rm", "-rf", str(other_db)], check=True)
         ratios = sorted(g / i for g, i in zip(games_times, index_times))
         print(f"input: {pgn} ({megabytes:.1f} MB plain, {zst / 1e6:.2f} MB .zst{estimated}), {rounds} rounds in turns")
         print(f"games --games --moves, one core: median {statistics.median(games_times):.2f} s; "
