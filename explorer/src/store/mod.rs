@@ -142,17 +142,52 @@ pub(crate) fn open_read(dir: &Path) -> Result<(ReadOnlyDatabase, Settings), Erro
     Ok((db, settings))
 }
 
+/// The file a new db is made in, set up, then renamed to [`FILE`].
+const NEW_FILE: &str = "explorer.redb.new";
+
 /// Opens (or makes) the db in `dir` for writing, with `settings` when it
 /// is new; an existing db must have been made with the same ones.
+///
+/// A new db is made under another name and renamed once set up (its
+/// tables and settings committed): a writer killed while making it
+/// leaves no db, not a file that is not yet one, and the next writer
+/// makes it again.
 pub(crate) fn open_write(dir: &Path, settings: &Settings) -> Result<Database, Error> {
     std::fs::create_dir_all(dir).map_err(|error| Error::Io(dir.to_owned(), error))?;
     let path = file(dir);
+    if !path.exists() {
+        let new = dir.join(NEW_FILE);
+        match std::fs::remove_file(&new) {
+            Err(error) if error.kind() != std::io::ErrorKind::NotFound => {
+                return Err(Error::Io(new, error));
+            }
+            _ => {}
+        }
+        let db = builder()
+            .create(&new)
+            .map_err(|error| open_error(dir, error))?;
+        set_up(&db, dir, settings)?;
+        drop(db);
+        std::fs::rename(&new, &path).map_err(|error| Error::Io(path.clone(), error))?;
+        // The rename kept through a crash of the machine too, where the
+        // folder can be synced (not on every system).
+        if let Ok(folder) = std::fs::File::open(dir) {
+            let _ = folder.sync_all();
+        }
+    }
     let db = builder()
         .create(&path)
         .map_err(|error| open_error(dir, error))?;
+    set_up(&db, dir, settings)?;
+    Ok(db)
+}
+
+/// Checks the settings of `db` against `settings`, or writes them and
+/// makes its tables when it has none.
+fn set_up(db: &Database, dir: &Path, settings: &Settings) -> Result<(), Error> {
     let txn = db.begin_write().map_err(store)?;
     let existing = {
-        let read = redb::ReadableDatabase::begin_read(&db).map_err(store)?;
+        let read = redb::ReadableDatabase::begin_read(db).map_err(store)?;
         match Settings::read(&read, dir) {
             Ok(found) => Some(found),
             Err(Error::Missing(_)) => None,
@@ -208,7 +243,7 @@ pub(crate) fn open_write(dir: &Path, settings: &Settings) -> Result<Database, Er
         }
         txn.commit().map_err(store)?;
     }
-    Ok(db)
+    Ok(())
 }
 
 /// Whether the meta table is empty (a db made but never set up).
