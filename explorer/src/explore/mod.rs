@@ -489,6 +489,9 @@ impl Known {
                 (std::cmp::Reverse(0), when, key)
             }
         };
+        // Past the games each run keeps, the answer would depend on how
+        // the db was written (its runs, folds and merges).
+        let count = count.min(crate::model::entry::KEPT_GAMES);
         if count == 0 {
             return Ok(Vec::new());
         }

@@ -41,14 +41,18 @@ pub const DEFAULT_MOVES: usize = 12;
 pub const DEFAULT_GAMES: usize = 4;
 
 /// The most top or recent games an answer lists: a larger `topGames` or
-/// `recentGames` is read as 15.
+/// `recentGames` is read as 4. Each run of a db keeps a position's 4 top
+/// and 4 most recent games ([`KEPT_GAMES`](crate::model::entry::KEPT_GAMES)),
+/// which hold the position's 4 best of either kind however the db was
+/// written; a fifth could be missing from all of them.
 ///
 /// ```
 /// let query = chess960_explorer::params::parse_query("topGames=1000")?;
 /// assert_eq!(query.top_games, chess960_explorer::params::MAX_GAMES);
+/// assert_eq!(chess960_explorer::params::MAX_GAMES, 4);
 /// # Ok::<(), chess960_explorer::params::ParamError>(())
 /// ```
-pub const MAX_GAMES: usize = 15;
+pub const MAX_GAMES: usize = crate::model::entry::KEPT_GAMES;
 
 /// A parameter that could not be read: which one, and why.
 ///
