@@ -294,10 +294,7 @@ fn an_analysis_killed_then_run_again_equals_one_run() {
         std::thread::sleep(Duration::from_millis(delay));
         child.kill().unwrap(); // SIGKILL
         child.wait().unwrap();
-        let stored = crate::common::open_after_kill(&killed)
-            .unwrap()
-            .eval_count()
-            .unwrap();
+        let stored = Explorer::open(&killed).unwrap().eval_count().unwrap();
         let left = analysis::to_analyse(&killed, &real_options())
             .unwrap()
             .len();

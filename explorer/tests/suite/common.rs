@@ -152,25 +152,6 @@ pub(crate) fn pgn(games: &[TestGame]) -> String {
     games.iter().map(|game| game.pgn.as_str()).collect()
 }
 
-/// Opens the db in `db` right after a writer of it was killed. For a
-/// moment the system may still hold the dead writer's lock (seen for less
-/// than half a second), so a busy db is asked again for up to 10 s.
-pub(crate) fn open_after_kill(
-    db: &std::path::Path,
-) -> Result<chess960_explorer::Explorer, chess960_explorer::Error> {
-    let started = std::time::Instant::now();
-    loop {
-        match chess960_explorer::Explorer::open(db) {
-            Err(chess960_explorer::Error::Busy(_))
-                if started.elapsed() < std::time::Duration::from_secs(10) =>
-            {
-                std::thread::sleep(std::time::Duration::from_millis(20));
-            }
-            other => return other,
-        }
-    }
-}
-
 /// A fresh folder under the target's temporary directory.
 pub(crate) fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!(

@@ -3,7 +3,7 @@
 //! second writer, a db of another format and a compressed file cut short
 //! are told apart with clear errors.
 
-use crate::common::{TestGame, games, open_after_kill, pgn, temp_dir};
+use crate::common::{TestGame, games, pgn, temp_dir};
 use crate::exact::answers;
 use chess960_archive::Archive;
 use chess960_explorer::{Error, Explorer, IndexOptions, index};
@@ -78,7 +78,7 @@ fn spawn_child(db: &Path, input: Option<&Path>) -> Child {
 
 /// Games in the db, or 0 when it was never set up.
 fn games_in(db: &Path) -> usize {
-    match open_after_kill(db) {
+    match Explorer::open(db) {
         Ok(explorer) => usize::try_from(explorer.games().unwrap()).unwrap(),
         Err(Error::Missing(_)) => 0,
         Err(error) => panic!("the db does not open after a kill: {error}"),
