@@ -38,6 +38,11 @@ enum ExplorerCommand {
     Game(games::GameArgs),
     /// Merge dbs made apart into one, which answers as one indexing of all
     /// their games would.
+    ///
+    /// Each source is added in one transaction, in the order given. A
+    /// source whose games are all in the target already is passed over (a
+    /// merge run again); one that shares only some of them is refused
+    /// (exit status 2), and the sources before it stay merged.
     Merge(merge::MergeArgs),
     /// Serve a db over HTTP: lichess's explorer API and a page.
     Serve(serve::ServeArgs),
