@@ -142,44 +142,81 @@ pub(crate) fn open_read(dir: &Path) -> Result<(ReadOnlyDatabase, Settings), Erro
     Ok((db, settings))
 }
 
-/// The file a new db is made in, set up, then renamed to [`FILE`].
+/// The file a new db is made in and set up before it takes the name
+/// [`FILE`].
 const NEW_FILE: &str = "explorer.redb.new";
 
 /// Opens (or makes) the db in `dir` for writing, with `settings` when it
 /// is new; an existing db must have been made with the same ones.
 ///
-/// A new db is made under another name and renamed once set up (its
-/// tables and settings committed): a writer killed while making it
+/// A new db is made under another name and linked to its own once set up
+/// (its tables and settings committed): a writer killed while making it
 /// leaves no db, not a file that is not yet one, and the next writer
-/// makes it again.
+/// makes it again. Two writers making one db at once: one makes it, the
+/// other is refused as busy.
 pub(crate) fn open_write(dir: &Path, settings: &Settings) -> Result<Database, Error> {
     std::fs::create_dir_all(dir).map_err(|error| Error::Io(dir.to_owned(), error))?;
     let path = file(dir);
-    if !path.exists() {
-        let new = dir.join(NEW_FILE);
-        match std::fs::remove_file(&new) {
-            Err(error) if error.kind() != std::io::ErrorKind::NotFound => {
-                return Err(Error::Io(new, error));
-            }
-            _ => {}
-        }
-        let db = builder()
-            .create(&new)
-            .map_err(|error| open_error(dir, error))?;
-        set_up(&db, dir, settings)?;
-        drop(db);
-        std::fs::rename(&new, &path).map_err(|error| Error::Io(path.clone(), error))?;
-        // The rename kept through a crash of the machine too, where the
-        // folder can be synced (not on every system).
-        if let Ok(folder) = std::fs::File::open(dir) {
-            let _ = folder.sync_all();
-        }
+    if !path.exists()
+        && let Some(db) = make(dir, &path, settings)?
+    {
+        return Ok(db);
     }
     let db = builder()
         .create(&path)
         .map_err(|error| open_error(dir, error))?;
     set_up(&db, dir, settings)?;
     Ok(db)
+}
+
+/// Makes the db of `dir` under [`NEW_FILE`], then gives it the name
+/// `path` without replacing one there: `None` when another writer made
+/// the db first.
+fn make(dir: &Path, path: &Path, settings: &Settings) -> Result<Option<Database>, Error> {
+    let new = dir.join(NEW_FILE);
+    let remove = |file: &Path| match std::fs::remove_file(file) {
+        Err(error) if error.kind() != std::io::ErrorKind::NotFound => {
+            Err(Error::Io(file.to_owned(), error))
+        }
+        _ => Ok(()),
+    };
+    if new.exists() {
+        // Left by a writer killed while making the db (one making it now
+        // holds its lock: busy).
+        match builder().create(&new) {
+            Ok(left) => {
+                remove(&new)?;
+                drop(left);
+            }
+            Err(redb::DatabaseError::Storage(redb::StorageError::Io(error)))
+                if error.kind() == std::io::ErrorKind::InvalidData =>
+            {
+                remove(&new)?;
+            }
+            Err(error) => return Err(open_error(dir, error)),
+        }
+    }
+    let db = builder()
+        .create(&new)
+        .map_err(|error| open_error(dir, error))?;
+    set_up(&db, dir, settings)?;
+    match std::fs::hard_link(&new, path) {
+        Ok(()) => remove(&new)?,
+        Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => {
+            // Another writer made the db meanwhile.
+            drop(db);
+            remove(&new)?;
+            return Ok(None);
+        }
+        // A file system without hard links.
+        Err(_) => std::fs::rename(&new, path).map_err(|error| Error::Io(path.to_owned(), error))?,
+    }
+    // The name kept through a crash of the machine too, where the folder
+    // can be synced (not on every system).
+    if let Ok(folder) = std::fs::File::open(dir) {
+        let _ = folder.sync_all();
+    }
+    Ok(Some(db))
 }
 
 /// Checks the settings of `db` against `settings`, or writes them and

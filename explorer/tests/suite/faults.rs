@@ -160,6 +160,84 @@ fn a_writer_killed_while_making_the_db_leaves_none() {
     std::fs::remove_dir_all(&base).ok();
 }
 
+/// A db file left whole but not yet named (a writer killed between
+/// setting it up and naming it), made with other plies: the next index
+/// makes the db afresh, with its own settings.
+#[test]
+fn a_db_left_unnamed_is_made_afresh() {
+    let base = temp_dir("unnamed");
+    let db = base.join("db");
+    let other = base.join("other");
+    let archive = || Archive::new().reader("g.pgn", std::io::Cursor::new(pgn(&games(67, 9, 0))));
+    let nine = IndexOptions {
+        plies: 9,
+        ..options()
+    };
+    index(&archive(), &other, &nine).unwrap();
+    std::fs::create_dir_all(&db).unwrap();
+    std::fs::copy(
+        other.join(chess960_explorer::store::FILE),
+        db.join("explorer.redb.new"),
+    )
+    .unwrap();
+    index(&archive(), &db, &options()).unwrap();
+    assert_eq!(games_in(&db), 9);
+    assert!(!db.join("explorer.redb.new").exists());
+    let all = games(67, 9, 0);
+    let fresh = base.join("fresh");
+    crate::counts::index_games(&all, &fresh, &options());
+    assert_eq!(answers(&db, &all), answers(&fresh, &all));
+    std::fs::remove_dir_all(&base).ok();
+}
+
+/// Two writers making one new db at once: each either makes it or is
+/// refused as busy, and the db holds every game once.
+#[test]
+fn two_writers_making_one_db_at_once() {
+    let all = games(71, 600, 0);
+    let base = temp_dir("two-makers");
+    let input = base.join("games.pgn");
+    std::fs::write(&input, pgn(&all)).unwrap();
+    let db = base.join("db");
+    // As `spawn_child`, but keeping the child's errors.
+    let spawn = || {
+        let mut command = Command::new(std::env::current_exe().unwrap());
+        command
+            .args([
+                "faults::child_indexer",
+                "--exact",
+                "--ignored",
+                "--test-threads",
+                "1",
+            ])
+            .env(CHILD_DB, &db)
+            .env(CHILD_INPUT, &input)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped());
+        command
+    };
+    let (mut first, mut second) = (spawn(), spawn());
+    let (first, second) = (first.spawn().unwrap(), second.spawn().unwrap());
+    let mut made = 0;
+    for child in [first, second] {
+        let output = child.wait_with_output().unwrap();
+        if output.status.success() {
+            made += 1;
+        } else {
+            // The child's panic, as its test harness reports it.
+            let said =
+                String::from_utf8_lossy(&output.stdout) + String::from_utf8_lossy(&output.stderr);
+            assert!(said.contains("Busy("), "{said}");
+        }
+    }
+    assert!(made >= 1);
+    assert_eq!(games_in(&db), all.len());
+    let whole = base.join("whole");
+    crate::counts::index_games(&all, &whole, &options());
+    assert_eq!(answers(&db, &all), answers(&whole, &all));
+    std::fs::remove_dir_all(&base).ok();
+}
+
 #[test]
 fn a_second_writer_is_refused() {
     let base = temp_dir("busy");
