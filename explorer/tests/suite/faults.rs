@@ -85,6 +85,15 @@ fn games_in(db: &Path) -> usize {
     }
 }
 
+/// Asserts that the db in `db` holds `all` once each and answers as a
+/// fresh db of them (made in `base`).
+fn assert_whole(db: &Path, all: &[TestGame], base: &Path) {
+    assert_eq!(games_in(db), all.len());
+    let whole = base.join("whole");
+    crate::counts::index_games(all, &whole, &options());
+    assert_eq!(answers(db, all), answers(&whole, all));
+}
+
 #[test]
 fn a_writer_killed_at_any_moment_loses_nothing() {
     let all = games(37, 1200, 0);
@@ -125,10 +134,7 @@ fn a_writer_killed_at_any_moment_loses_nothing() {
     // A rerun completes it, counting nothing twice.
     let mut child = spawn_child(&db, Some(&input));
     assert!(child.wait().unwrap().success());
-    let whole = base.join("whole");
-    crate::counts::index_games(&all, &whole, &options());
-    assert_eq!(games_in(&db), all.len());
-    assert_eq!(answers(&db, &all), answers(&whole, &all));
+    assert_whole(&db, &all, &base);
     std::fs::remove_dir_all(&base).ok();
 }
 
@@ -152,11 +158,8 @@ fn a_writer_killed_while_making_the_db_leaves_none() {
     let all = games(53, 30, 0);
     let archive = Archive::new().reader("g.pgn", std::io::Cursor::new(pgn(&all)));
     index(&archive, &db, &options()).unwrap();
-    assert_eq!(games_in(&db), all.len());
     assert!(!new.exists());
-    let whole = base.join("whole");
-    crate::counts::index_games(&all, &whole, &options());
-    assert_eq!(answers(&db, &all), answers(&whole, &all));
+    assert_whole(&db, &all, &base);
     std::fs::remove_dir_all(&base).ok();
 }
 
@@ -181,12 +184,8 @@ fn a_db_left_unnamed_is_made_afresh() {
     )
     .unwrap();
     index(&archive(), &db, &options()).unwrap();
-    assert_eq!(games_in(&db), 9);
     assert!(!db.join("explorer.redb.new").exists());
-    let all = games(67, 9, 0);
-    let fresh = base.join("fresh");
-    crate::counts::index_games(&all, &fresh, &options());
-    assert_eq!(answers(&db, &all), answers(&fresh, &all));
+    assert_whole(&db, &games(67, 9, 0), &base);
     std::fs::remove_dir_all(&base).ok();
 }
 
@@ -231,10 +230,7 @@ fn two_writers_making_one_db_at_once() {
         }
     }
     assert!(made >= 1);
-    assert_eq!(games_in(&db), all.len());
-    let whole = base.join("whole");
-    crate::counts::index_games(&all, &whole, &options());
-    assert_eq!(answers(&db, &all), answers(&whole, &all));
+    assert_whole(&db, &all, &base);
     std::fs::remove_dir_all(&base).ok();
 }
 
