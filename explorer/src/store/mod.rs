@@ -185,8 +185,13 @@ fn make(dir: &Path, path: &Path, settings: &Settings) -> Result<Option<Database>
         // holds its lock: busy).
         match builder().create(&new) {
             Ok(left) => {
-                remove(&new)?;
+                // Removed while its lock is held, where the system lets
+                // an open file be removed; else once closed.
+                let removed = std::fs::remove_file(&new);
                 drop(left);
+                if removed.is_err() {
+                    remove(&new)?;
+                }
             }
             Err(redb::DatabaseError::Storage(redb::StorageError::Io(error)))
                 if error.kind() == std::io::ErrorKind::InvalidData =>
@@ -201,7 +206,12 @@ fn make(dir: &Path, path: &Path, settings: &Settings) -> Result<Option<Database>
         .map_err(|error| open_error(dir, error))?;
     set_up(&db, dir, settings)?;
     match std::fs::hard_link(&new, path) {
-        Ok(()) => remove(&new)?,
+        // Where an open file cannot be removed, the temporary name stays:
+        // a second name of the db's own file, looked at only when the db
+        // is missing.
+        Ok(()) => {
+            let _ = std::fs::remove_file(&new);
+        }
         Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => {
             // Another writer made the db meanwhile.
             drop(db);
