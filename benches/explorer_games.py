@@ -3,10 +3,11 @@
 over all 960 starts and on the same amount crowded into one start (518,
 as standard games all share one): `chess960 explorer index` (which now
 keeps every game whole) against `chess960 games --games --moves`, both on
-one core, in turns (each round in the other order from the one before); the db's size against the input's `.zst`; the first
-page of 50 games of the most played position and of positions reached by
-one game, and one game's PGN (`explorer/benches/games_latency.rs`); and
-every game of the busiest start listed as tsv to a file.
+one core, in turns (each round in the other order from the one before);
+the db's size against the input's `.zst`; the first page of 50 games of
+the most played position and of positions reached by one game, and one
+game's PGN (`explorer/benches/games_latency.rs`); and every game of the
+busiest start listed as tsv to a file.
 
     python3 benches/explorer_games.py [SIZE_MB] [ROUNDS]   # 50 and 3 by default
     python3 benches/explorer_games.py 3000 2 --spread --no-zst

@@ -138,29 +138,34 @@ fn a_writer_killed_at_any_moment_loses_nothing() {
     std::fs::remove_dir_all(&base).ok();
 }
 
-/// A writer killed while making a new db leaves none: the db's file is
-/// made under another name and renamed once its tables and settings are
-/// committed. The folder then reads as holding no db, and the next index
-/// makes it.
-#[test]
-fn a_writer_killed_while_making_the_db_leaves_none() {
-    let base = temp_dir("making");
+/// Indexes `all` into a new folder that holds `leftover` as the file a
+/// new db is made in (what a writer killed while making the db leaves):
+/// the folder reads as holding no db, and the index makes it whole, the
+/// leftover gone.
+fn made_past_a_leftover(name: &str, leftover: &[u8], all: &[TestGame]) {
+    let base = temp_dir(name);
     let db = base.join("db");
     std::fs::create_dir_all(&db).unwrap();
-    // What a kill before the first commit leaves: a file not yet a db.
     let new = db.join("explorer.redb.new");
-    std::fs::write(&new, vec![0u8; 4096]).unwrap();
+    std::fs::write(&new, leftover).unwrap();
     assert!(matches!(
         Explorer::open(&db).unwrap_err(),
         Error::Missing(_)
     ));
     assert_eq!(games_in(&db), 0);
-    let all = games(53, 30, 0);
-    let archive = Archive::new().reader("g.pgn", std::io::Cursor::new(pgn(&all)));
+    let archive = Archive::new().reader("g.pgn", std::io::Cursor::new(pgn(all)));
     index(&archive, &db, &options()).unwrap();
     assert!(!new.exists());
-    assert_whole(&db, &all, &base);
+    assert_whole(&db, all, &base);
     std::fs::remove_dir_all(&base).ok();
+}
+
+/// A writer killed before the first commit of a new db leaves a file not
+/// yet a db, under the name the db is made in: the next index makes the
+/// db.
+#[test]
+fn a_writer_killed_while_making_the_db_leaves_none() {
+    made_past_a_leftover("making", &[0u8; 4096], &games(53, 30, 0));
 }
 
 /// A db file left whole but not yet named (a writer killed between
@@ -168,25 +173,17 @@ fn a_writer_killed_while_making_the_db_leaves_none() {
 /// makes the db afresh, with its own settings.
 #[test]
 fn a_db_left_unnamed_is_made_afresh() {
-    let base = temp_dir("unnamed");
-    let db = base.join("db");
-    let other = base.join("other");
-    let archive = || Archive::new().reader("g.pgn", std::io::Cursor::new(pgn(&games(67, 9, 0))));
+    let all = games(67, 9, 0);
+    let other = temp_dir("unnamed-other");
+    let archive = Archive::new().reader("g.pgn", std::io::Cursor::new(pgn(&all)));
     let nine = IndexOptions {
         plies: 9,
         ..options()
     };
-    index(&archive(), &other, &nine).unwrap();
-    std::fs::create_dir_all(&db).unwrap();
-    std::fs::copy(
-        other.join(chess960_explorer::store::FILE),
-        db.join("explorer.redb.new"),
-    )
-    .unwrap();
-    index(&archive(), &db, &options()).unwrap();
-    assert!(!db.join("explorer.redb.new").exists());
-    assert_whole(&db, &games(67, 9, 0), &base);
-    std::fs::remove_dir_all(&base).ok();
+    index(&archive, &other, &nine).unwrap();
+    let leftover = std::fs::read(other.join(chess960_explorer::store::FILE)).unwrap();
+    made_past_a_leftover("unnamed", &leftover, &all);
+    std::fs::remove_dir_all(&other).ok();
 }
 
 /// Two writers making one new db at once: each either makes it or is
