@@ -442,7 +442,11 @@ fn sort_part(seen: &[Seen], starts: &[usize], range: Range<usize>, out: &mut [Se
         }
     }
     for b in range {
-        out[starts[b] - base..starts[b + 1] - base].sort_unstable_by_key(|s| (s.high, s.low));
+        let bucket = &mut out[starts[b] - base..starts[b + 1] - base];
+        // Most buckets of a batch hold one position or none.
+        if bucket.len() > 1 {
+            bucket.sort_unstable_by_key(|s| (s.high, s.low));
+        }
     }
 }
 

@@ -310,6 +310,8 @@ impl Follow {
 
 /// Adds the position `key` before move `packed` of `side`: one key a seat
 /// of a player's db.
+#[allow(clippy::inline_always)]
+#[inline(always)]
 fn push_positions(plies: &mut Vec<Ply>, key: PositionKey, packed: u16, side: Color, seats: u8) {
     if seats == 0 {
         plies.push(Ply {

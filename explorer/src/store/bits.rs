@@ -2,10 +2,12 @@
 //! of a fixed width and Rice codes (a quotient in unary, then the low
 //! bits), packed low bit first.
 
-/// Writes bits, low first, into bytes.
+/// Writes bits, low first, into bytes: whole words of 64 bits kept as
+/// numbers (a push a word, no byte cut), their bytes laid out at the end.
 #[derive(Default)]
 pub(crate) struct BitWriter {
-    out: Vec<u8>,
+    words: Vec<u64>,
+    /// The bits past the last whole word (fewer than 64), low first.
     acc: u64,
     held: u32,
 }
@@ -13,39 +15,30 @@ pub(crate) struct BitWriter {
 impl BitWriter {
     /// The bits written so far.
     pub(crate) fn len(&self) -> u64 {
-        self.out.len() as u64 * 8 + u64::from(self.held)
+        self.words.len() as u64 * 64 + u64::from(self.held)
     }
 
-    /// Writes up to 56 bits (fewer than 8 are held between calls).
-    // The casts keep the low byte, as meant.
-    #[allow(clippy::cast_possible_truncation)]
+    /// Writes the low `bits` bits of `value` (`bits` at most 64).
+    #[inline]
     fn put(&mut self, value: u64, bits: u32) {
-        debug_assert!(bits <= 56);
-        if bits == 0 {
-            return;
-        }
-        self.acc |= (value & mask(bits)) << self.held;
-        self.held += bits;
-        if self.held >= 8 {
-            // The whole bytes held (at most 7 of the 63 bits), at once:
-            // all eight written, those past the whole ones cut again.
-            let whole = self.held / 8;
-            let end = self.out.len() + whole as usize;
-            self.out.extend_from_slice(&self.acc.to_le_bytes());
-            self.out.truncate(end);
-            self.acc = self.acc.checked_shr(whole * 8).unwrap_or(0);
-            self.held -= whole * 8;
+        debug_assert!(bits <= 64);
+        let value = value & mask(bits);
+        // `held` is below 64: the shift keeps the bits that fit.
+        self.acc |= value << self.held;
+        let total = self.held + bits;
+        if total >= 64 {
+            self.words.push(self.acc);
+            // The bits of `value` past the word (none when it began one).
+            self.acc = value.checked_shr(64 - self.held).unwrap_or(0);
+            self.held = total - 64;
+        } else {
+            self.held = total;
         }
     }
 
     /// Writes the low `bits` bits of `value` (`bits` at most 64).
     pub(crate) fn fixed(&mut self, value: u64, bits: u32) {
-        if bits > 32 {
-            self.put(value, 32);
-            self.put(value >> 32, bits - 32);
-        } else {
-            self.put(value, bits);
-        }
+        self.put(value, bits);
     }
 
     /// Writes `value` as a Rice code of parameter `k` (at most 56): its
@@ -65,13 +58,15 @@ impl BitWriter {
 
     /// Writes `value` as a Rice code of parameter `k`, then the low
     /// `width` bits of `fixed`: the bits of [`BitWriter::rice`] then
-    /// [`BitWriter::fixed`], in one step when together they take at most
-    /// 56 bits (a block's single: its prefix's difference and its game).
+    /// [`BitWriter::fixed`], in one step when together they take fewer
+    /// than 64 bits (a block's single: its prefix's difference and its
+    /// game).
+    #[inline]
     pub(crate) fn rice_fixed(&mut self, value: u64, k: u32, fixed: u64, width: u32) {
         let quotient = value >> k;
         let total = quotient.saturating_add(1 + u64::from(k) + u64::from(width));
-        if total <= 56 {
-            #[allow(clippy::cast_possible_truncation)] // below 56
+        if total < 64 {
+            #[allow(clippy::cast_possible_truncation)] // below 64
             let ones = quotient as u32;
             let code = mask(ones)
                 | (value & mask(k)) << (ones + 1)
@@ -86,13 +81,14 @@ impl BitWriter {
 
     /// The bytes, the last one padded with zeros.
     #[must_use]
-    // The cast keeps the held bits, fewer than 8.
-    #[allow(clippy::cast_possible_truncation)]
-    pub(crate) fn finish(mut self) -> Vec<u8> {
-        if self.held > 0 {
-            self.out.push(self.acc as u8);
+    pub(crate) fn finish(self) -> Vec<u8> {
+        let bytes = self.held.div_ceil(8) as usize;
+        let mut out = Vec::with_capacity(self.words.len() * 8 + bytes);
+        for word in &self.words {
+            out.extend_from_slice(&word.to_le_bytes());
         }
-        self.out
+        out.extend_from_slice(&self.acc.to_le_bytes()[..bytes]);
+        out
     }
 }
 
@@ -280,6 +276,41 @@ mod tests {
     }
 
     #[test]
+    fn bits_lie_low_first_as_a_writer_of_one_bit_at_a_time_lays_them() {
+        let mut state = 0x5851_F42D_4C95_7F2Du64;
+        let mut next = || xorshift(&mut state);
+        let mut writer = BitWriter::default();
+        let mut plain: Vec<bool> = Vec::new();
+        for round in 0..5000 {
+            let (value, k, width) = random_code(&mut next);
+            let fixed = next();
+            if round % 2 == 0 {
+                writer.rice_fixed(value, k, fixed, width);
+            } else {
+                writer.rice(value, k);
+                writer.fixed(fixed, width);
+            }
+            plain.extend(std::iter::repeat_n(
+                true,
+                usize::try_from(value >> k).unwrap(),
+            ));
+            plain.push(false);
+            plain.extend((0..k).map(|bit| value >> bit & 1 == 1));
+            plain.extend((0..width).map(|bit| fixed >> bit & 1 == 1));
+            assert_eq!(writer.len(), plain.len() as u64);
+        }
+        let laid: Vec<u8> = plain
+            .chunks(8)
+            .map(|byte| {
+                byte.iter()
+                    .enumerate()
+                    .fold(0, |sum, (at, &bit)| sum | u8::from(bit) << at)
+            })
+            .collect();
+        assert_eq!(writer.finish(), laid);
+    }
+
+    #[test]
     fn rice_then_fixed_in_one_step_writes_the_same_bits() {
         let mut state = 0x2545_F491_4F6C_DD1Du64;
         let mut next = || xorshift(&mut state);
@@ -297,7 +328,7 @@ mod tests {
             one.rice(value, k);
             one.fixed(fixed, width);
             two.rice_fixed(value, k, fixed, width);
-            joined += u64::from(rice_bits(value, k) + u64::from(width) <= 56);
+            joined += u64::from(rice_bits(value, k) + u64::from(width) < 64);
             assert_eq!(one.len(), two.len());
         }
         assert!(joined > 2_000, "{joined} codes in one step");

@@ -88,22 +88,27 @@ pub(crate) fn next_run(runs: &impl ReadableTable<u32, u64>) -> Result<u32, Error
 /// in the fewest bits, of those near their mean and `guess`; with the
 /// bits they take.
 fn best_parameter(singles: &[Single], guess: u32) -> (u32, u64) {
-    let cost = |k: u32| -> u64 {
-        singles
-            .windows(2)
-            .map(|pair| rice_bits(pair[1].0 - pair[0].0, k))
-            .sum()
-    };
     let span = match (singles.first(), singles.last()) {
         (Some(first), Some(last)) => last.0 - first.0,
         _ => 0,
     };
     let mean = span / (singles.len().max(2) as u64 - 1);
     let near = width(mean).saturating_sub(1);
-    [guess, near.saturating_sub(1), near, near + 1]
+    let tried = [guess, near.saturating_sub(1), near, near + 1].map(|k| k.min(PREFIX_BITS));
+    // A difference's code takes its quotient, a stop bit and `k` bits
+    // (`rice_bits`): the quotients summed in one pass for every `k`.
+    let mut quotients = [0u64; 4];
+    for pair in singles.windows(2) {
+        let gap = pair[1].0 - pair[0].0;
+        for (sum, k) in quotients.iter_mut().zip(tried) {
+            *sum += gap >> k;
+        }
+    }
+    let gaps = singles.len().saturating_sub(1) as u64;
+    tried
         .into_iter()
-        .map(|k| k.min(PREFIX_BITS))
-        .map(|k| (k, cost(k)))
+        .zip(quotients)
+        .map(|(k, sum)| (k, sum + gaps * (1 + u64::from(k))))
         .min_by_key(|&(k, bits)| (bits, k))
         .unwrap_or((guess, 0))
 }
@@ -703,6 +708,40 @@ mod tests {
     use super::*;
     use crate::store::bits::xorshift;
     use redb::{Database, ReadableDatabase, backends::InMemoryBackend};
+
+    #[test]
+    fn the_best_parameter_codes_the_differences_in_the_fewest_bits_tried() {
+        let mut state = 0x0123_4567_89AB_CDEFu64;
+        for count in [0u64, 1, 2, 3, 50, 900] {
+            for spread in [1u64, 1 << 8, 1 << 20, PREFIX_MAX] {
+                let mut prefixes: Vec<u64> =
+                    (0..count).map(|_| xorshift(&mut state) % spread).collect();
+                prefixes.sort_unstable();
+                let singles: Vec<Single> = prefixes.iter().map(|&prefix| (prefix, 0)).collect();
+                for guess in [0, 7, 25, PREFIX_BITS] {
+                    // Each difference coded one by one, at every parameter.
+                    let bits = |k: u32| -> u64 {
+                        singles
+                            .windows(2)
+                            .map(|pair| rice_bits(pair[1].0 - pair[0].0, k))
+                            .sum()
+                    };
+                    let (k, cost) = best_parameter(&singles, guess);
+                    assert_eq!(cost, bits(k));
+                    let mean =
+                        singles.last().map_or(0, |last| last.0 - singles[0].0) / (count.max(2) - 1);
+                    let near = width(mean).saturating_sub(1);
+                    for other in [guess, near.saturating_sub(1), near, near + 1] {
+                        let other = other.min(PREFIX_BITS);
+                        assert!(
+                            (cost, k) <= (bits(other), other),
+                            "{count} {spread} {guess}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 
     /// Singles sorted by prefix, clustered and spread, some sharing a
     /// prefix, with games small (and, if `wild`, of any size, and a
