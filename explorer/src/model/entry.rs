@@ -265,14 +265,10 @@ impl Entry {
     /// and a question takes the best of several runs from their heads.
     pub fn trim<T: Ord, R: Ord>(&mut self, top: impl Fn(u64) -> T, recent: impl Fn(u64) -> R) {
         if self.top.len() > KEPT_GAMES {
-            self.top.sort_by_cached_key(|&(game, _)| top(game));
-            self.top.dedup();
-            self.top.truncate(KEPT_GAMES);
+            keep_best(&mut self.top, top);
         }
         if self.recent.len() > KEPT_GAMES {
-            self.recent.sort_by_cached_key(|&(game, _)| recent(game));
-            self.recent.dedup();
-            self.recent.truncate(KEPT_GAMES);
+            keep_best(&mut self.recent, recent);
         }
     }
 
@@ -469,6 +465,36 @@ impl Entry {
     }
 }
 
+/// Leaves the first [`KEPT_GAMES`] games of `list` in the order `key`
+/// gives (ties as listed), a game listed twice in a row once: what a
+/// stable sort by `key`, then dropping repeats and cutting the list,
+/// leaves. The best are picked without sorting the rest (the entry of a
+/// batch's start lists each of its games).
+fn keep_best<K: Ord>(list: &mut Vec<(u64, u16)>, key: impl Fn(u64) -> K) {
+    let mut keyed: Vec<(K, usize)> = list
+        .iter()
+        .enumerate()
+        .map(|(at, &(game, _))| (key(game), at))
+        .collect();
+    if keyed.len() > KEPT_GAMES {
+        keyed.select_nth_unstable(KEPT_GAMES - 1);
+        let best = &mut keyed[..KEPT_GAMES];
+        best.sort_unstable();
+        let mut kept: Vec<(u64, u16)> = best.iter().map(|&(_, at)| list[at]).collect();
+        kept.dedup();
+        // A repeat among the best: the next ones count too.
+        if kept.len() == KEPT_GAMES {
+            *list = kept;
+            return;
+        }
+    }
+    keyed.sort_unstable();
+    let mut kept: Vec<(u64, u16)> = keyed.iter().map(|&(_, at)| list[at]).collect();
+    kept.dedup();
+    kept.truncate(KEPT_GAMES);
+    *list = kept;
+}
+
 #[cfg(test)]
 mod tests {
     use super::{Entry, Played};
@@ -482,6 +508,34 @@ mod tests {
             outcome,
             rating,
             game,
+        }
+    }
+
+    #[test]
+    fn the_best_kept_are_those_a_whole_sort_keeps() {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = |below: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % below
+        };
+        for round in 0..3000 {
+            let length = next(40);
+            // Few games and moves, so that repeats and ties are common;
+            // repeats side by side in some rounds only.
+            let games = 1 + next(if round % 2 == 0 { 6 } else { 60 });
+            let list: Vec<(u64, u16)> = (0..length)
+                .map(|_| (next(games), u16::try_from(next(3)).unwrap()))
+                .collect();
+            let key = |game: u64| game % 7;
+            let mut sorted = list.clone();
+            sorted.sort_by_cached_key(|&(game, _)| key(game));
+            sorted.dedup();
+            sorted.truncate(super::KEPT_GAMES);
+            let mut kept = list.clone();
+            super::keep_best(&mut kept, key);
+            assert_eq!(kept, sorted, "{list:?}");
         }
     }
 
