@@ -293,21 +293,43 @@ impl<'t> RunWriter<'t> {
             return Err(Error::Corrupt("a run's prefix is out of range"));
         }
         self.sealed = false;
-        if !self.block.is_empty()
-            && prefix != self.last
-            && self.bits_with((prefix, game)) > SINGLE_BITS
-        {
-            // Full by the last block's parameter; by its own, perhaps not.
-            self.block.push((prefix, game));
-            let (best, bits) = best_parameter(&self.block, self.guess);
-            self.block.pop();
-            if best != self.guess {
-                self.guess = best;
-                self.gap_bits = bits - rice_bits(prefix - self.last, best);
+        if self.block.is_empty() {
+            (self.least, self.most, self.gap_bits) = (game, game, 0);
+        } else {
+            // As `bits_with`, its parts kept for the block that takes it.
+            let gap = rice_bits(prefix - self.last, self.guess);
+            let (least, most) = (self.least.min(game), self.most.max(game));
+            let marks = (self.block.len() / MARK_EVERY * MARK_BYTES * 8) as u64;
+            let bits = marks
+                + self.gap_bits
+                + gap
+                + (self.block.len() as u64 + 1) * u64::from(width(most - least));
+            if prefix == self.last || bits <= SINGLE_BITS {
+                (self.least, self.most) = (least, most);
+                self.gap_bits += gap;
+            } else {
+                self.push_past_full((prefix, game))?;
             }
-            if self.bits_with((prefix, game)) > SINGLE_BITS {
-                self.close()?;
-            }
+        }
+        self.block.push((prefix, game));
+        self.last = prefix;
+        self.count += 1;
+        Ok(())
+    }
+
+    /// Adds a single to a block full by its last parameter: by its own,
+    /// perhaps not; else the block is closed and the single starts the
+    /// next.
+    fn push_past_full(&mut self, (prefix, game): Single) -> Result<(), Error> {
+        self.block.push((prefix, game));
+        let (best, bits) = best_parameter(&self.block, self.guess);
+        self.block.pop();
+        if best != self.guess {
+            self.guess = best;
+            self.gap_bits = bits - rice_bits(prefix - self.last, best);
+        }
+        if self.bits_with((prefix, game)) > SINGLE_BITS {
+            self.close()?;
         }
         if self.block.is_empty() {
             (self.least, self.most, self.gap_bits) = (game, game, 0);
@@ -316,9 +338,6 @@ impl<'t> RunWriter<'t> {
             self.least = self.least.min(game);
             self.most = self.most.max(game);
         }
-        self.block.push((prefix, game));
-        self.last = prefix;
-        self.count += 1;
         Ok(())
     }
 
