@@ -191,8 +191,8 @@ impl Collect for Indexer {
             .is_some();
         // The tags as written (a value borrowed unless escaped), read once
         // for the game's facts and for its text.
-        let mut pairs: Vec<(&str, std::borrow::Cow<'_, str>)> = Vec::with_capacity(32);
-        pairs.extend(tag_pairs.map(|pair| (pair.name(), pair.value())));
+        let mut pairs: Vec<(&[u8], std::borrow::Cow<'_, [u8]>)> = Vec::with_capacity(32);
+        pairs.extend(tag_pairs.map(|pair| (pair.name_bytes(), pair.value_bytes())));
         // The whole mainline, followed on the replayer's board; a game
         // whose move past the indexed plies is not legal keeps the moves
         // before it.

@@ -71,8 +71,13 @@ fn get_long(input: &mut &[u8]) -> Result<u64, Error> {
 
 /// Appends a text as its length (a varint) and its bytes.
 pub(crate) fn put_text(out: &mut Vec<u8>, text: &str) {
-    put(out, text.len() as u64);
-    out.extend_from_slice(text.as_bytes());
+    put_bytes(out, text.as_bytes());
+}
+
+/// Writes `bytes` as [`put_text`] writes a text of these bytes.
+pub(crate) fn put_bytes(out: &mut Vec<u8>, bytes: &[u8]) {
+    put(out, bytes.len() as u64);
+    out.extend_from_slice(bytes);
 }
 
 /// Reads a text written by [`put_text`].

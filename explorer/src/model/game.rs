@@ -165,17 +165,18 @@ impl GameInfo {
     /// assert_eq!(info.rating_group().lower(), 1600);
     /// ```
     pub fn of(tags: &Tags, raw: &[u8], moves: &[&str]) -> Option<GameInfo> {
-        let pairs: Vec<(&str, Cow<'_, str>)> = TagPairs::new(raw)
-            .map(|pair| (pair.name(), pair.value()))
+        let pairs: Vec<(&[u8], Cow<'_, [u8]>)> = TagPairs::new(raw)
+            .map(|pair| (pair.name_bytes(), pair.value_bytes()))
             .collect();
         GameInfo::of_pairs(tags, &pairs, moves)
     }
 
     /// [`GameInfo::of`] from the record's tag pairs as written, each
-    /// name and value (unescaped), read once by the caller.
+    /// name and value (unescaped, UTF-8) as bytes, read once by the
+    /// caller.
     pub(crate) fn of_pairs(
         tags: &Tags,
-        pairs: &[(&str, Cow<'_, str>)],
+        pairs: &[(&[u8], Cow<'_, [u8]>)],
         moves: &[&str],
     ) -> Option<GameInfo> {
         let outcome = Outcome::of(tags.get(TagName::Result)?)?;
@@ -187,8 +188,8 @@ impl GameInfo {
         let (mut utc_date, mut utc_time) = (None, None);
         for (name, value) in pairs {
             match *name {
-                "UTCDate" => utc_date = Some(value.as_ref()),
-                "UTCTime" => utc_time = Some(value.as_ref()),
+                b"UTCDate" => utc_date = std::str::from_utf8(value).ok(),
+                b"UTCTime" => utc_time = std::str::from_utf8(value).ok(),
                 _ => {}
             }
         }
@@ -199,9 +200,9 @@ impl GameInfo {
             let mut bytes = Vec::with_capacity(512);
             bytes.extend_from_slice(b"tags+moves\n");
             for (name, value) in pairs {
-                bytes.extend_from_slice(name.as_bytes());
+                bytes.extend_from_slice(name);
                 bytes.push(0);
-                bytes.extend_from_slice(value.as_bytes());
+                bytes.extend_from_slice(value);
                 bytes.push(0);
             }
             for mv in moves {

@@ -4,7 +4,7 @@
 
 use crate::error::Error;
 use crate::model::board::{self, pack, unpack};
-use crate::model::codec::{get, get_byte, get_text, put, put_text};
+use crate::model::codec::{get, get_byte, get_text, put, put_bytes};
 use crate::model::line::Start;
 use crate::model::move_code::Coder;
 use chess960::{DoublePosition, Fen, FenStyle, Position};
@@ -128,11 +128,11 @@ impl Places {
     }
 
     /// The place of `word` in `words` (the list the table was made of).
-    fn find(&self, words: &[&str], word: &str) -> Option<usize> {
-        let mut slot = Places::slot(word.as_bytes());
+    fn find(&self, words: &[&str], word: &[u8]) -> Option<usize> {
+        let mut slot = Places::slot(word);
         loop {
             let place = usize::from(self.0[slot]).checked_sub(1)?;
-            if words[place] == word {
+            if words[place].as_bytes() == word {
                 return Some(place);
             }
             slot = (slot + 1) & 255;
@@ -220,10 +220,10 @@ fn fen_of(start: Start, style: FenStyle) -> Option<Fen> {
 }
 
 /// Which of the start's Shredder-FEN (0) and X-FEN (1) `value` is.
-fn start_fen_place(start: Start, value: &str) -> Option<usize> {
+fn start_fen_place(start: Start, value: &[u8]) -> Option<usize> {
     [FenStyle::Shredder, FenStyle::XFen]
         .into_iter()
-        .position(|style| fen_of(start, style).is_some_and(|fen| fen.as_str() == value))
+        .position(|style| fen_of(start, style).is_some_and(|fen| fen.as_str().as_bytes() == value))
 }
 
 /// The X-FEN of a start (`KQkq` for its four rights).
@@ -255,7 +255,13 @@ pub(crate) fn encode_parts<'a>(
             .put(mv, &mut written)
             .map_err(|_| Error::Corrupt("a game's move is not legal"))?;
     }
-    encode_coded(start, count, tags, &written, out);
+    encode_coded(
+        start,
+        count,
+        tags.map(|(name, value)| (name.as_bytes(), value.as_bytes())),
+        &written,
+        out,
+    );
     Ok(())
 }
 
@@ -265,7 +271,7 @@ pub(crate) fn encode_parts<'a>(
 pub(crate) fn encode_coded<'a>(
     start: Start,
     count: usize,
-    tags: impl Iterator<Item = (&'a str, &'a str)>,
+    tags: impl Iterator<Item = (&'a [u8], &'a [u8])>,
     codes: &[u8],
     out: &mut Vec<u8>,
 ) {
@@ -278,17 +284,17 @@ pub(crate) fn encode_coded<'a>(
 fn put_tags<'a>(
     start: Start,
     count: usize,
-    tags: impl Iterator<Item = (&'a str, &'a str)>,
+    tags: impl Iterator<Item = (&'a [u8], &'a [u8])>,
     out: &mut Vec<u8>,
 ) {
     put(out, count as u64);
-    let mut earlier: Vec<&str> = Vec::with_capacity(count.min(64));
+    let mut earlier: Vec<&[u8]> = Vec::with_capacity(count.min(64));
     for (name, value) in tags {
         if let Some(at) = NAME_PLACES.find(&NAMES, name) {
             out.push(u8::try_from(at + 1).unwrap_or(0));
         } else {
             out.push(0);
-            put_text(out, name);
+            put_bytes(out, name);
         }
         put_value(start, value, &earlier, out);
         earlier.push(value);
@@ -296,7 +302,7 @@ fn put_tags<'a>(
 }
 
 /// Writes a tag's value: a byte that says how, then what it needs.
-fn put_value(start: Start, value: &str, earlier: &[&str], out: &mut Vec<u8>) {
+fn put_value(start: Start, value: &[u8], earlier: &[&[u8]], out: &mut Vec<u8>) {
     if let Some(at) = VALUE_PLACES.find(&VALUES, value) {
         out.push(KNOWN + u8::try_from(at).unwrap_or(0));
         return;
@@ -304,7 +310,7 @@ fn put_value(start: Start, value: &str, earlier: &[&str], out: &mut Vec<u8>) {
     if let Some(back) = earlier.iter().rev().take(32).position(|before| {
         // Lengths and last bytes first: most values differ there.
         before.len() == value.len()
-            && before.as_bytes().last() == value.as_bytes().last()
+            && before.last() == value.last()
             && *before == value
             && !value.is_empty()
     }) {
@@ -312,19 +318,19 @@ fn put_value(start: Start, value: &str, earlier: &[&str], out: &mut Vec<u8>) {
         return;
     }
     if value.len() > 40
-        && value.contains('/')
+        && value.contains(&b'/')
         && let Some(at) = start_fen_place(start, value)
     {
         out.push(u8::try_from(at + 1).unwrap_or(0));
         return;
     }
-    if let Some(rest) = value.strip_prefix(SITE) {
+    if let Some(rest) = value.strip_prefix(SITE.as_bytes()) {
         out.push(SITE_REST);
-        put_text(out, rest);
+        put_bytes(out, rest);
         return;
     }
     out.push(TEXT);
-    put_text(out, value);
+    put_bytes(out, value);
 }
 
 /// Reads what [`put_value`] wrote, after the tags `earlier`.
@@ -601,15 +607,19 @@ mod tests {
                 Some(xfen.as_str()),
                 "{start:?}"
             );
-            assert_eq!(start_fen_place(start, &shredder), Some(0), "{start:?}");
             assert_eq!(
-                start_fen_place(start, &xfen),
+                start_fen_place(start, shredder.as_bytes()),
+                Some(0),
+                "{start:?}"
+            );
+            assert_eq!(
+                start_fen_place(start, xfen.as_bytes()),
                 Some(usize::from(xfen != shredder))
             );
         }
         for start in [Start::Chess960(960), Start::Double(0, 960)] {
             assert_eq!(start_fen(start), None);
-            assert_eq!(start_fen_place(start, "x"), None);
+            assert_eq!(start_fen_place(start, b"x"), None);
         }
     }
 
@@ -618,10 +628,18 @@ mod tests {
     #[test]
     fn known_words_are_found_at_their_place_and_no_other_word_is() {
         for (at, name) in NAMES.iter().enumerate() {
-            assert_eq!(NAME_PLACES.find(&NAMES, name), Some(at), "{name}");
+            assert_eq!(
+                NAME_PLACES.find(&NAMES, name.as_bytes()),
+                Some(at),
+                "{name}"
+            );
         }
         for (at, value) in VALUES.iter().enumerate() {
-            assert_eq!(VALUE_PLACES.find(&VALUES, value), Some(at), "{value}");
+            assert_eq!(
+                VALUE_PLACES.find(&VALUES, value.as_bytes()),
+                Some(at),
+                "{value}"
+            );
         }
         for word in [
             "",
@@ -635,11 +653,11 @@ mod tests {
             "?!",
             "Rated",
         ] {
-            assert_eq!(NAME_PLACES.find(&NAMES, word), None, "{word}");
-            assert_eq!(VALUE_PLACES.find(&VALUES, word), None, "{word}");
+            assert_eq!(NAME_PLACES.find(&NAMES, word.as_bytes()), None, "{word}");
+            assert_eq!(VALUE_PLACES.find(&VALUES, word.as_bytes()), None, "{word}");
         }
-        assert_eq!(NAME_PLACES.find(&NAMES, "Normal"), None);
-        assert_eq!(VALUE_PLACES.find(&VALUES, "Event"), None);
+        assert_eq!(NAME_PLACES.find(&NAMES, b"Normal"), None);
+        assert_eq!(VALUE_PLACES.find(&VALUES, b"Event"), None);
     }
 
     fn xorshift(state: &mut u64) -> u64 {

@@ -51,14 +51,48 @@ pub struct TagPairs<'a> {
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct TagPair<'a> {
-    name: &'a str,
+    /// ASCII: the reader takes no other name.
+    name: &'a [u8],
     raw: &'a [u8],
 }
 
 impl<'a> TagPair<'a> {
     /// The tag's name, as written (PGN names are case-sensitive).
     pub fn name(&self) -> &'a str {
+        core::str::from_utf8(self.name).unwrap_or_default()
+    }
+
+    /// The tag's name as written, as bytes (ASCII).
+    ///
+    /// ```
+    /// let pair = chess960_games::read::TagPairs::new(b"[ECO \"A00\"]\n").next().unwrap();
+    /// assert_eq!(pair.name_bytes(), b"ECO");
+    /// ```
+    pub fn name_bytes(&self) -> &'a [u8] {
         self.name
+    }
+
+    /// The bytes of [`TagPair::value`] (UTF-8): as written, without a
+    /// check of their encoding, when they are ASCII without a backslash;
+    /// else unescaped and decoded as `value` does.
+    ///
+    /// ```
+    /// use chess960_games::read::TagPairs;
+    ///
+    /// let mut pairs = TagPairs::new(b"[White \"Kasparov, G\"]\n[Black \"M\xfcller \\\"M\\\"\"]\n");
+    /// let (white, black) = (pairs.next().unwrap(), pairs.next().unwrap());
+    /// assert_eq!(white.value_bytes().as_ref(), b"Kasparov, G");
+    /// assert_eq!(black.value_bytes().as_ref(), black.value().as_bytes());
+    /// assert_eq!(black.value(), "M\u{fc}ller \"M\"");
+    /// ```
+    pub fn value_bytes(&self) -> Cow<'a, [u8]> {
+        if self.raw.iter().all(|&byte| byte < 0x80 && byte != b'\\') {
+            return Cow::Borrowed(self.raw);
+        }
+        match self.value() {
+            Cow::Borrowed(text) => Cow::Borrowed(text.as_bytes()),
+            Cow::Owned(text) => Cow::Owned(text.into_bytes()),
+        }
     }
 
     /// The value: unescaped (`\"` is `"`, `\\` is `\`), read as UTF-8, or
@@ -196,7 +230,7 @@ impl<'a> Iterator for TagPairs<'a> {
             return self.spans.find_map(|&[a, b, c, d]| {
                 let at = |from: u32, to: u32| self.record.get(from as usize..to as usize);
                 Some(TagPair {
-                    name: core::str::from_utf8(at(a, b)?).ok()?,
+                    name: at(a, b).filter(|name| name.is_ascii())?,
                     raw: at(c, d)?,
                 })
             });
@@ -210,8 +244,8 @@ impl<'a> Iterator for TagPairs<'a> {
                     .strip_prefix(b"\"")
                     .and_then(|value| tag_value(value).ok())
                     .filter(|_| !name.is_empty());
-                // A name is ASCII: UTF-8.
-                if let (Some((raw, after)), Ok(name)) = (pair, core::str::from_utf8(name)) {
+                // A name is ASCII (`tag_name_length` takes no other byte).
+                if let Some((raw, after)) = pair {
                     self.line = after;
                     return Some(TagPair { name, raw });
                 }
@@ -242,6 +276,34 @@ mod tests {
         TagPairs::new(record)
             .map(|pair| (pair.name(), pair.value().into_owned()))
             .collect()
+    }
+
+    /// A value's bytes are those of its text, whatever it holds.
+    #[test]
+    fn value_bytes_are_the_value_s() {
+        let values: [&[u8]; 9] = [
+            b"",
+            b"plain",
+            b"a \\\"quote\\\"",
+            b"back\\\\slash",
+            "M\u{fc}ller".as_bytes(),
+            b"M\xfcller",
+            b"\xe9\\\"",
+            "\u{65e5}\u{672c}".as_bytes(),
+            b"odd \\x",
+        ];
+        for value in values {
+            let mut record = b"[Name \"".to_vec();
+            record.extend_from_slice(value);
+            record.extend_from_slice(b"\"]\n\n*\n");
+            let pair = TagPairs::new(&record).next().unwrap();
+            assert_eq!(pair.name_bytes(), b"Name");
+            assert_eq!(
+                pair.value_bytes().as_ref(),
+                pair.value().as_bytes(),
+                "{value:?}"
+            );
+        }
     }
 
     /// Text after a line's last pair is passed over, and the pairs of the
