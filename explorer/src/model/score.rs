@@ -288,7 +288,7 @@ fn put_tags<'a>(
     out: &mut Vec<u8>,
 ) {
     put(out, count as u64);
-    let mut earlier: Vec<&[u8]> = Vec::with_capacity(count.min(64));
+    let mut earlier = Earlier::default();
     for (name, value) in tags {
         if let Some(at) = NAME_PLACES.find(&NAMES, name) {
             out.push(u8::try_from(at + 1).unwrap_or(0));
@@ -301,19 +301,52 @@ fn put_tags<'a>(
     }
 }
 
+/// The values written before, the last 32 of them, newest first when
+/// looked through; and a mark of each one's length and last byte, so
+/// that most values, written for the first time, are not looked for.
+#[derive(Default)]
+struct Earlier<'a> {
+    values: [&'a [u8]; 32],
+    count: usize,
+    marks: u64,
+}
+
+impl<'a> Earlier<'a> {
+    /// The mark of a value: a bit of 64, by its length and last byte.
+    fn mark(value: &[u8]) -> u64 {
+        let last = usize::from(value.last().copied().unwrap_or(0));
+        1 << ((value.len() * 31 + last) & 63)
+    }
+
+    fn push(&mut self, value: &'a [u8]) {
+        self.values[self.count % 32] = value;
+        self.count += 1;
+        self.marks |= Earlier::mark(value);
+    }
+
+    /// How many values back (0: the last one) `value` was written, among
+    /// the last 32.
+    fn find(&self, value: &[u8]) -> Option<usize> {
+        if self.marks & Earlier::mark(value) == 0 {
+            return None;
+        }
+        (0..self.count.min(32)).find(|&back| {
+            let before = self.values[(self.count - 1 - back) % 32];
+            // Lengths and last bytes first: most values differ there.
+            before.len() == value.len() && before.last() == value.last() && before == value
+        })
+    }
+}
+
 /// Writes a tag's value: a byte that says how, then what it needs.
-fn put_value(start: Start, value: &[u8], earlier: &[&[u8]], out: &mut Vec<u8>) {
+fn put_value(start: Start, value: &[u8], earlier: &Earlier<'_>, out: &mut Vec<u8>) {
     if let Some(at) = VALUE_PLACES.find(&VALUES, value) {
         out.push(KNOWN + u8::try_from(at).unwrap_or(0));
         return;
     }
-    if let Some(back) = earlier.iter().rev().take(32).position(|before| {
-        // Lengths and last bytes first: most values differ there.
-        before.len() == value.len()
-            && before.last() == value.last()
-            && *before == value
-            && !value.is_empty()
-    }) {
+    if !value.is_empty()
+        && let Some(back) = earlier.find(value)
+    {
         out.push(SAME + u8::try_from(back).unwrap_or(0));
         return;
     }
@@ -665,6 +698,53 @@ mod tests {
         *state ^= *state >> 7;
         *state ^= *state << 17;
         *state
+    }
+
+    /// Values repeated near and far (past the 32 a value may name back),
+    /// empty ones and known ones: read back as written, and each repeat
+    /// within 32 written as a byte.
+    #[test]
+    fn repeated_values_read_back_as_written() {
+        let mut state = 5u64;
+        for round in 0..300 {
+            let count = usize::try_from(xorshift(&mut state) % 90).unwrap();
+            let pool = 1 + xorshift(&mut state) % if round % 2 == 0 { 4 } else { 60 };
+            let tags: Vec<(String, String)> = (0..count)
+                .map(|at| {
+                    let value = match xorshift(&mut state) % pool {
+                        0 => String::new(),
+                        1 => "1-0".to_owned(),
+                        n => format!("value {n}"),
+                    };
+                    (format!("Tag{at}"), value)
+                })
+                .collect();
+            let score = Score {
+                tags,
+                moves: vec![pack("e2e4".parse().unwrap())],
+            };
+            let mut bytes = Vec::new();
+            score.encode(Start::Standard, &mut bytes).unwrap();
+            assert_eq!(Score::decode(Start::Standard, &bytes).unwrap(), score);
+            // Every value that repeats one of the 32 before it is a byte:
+            // the texts written are those of first values only.
+            let firsts: usize = (0..score.tags.len())
+                .filter(|&at| {
+                    let value = &score.tags[at].1;
+                    value != "1-0"
+                        && (value.is_empty()
+                            || !score.tags[at.saturating_sub(32)..at]
+                                .iter()
+                                .any(|(_, v)| v == value))
+                })
+                .map(|at| score.tags[at].1.len() + 1)
+                .sum();
+            let names: usize = score.tags.iter().map(|(name, _)| name.len() + 2).sum();
+            assert!(
+                bytes.len() <= 8 + names + firsts + score.tags.len(),
+                "{round}"
+            );
+        }
     }
 
     #[test]

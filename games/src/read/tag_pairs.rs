@@ -86,7 +86,13 @@ impl<'a> TagPair<'a> {
     /// assert_eq!(black.value(), "M\u{fc}ller \"M\"");
     /// ```
     pub fn value_bytes(&self) -> Cow<'a, [u8]> {
-        if self.raw.iter().all(|&byte| byte < 0x80 && byte != b'\\') {
+        // Every byte looked at, without stopping at the first that is
+        // not plain (rare), so that the loop runs several at a time.
+        let odd = self
+            .raw
+            .iter()
+            .fold(0, |odd, &byte| odd | byte & 0x80 | u8::from(byte == b'\\'));
+        if odd == 0 {
             return Cow::Borrowed(self.raw);
         }
         match self.value() {
