@@ -79,6 +79,19 @@ pub struct GameInfo {
 /// assert_eq!(site_id("Oslo NOR"), None);
 /// ```
 pub fn site_id(site: &str) -> Option<&str> {
+    // Lichess's address of a game first (most of the archives' games):
+    // what the whole reading below gives for it, at a glance.
+    if let Some(id) = site.strip_prefix("https://lichess.org/")
+        && !id.is_empty()
+        && id.bytes().all(|byte| byte.is_ascii_alphanumeric())
+    {
+        return Some(id);
+    }
+    any_site_id(site)
+}
+
+/// [`site_id`] of any `Site`, read whole.
+fn any_site_id(site: &str) -> Option<&str> {
     let site = site.trim();
     // After the first `://`, found byte by byte: a search for the text
     // `"://"` set up a searcher for every game, most of this function's
@@ -457,7 +470,7 @@ fn when(date: &str, time: &str) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use super::site_id;
+    use super::{any_site_id, site_id};
 
     #[test]
     fn site_ids_are_a_url_s_last_path_segment() {
@@ -497,6 +510,31 @@ mod tests {
             ("ä:ö://h/ü", Some("ü")),
         ] {
             assert_eq!(site_id(site), id, "{site:?}");
+            assert_eq!(any_site_id(site), id, "{site:?}");
         }
+    }
+
+    /// Lichess's addresses, taken at a glance, give what reading them
+    /// whole gives.
+    #[test]
+    fn lichess_s_addresses_at_a_glance_are_read_as_any() {
+        let mut state = 0x853C_49E6_748F_EA9Bu64;
+        let letters = b"aZ09/?#_-. bw";
+        for _ in 0..20_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let length = usize::try_from(state % 12).unwrap();
+            let tail: String = (0..length)
+                .map(|at| char::from(letters[usize::try_from((state >> (4 * at)) % 13).unwrap()]))
+                .collect();
+            for site in [
+                format!("https://lichess.org/{tail}"),
+                format!("https://lichess.org/{tail}/white"),
+            ] {
+                assert_eq!(site_id(&site), any_site_id(&site), "{site:?}");
+            }
+        }
+        assert_eq!(site_id("https://lichess.org/white"), Some("white"));
     }
 }
