@@ -430,10 +430,11 @@ const GROUP: usize = 256;
 
 /// Sorts by key the positions of `seen` in buckets `range` into `out`
 /// (as many as they are): spread into groups of [`GROUP`] buckets, then
-/// each group into its buckets, then each bucket sorted. In two passes,
-/// each writes to a few hundred places at once, which stay in the cache
-/// (one pass into 65,536 buckets missed the cache, and the address
-/// cache, at nearly every position of a large batch).
+/// each group into its buckets, then each bucket sorted. Each of the two
+/// passes writes to a few hundred places at once, which stay in the
+/// cache; one pass into 65,536 buckets wrote to a place of its own at
+/// nearly every position of a large batch (`perf` gave the sort 553
+/// samples against 805 on 50 MB of games from one start).
 fn sort_part(seen: &[Seen], starts: &[usize], range: Range<usize>, out: &mut [Seen]) {
     let base = starts[range.start];
     let groups: Vec<Range<usize>> = range
