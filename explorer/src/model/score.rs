@@ -302,8 +302,9 @@ fn put_tags<'a>(
 }
 
 /// The values written before, the last 32 of them, newest first when
-/// looked through; and a mark of each one's length and last byte, so
-/// that most values, written for the first time, are not looked for.
+/// looked through; and a mark of every value's length and last byte
+/// (all written, so it only ever lets more through), so that most values,
+/// written for the first time, are not looked for.
 #[derive(Default)]
 struct Earlier<'a> {
     values: [&'a [u8]; 32],

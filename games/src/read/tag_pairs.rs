@@ -49,11 +49,20 @@ pub struct TagPairs<'a> {
 /// let pair = chess960_games::read::TagPairs::new(b"[ECO \"A00\"]\n").next().unwrap();
 /// assert_eq!((pair.name(), pair.value().as_ref()), ("ECO", "A00"));
 /// ```
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct TagPair<'a> {
-    /// ASCII: the reader takes no other name.
+    /// UTF-8 (ASCII where the reader found the pair).
     name: &'a [u8],
     raw: &'a [u8],
+}
+
+impl core::fmt::Debug for TagPair<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("TagPair")
+            .field("name", &self.name())
+            .field("raw", &self.raw)
+            .finish()
+    }
 }
 
 impl<'a> TagPair<'a> {
@@ -62,7 +71,7 @@ impl<'a> TagPair<'a> {
         core::str::from_utf8(self.name).unwrap_or_default()
     }
 
-    /// The tag's name as written, as bytes (ASCII).
+    /// The tag's name as written, as bytes (UTF-8).
     ///
     /// ```
     /// let pair = chess960_games::read::TagPairs::new(b"[ECO \"A00\"]\n").next().unwrap();
@@ -236,7 +245,9 @@ impl<'a> Iterator for TagPairs<'a> {
             return self.spans.find_map(|&[a, b, c, d]| {
                 let at = |from: u32, to: u32| self.record.get(from as usize..to as usize);
                 Some(TagPair {
-                    name: at(a, b).filter(|name| name.is_ascii())?,
+                    // ASCII from the reader; any UTF-8 name is kept.
+                    name: at(a, b)
+                        .filter(|name| name.is_ascii() || core::str::from_utf8(name).is_ok())?,
                     raw: at(c, d)?,
                 })
             });
@@ -304,6 +315,7 @@ mod tests {
             record.extend_from_slice(b"\"]\n\n*\n");
             let pair = TagPairs::new(&record).next().unwrap();
             assert_eq!(pair.name_bytes(), b"Name");
+            assert!(std::format!("{pair:?}").starts_with("TagPair { name: \"Name\""));
             assert_eq!(
                 pair.value_bytes().as_ref(),
                 pair.value().as_bytes(),
