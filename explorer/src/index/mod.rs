@@ -185,10 +185,7 @@ impl Collect for Indexer {
         let Some(tag_pairs) = game.tag_pairs() else {
             return;
         };
-        let has_id = tags
-            .get(chess960_games::read::TagName::Site)
-            .and_then(crate::model::game::site_id)
-            .is_some();
+        let id = GameInfo::site_id(tags);
         // The tags as written (a value borrowed unless escaped), read once
         // for the game's facts and for its text.
         let mut pairs: Vec<(&[u8], std::borrow::Cow<'_, [u8]>)> = Vec::with_capacity(32);
@@ -204,7 +201,7 @@ impl Collect for Indexer {
                 Ok(replay) => {
                     let indexed = &replay.moves()[..replay.moves().len().min(self.plies)];
                     // The moves make the key of a game without an id only.
-                    let moves: Vec<&str> = if has_id {
+                    let moves: Vec<&str> = if id.is_some() {
                         Vec::new()
                     } else {
                         indexed
@@ -212,7 +209,7 @@ impl Collect for Indexer {
                             .map(chess960_games::replay::Ply::uci)
                             .collect()
                     };
-                    Ok(GameInfo::of_pairs(tags, &pairs, &moves))
+                    Ok(GameInfo::of_pairs(tags, id, &pairs, &moves))
                 }
                 Err(ReplayError::Move(error))
                     if limit.is_none() && error.ply() as usize > self.plies =>

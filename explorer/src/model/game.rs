@@ -181,14 +181,20 @@ impl GameInfo {
         let pairs: Vec<(&[u8], Cow<'_, [u8]>)> = TagPairs::new(raw)
             .map(|pair| (pair.name_bytes(), pair.value_bytes()))
             .collect();
-        GameInfo::of_pairs(tags, &pairs, moves)
+        GameInfo::of_pairs(tags, GameInfo::site_id(tags), &pairs, moves)
     }
 
-    /// [`GameInfo::of`] from the record's tag pairs as written, each
-    /// name and value (unescaped, UTF-8) as bytes, read once by the
-    /// caller.
+    /// The id a game's `Site` gives ([`site_id`]), if any.
+    pub(crate) fn site_id(tags: &Tags) -> Option<&str> {
+        tags.get(TagName::Site).and_then(site_id)
+    }
+
+    /// [`GameInfo::of`] from the record's id (of [`GameInfo::site_id`])
+    /// and tag pairs as written, each name and value (unescaped, UTF-8)
+    /// as bytes, read once by the caller.
     pub(crate) fn of_pairs(
         tags: &Tags,
+        id: Option<&str>,
         pairs: &[(&[u8], Cow<'_, [u8]>)],
         moves: &[&str],
     ) -> Option<GameInfo> {
@@ -207,7 +213,7 @@ impl GameInfo {
             }
         }
         let date = utc_date.or_else(|| tags.get(TagName::Date)).unwrap_or("");
-        let id = tags.get(TagName::Site).and_then(site_id).unwrap_or("");
+        let id = id.unwrap_or("");
         let key = if id.is_empty() {
             // Without an id, the tag pairs as written and the moves.
             let mut bytes = Vec::with_capacity(512);

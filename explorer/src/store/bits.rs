@@ -20,7 +20,7 @@ impl BitWriter {
 
     /// Writes the low `bits` bits of `value` (`bits` at most 64).
     #[inline]
-    fn put(&mut self, value: u64, bits: u32) {
+    pub(crate) fn fixed(&mut self, value: u64, bits: u32) {
         debug_assert!(bits <= 64);
         let value = value & mask(bits);
         // `held` is below 64: the shift keeps the bits that fit.
@@ -36,24 +36,19 @@ impl BitWriter {
         }
     }
 
-    /// Writes the low `bits` bits of `value` (`bits` at most 64).
-    pub(crate) fn fixed(&mut self, value: u64, bits: u32) {
-        self.put(value, bits);
-    }
-
     /// Writes `value` as a Rice code of parameter `k` (at most 56): its
     /// quotient by 2^k as that many ones and a zero, then its low `k`
     /// bits.
     pub(crate) fn rice(&mut self, value: u64, k: u32) {
         let mut quotient = value >> k;
         while quotient >= 56 {
-            self.put(mask(56), 56);
+            self.fixed(mask(56), 56);
             quotient -= 56;
         }
         // `quotient` ones, then the zero above them.
         #[allow(clippy::cast_possible_truncation)] // below 56
-        self.put(mask(quotient as u32), quotient as u32 + 1);
-        self.put(value, k);
+        self.fixed(mask(quotient as u32), quotient as u32 + 1);
+        self.fixed(value, k);
     }
 
     /// Writes `value` as a Rice code of parameter `k`, then the low
@@ -72,7 +67,7 @@ impl BitWriter {
                 | (value & mask(k)) << (ones + 1)
                 | (fixed & mask(width)) << (ones + 1 + k);
             #[allow(clippy::cast_possible_truncation)]
-            self.put(code, total as u32);
+            self.fixed(code, total as u32);
         } else {
             self.rice(value, k);
             self.fixed(fixed, width);

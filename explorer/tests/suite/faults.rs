@@ -56,6 +56,15 @@ fn child_indexer() {
 }
 
 fn spawn_child(db: &Path, input: Option<&Path>) -> Child {
+    child_command(db, input)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap()
+}
+
+/// The command that runs [`child_indexer`] on `db` (and `input`).
+fn child_command(db: &Path, input: Option<&Path>) -> Command {
     let mut command = Command::new(std::env::current_exe().unwrap());
     command
         .args([
@@ -67,13 +76,11 @@ fn spawn_child(db: &Path, input: Option<&Path>) -> Child {
             "1",
         ])
         .env(CHILD_DB, db)
-        .env_remove(CHILD_INPUT)
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null());
+        .env_remove(CHILD_INPUT);
     if let Some(input) = input {
         command.env(CHILD_INPUT, input);
     }
-    command.spawn().unwrap()
+    command
 }
 
 /// Games in the db, or 0 when it was never set up.
@@ -195,25 +202,16 @@ fn two_writers_making_one_db_at_once() {
     let input = base.join("games.pgn");
     std::fs::write(&input, pgn(&all)).unwrap();
     let db = base.join("db");
-    // As `spawn_child`, but keeping the child's errors.
+    // Both children started before either is waited for, their errors
+    // kept.
     let spawn = || {
-        let mut command = Command::new(std::env::current_exe().unwrap());
-        command
-            .args([
-                "faults::child_indexer",
-                "--exact",
-                "--ignored",
-                "--test-threads",
-                "1",
-            ])
-            .env(CHILD_DB, &db)
-            .env(CHILD_INPUT, &input)
+        child_command(&db, Some(&input))
             .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped());
-        command
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap()
     };
-    let (mut first, mut second) = (spawn(), spawn());
-    let (first, second) = (first.spawn().unwrap(), second.spawn().unwrap());
+    let (first, second) = (spawn(), spawn());
     let mut made = 0;
     for child in [first, second] {
         let output = child.wait_with_output().unwrap();
