@@ -60,7 +60,7 @@ pub use archive::{Archive, MAX_THREADS};
 pub use collect::{Batch, Collect, Game};
 pub use error::Error;
 #[cfg(feature = "moves")]
-pub use moves::{Openings, move_skip, replay_game, replay_game_watched};
+pub use moves::{Openings, follow_game, move_skip, replay_game, replay_game_watched};
 pub use progress::{Cancel, Progress};
 pub use source::Compression;
 pub use summary::{LISTED_SKIPS, Skip, Summary};

@@ -137,6 +137,60 @@ pub fn replay_game_watched<R>(
     replay_on(game, limit, Some(watch), f)
 }
 
+/// Follows `game` as [`replay_game_watched`] does, but keeps no list of
+/// its moves ([`Replayer::follow`](chess960_games::replay::Replayer::follow)):
+/// `watch` alone sees them; `f` is handed the plies replayed.
+///
+/// ```
+/// use chess960_archive::{Archive, Collect, Game, follow_game};
+///
+/// /// Each game's plies and the knight moves among them.
+/// struct Knights;
+/// impl Collect for Knights {
+///     type Part = Vec<(usize, usize)>;
+///     fn part(&self) -> Vec<(usize, usize)> {
+///         Vec::new()
+///     }
+///     fn keeps_raw(&self) -> bool {
+///         true
+///     }
+///     fn game(&self, part: &mut Vec<(usize, usize)>, game: &Game<'_>) {
+///         let mut knights = 0;
+///         let mut watch = |board: &chess960_games::cozy_chess::Board, mv: chess960_games::cozy_chess::Move| {
+///             knights += usize::from(board.piece_on(mv.from) == Some(chess960_games::cozy_chess::Piece::Knight));
+///         };
+///         let plies = follow_game(game, None, &mut watch, |plies| plies.unwrap_or(0));
+///         part.push((plies, knights));
+///     }
+/// }
+///
+/// let pgn = "[Result \"*\"]\n\n1. Nf3 d5 2. Nc3 Nf6 *\n";
+/// let mut games = Vec::new();
+/// Archive::new().reader("a.pgn", std::io::Cursor::new(pgn)).collect(&Knights, |batch| {
+///     games.append(batch.part);
+///     Ok(())
+/// })?;
+/// assert_eq!(games, [(4, 3)]);
+/// # Ok::<(), chess960_archive::Error>(())
+/// ```
+pub fn follow_game<R>(
+    game: &Game<'_>,
+    limit: Option<usize>,
+    watch: &mut Watch<'_>,
+    f: impl FnOnce(Result<usize, ReplayError>) -> R,
+) -> R {
+    let Some(raw) = game.raw() else {
+        return f(Err(ReplayError::NotReplayed(
+            chess960_games::replay::NotReplayed::NoBytes,
+        )));
+    };
+    REPLAYER.with(|replayer| {
+        f(replayer
+            .borrow_mut()
+            .follow(game.kind(), game.record().tags(), raw, limit, watch))
+    })
+}
+
 /// The skip that a game whose moves could not be replayed makes: its
 /// input, its number within the part (the caller adds
 /// [`Batch::base`](crate::Batch::base)), its offset and the error.

@@ -20,7 +20,7 @@ use crate::store::compact;
 use crate::store::records;
 use crate::store::{self, GAME_KEYS, GAMES, Settings};
 use chess960_archive::{
-    Archive, Collect, Game, Progress, Skip, Summary, move_skip, replay_game_watched,
+    Archive, Collect, Game, Progress, Skip, Summary, follow_game, move_skip, replay_game_watched,
 };
 use chess960_games::read::{GameKind, Players, Seat};
 use chess960_games::replay::ReplayError;
@@ -156,32 +156,10 @@ impl Collect for Indexer {
     }
 
     fn game(&self, part: &mut Part, game: &Game<'_>) {
-        let start = match *game.kind() {
-            GameKind::Chess960(position) => Start::Chess960(position.id()),
-            GameKind::DoubleChess960(start) => {
-                Start::Double(start.white().id(), start.black().id())
-            }
-            GameKind::Standard => Start::Standard,
-            // Counted and listed by the reading.
-            GameKind::Unreadable(_) => return,
-            _ => {
-                part.other_kinds += 1;
-                return;
-            }
+        let Some((start, seats)) = self.start_and_seats(part, game) else {
+            return;
         };
         let tags = game.record().tags();
-        let seats = match &self.players {
-            None => 0,
-            Some(players) => match players.seat(tags) {
-                None => {
-                    part.not_the_player += 1;
-                    return;
-                }
-                Some(Seat::White) => 1,
-                Some(Seat::Black) => 2,
-                Some(Seat::Both) => 3,
-            },
-        };
         let Some(tag_pairs) = game.tag_pairs() else {
             return;
         };
@@ -197,30 +175,36 @@ impl Collect for Indexer {
         let info = loop {
             part.follow.begin(start, seats, self.plies);
             let mut watch = |board: &Board, mv: Move| part.follow.ply(board, mv);
-            let outcome = replay_game_watched(game, limit, &mut watch, |replay| match replay {
-                Ok(replay) => {
-                    let indexed = &replay.moves()[..replay.moves().len().min(self.plies)];
-                    // The moves make the key of a game without an id only.
-                    let moves: Vec<&str> = if id.is_some() {
-                        Vec::new()
-                    } else {
-                        indexed
-                            .iter()
-                            .map(chess960_games::replay::Ply::uci)
-                            .collect()
-                    };
-                    Ok(GameInfo::of_pairs(tags, id, &pairs, &moves))
-                }
+            let skips = &mut part.skips;
+            // The moves make the key of a game without an id only.
+            let mut judge = |replayed: Result<Vec<&str>, ReplayError>| match replayed {
+                Ok(moves) => Ok(GameInfo::of_pairs(tags, id, &pairs, &moves)),
                 Err(ReplayError::Move(error))
                     if limit.is_none() && error.ply() as usize > self.plies =>
                 {
                     Err(Some(error.ply() as usize - 1))
                 }
                 Err(error) => {
-                    part.skips.push(move_skip(game, &error));
+                    skips.push(move_skip(game, &error));
                     Err(None)
                 }
-            });
+            };
+            let outcome = if id.is_some() {
+                follow_game(game, limit, &mut watch, |plies| {
+                    judge(plies.map(|_| Vec::new()))
+                })
+            } else {
+                replay_game_watched(game, limit, &mut watch, |replay| match replay {
+                    Ok(replay) => {
+                        let moves = replay.moves();
+                        judge(Ok(moves[..moves.len().min(self.plies)]
+                            .iter()
+                            .map(chess960_games::replay::Ply::uci)
+                            .collect()))
+                    }
+                    Err(error) => judge(Err(error)),
+                })
+            };
             match outcome {
                 Ok(info) => break info,
                 Err(Some(legal)) => limit = Some(legal),
@@ -259,6 +243,40 @@ impl Collect for Indexer {
             text,
             plies: first..part.plies.len(),
         });
+    }
+}
+
+impl Indexer {
+    /// The start of a game that is indexed, and the seats of the player
+    /// of a player's db in it (0 in a db of every game); `None` for a
+    /// game that is not (counted in `part`).
+    fn start_and_seats(&self, part: &mut Part, game: &Game<'_>) -> Option<(Start, u8)> {
+        let start = match *game.kind() {
+            GameKind::Chess960(position) => Start::Chess960(position.id()),
+            GameKind::DoubleChess960(start) => {
+                Start::Double(start.white().id(), start.black().id())
+            }
+            GameKind::Standard => Start::Standard,
+            // Counted and listed by the reading.
+            GameKind::Unreadable(_) => return None,
+            _ => {
+                part.other_kinds += 1;
+                return None;
+            }
+        };
+        let seats = match &self.players {
+            None => 0,
+            Some(players) => match players.seat(game.record().tags()) {
+                None => {
+                    part.not_the_player += 1;
+                    return None;
+                }
+                Some(Seat::White) => 1,
+                Some(Seat::Black) => 2,
+                Some(Seat::Both) => 3,
+            },
+        };
+        Some((start, seats))
     }
 }
 
@@ -419,7 +437,7 @@ fn known_games(
     capacity: usize,
 ) -> Result<KnownGames, Error> {
     let held = usize::try_from(keys.len().map_err(store)?).unwrap_or(usize::MAX);
-    let mut known = KnownGames::with_capacity(capacity.max(held.saturating_mul(2)).max(1 << 20));
+    let mut known = KnownGames::with_capacity(capacity.max(held.saturating_mul(2)).max(1 << 14));
     for row in keys.iter().map_err(store)? {
         known.insert(row.map_err(store)?.0.value());
     }
@@ -471,11 +489,17 @@ pub fn index(
     let snapshot = redb::ReadableDatabase::begin_read(&database).map_err(store)?;
     let next_game = records::next_number(&snapshot.open_table(GAMES).map_err(store)?)?;
     let none = HashSet::new();
+    // Sized for the games the inputs likely hold (a game of lichess's
+    // takes about 1,000 bytes of PGN), so that a small input does not
+    // touch megabytes; a filter that fills is made again, twice as large.
+    let likely = archive.total_size().map_or(1 << 20, |bytes| {
+        usize::try_from(bytes / 512).unwrap_or(usize::MAX)
+    });
     let known = known_games(
         &snapshot.open_table(GAME_KEYS).map_err(store)?,
         &none,
         &none,
-        0,
+        likely,
     )?;
     let indexer = Indexer {
         plies: usize::try_from(options.plies).unwrap_or(usize::MAX),
@@ -603,7 +627,7 @@ mod tests {
         let writing: HashSet<u128> = [1, 2].into();
         let filling: HashSet<u128> = [3].into();
         let known = known_games(&keys, &writing, &filling, 5).unwrap();
-        assert!(known.capacity() >= 1 << 20);
+        assert!(known.capacity() >= 1 << 14);
         for row in keys.iter().unwrap() {
             assert!(known.may_hold(row.unwrap().0.value()));
         }

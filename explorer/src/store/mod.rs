@@ -10,6 +10,7 @@
 pub(crate) mod bits;
 pub(crate) mod compact;
 pub(crate) mod evals;
+pub(crate) mod file;
 pub(crate) mod fold;
 pub(crate) mod lists;
 pub mod merge;
@@ -115,6 +116,20 @@ fn builder() -> redb::Builder {
     builder
 }
 
+/// Opens the db file `path` for writing, made if missing, as redb's
+/// `Builder::create` does, its writes gathered ([`file`]).
+fn create(path: &Path) -> Result<Database, redb::DatabaseError> {
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path)?;
+    builder().create_with_backend(file::GatheredFile::new(redb::backends::FileBackend::new(
+        file,
+    )?))
+}
+
 /// Opens the db in `dir` for reading. A db left by a writer that was
 /// killed is repaired first (redb rolls back to its last commit).
 pub(crate) fn open_read(dir: &Path) -> Result<(ReadOnlyDatabase, Settings), Error> {
@@ -162,9 +177,7 @@ pub(crate) fn open_write(dir: &Path, settings: &Settings) -> Result<Database, Er
     {
         return Ok(db);
     }
-    let db = builder()
-        .create(&path)
-        .map_err(|error| open_error(dir, error))?;
+    let db = create(&path).map_err(|error| open_error(dir, error))?;
     set_up(&db, dir, settings)?;
     Ok(db)
 }
@@ -183,7 +196,7 @@ fn make(dir: &Path, path: &Path, settings: &Settings) -> Result<Option<Database>
     if new.exists() {
         // Left by a writer killed while making the db (one making it now
         // holds its lock: busy).
-        match builder().create(&new) {
+        match create(&new) {
             Ok(left) => {
                 // Removed while its lock is held, where the system lets
                 // an open file be removed; else once closed.
@@ -201,9 +214,7 @@ fn make(dir: &Path, path: &Path, settings: &Settings) -> Result<Option<Database>
             Err(error) => return Err(open_error(dir, error)),
         }
     }
-    let db = builder()
-        .create(&new)
-        .map_err(|error| open_error(dir, error))?;
+    let db = create(&new).map_err(|error| open_error(dir, error))?;
     set_up(&db, dir, settings)?;
     match std::fs::hard_link(&new, path) {
         // Where an open file cannot be removed, the temporary name stays:

@@ -287,7 +287,8 @@ impl Replayer {
         record: &[u8],
         limit: Option<usize>,
     ) -> Result<Replay<'_>, ReplayError> {
-        self.replay_inner(kind, tags, record, limit, None)
+        let (notation, line, _) = self.replay_inner(kind, tags, record, limit, None, true)?;
+        Ok(self.replayed_game(notation, line))
     }
 
     /// Replays as [`Replayer::replay`] does, showing `watch` each move
@@ -328,9 +329,63 @@ impl Replayer {
         limit: Option<usize>,
         watch: &mut dyn FnMut(&Board, Move),
     ) -> Result<Replay<'_>, ReplayError> {
-        self.replay_inner(kind, tags, record, limit, Some(watch))
+        let (notation, line, _) =
+            self.replay_inner(kind, tags, record, limit, Some(watch), true)?;
+        Ok(self.replayed_game(notation, line))
     }
 
+    /// Replays as [`Replayer::replay_watched`] does, but keeps no list of
+    /// the moves: `watch` alone sees them, and no move's UCI text is
+    /// written (a caller that follows the board itself needs neither; the
+    /// replay takes fewer steps a move). Gives the plies replayed.
+    ///
+    /// ```
+    /// # #[cfg(feature = "moves")] {
+    /// use chess960_games::read::{GameKind, Reader};
+    /// use chess960_games::replay::Replayer;
+    ///
+    /// let pgn = "[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n";
+    /// let mut reader = Reader::new(pgn.as_bytes()).keep_raw();
+    /// let (record, raw) = reader.next_with_raw().unwrap();
+    /// let mut captures = 0;
+    /// let mut watch = |board: &cozy_chess::Board, mv: cozy_chess::Move| {
+    ///     captures += usize::from(board.colors(!board.side_to_move()).has(mv.to));
+    /// };
+    /// let mut replayer = Replayer::new();
+    /// let plies = replayer.follow(&GameKind::of(record), record.tags(), raw.unwrap(), Some(3), &mut watch)?;
+    /// assert_eq!((plies, captures), (3, 0));
+    /// # }
+    /// # Ok::<(), chess960_games::replay::ReplayError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`Replayer::replay_watched`].
+    pub fn follow(
+        &mut self,
+        kind: &GameKind,
+        tags: &Tags,
+        record: &[u8],
+        limit: Option<usize>,
+        watch: &mut dyn FnMut(&Board, Move),
+    ) -> Result<usize, ReplayError> {
+        let (_, _, plies) = self.replay_inner(kind, tags, record, limit, Some(watch), false)?;
+        Ok(plies)
+    }
+
+    /// The replay just made, of its notation and line.
+    fn replayed_game(&self, notation: Notation, line: Option<u64>) -> Replay<'_> {
+        Replay {
+            notation,
+            moves: &self.moves,
+            start: &self.start,
+            line,
+        }
+    }
+
+    /// Replays a game (see [`Replayer::replay`]), keeping its moves in
+    /// `self.moves` or not (`keep`: a watcher then must follow it); gives
+    /// its notation, its line's key and its plies.
     fn replay_inner(
         &mut self,
         kind: &GameKind,
@@ -338,19 +393,22 @@ impl Replayer {
         record: &[u8],
         limit: Option<usize>,
         mut watch: Option<&mut Watch<'_>>,
-    ) -> Result<Replay<'_>, ReplayError> {
+        keep: bool,
+    ) -> Result<(Notation, Option<u64>, usize), ReplayError> {
         let (start, notation, mut node) = self.start_of(kind, tags)?;
         self.moves.clear();
+        let mut plies = 0usize;
         let standard = notation == Notation::Standard;
         // The board, made only when a move is not in the tree (or a
-        // watcher sees every move).
-        let mut board: Option<Board> = watch.is_some().then(|| start.clone());
+        // watcher sees every move, or no moves are kept to make it from).
+        let mut board: Option<Board> = (watch.is_some() || !keep).then(|| start.clone());
         let limit = limit.unwrap_or(usize::MAX);
         for token in Tokens::of_record(record) {
-            if self.moves.len() >= limit {
+            if plies >= limit {
                 break;
             }
-            let ply = u32::try_from(self.moves.len() + 1).unwrap_or(u32::MAX);
+            plies += 1;
+            let ply = u32::try_from(plies).unwrap_or(u32::MAX);
             let error = |at: usize, text: &[u8], kind| {
                 let shown = &text[..text.len().min(32)];
                 ReplayError::Move(MoveError {
@@ -377,10 +435,12 @@ impl Replayer {
                     if let Some(watch) = watch.as_mut() {
                         watch(board, null);
                     }
-                    self.moves.push(Ply {
-                        mv: null,
-                        uci: san::chess960_uci(null),
-                    });
+                    if keep {
+                        self.moves.push(Ply {
+                            mv: null,
+                            uci: san::chess960_uci(null),
+                        });
+                    }
                     *board = next;
                     continue;
                 }
@@ -396,7 +456,9 @@ impl Replayer {
                     }
                     board.play_unchecked(known.mv);
                 }
-                self.moves.push(known);
+                if keep {
+                    self.moves.push(known);
+                }
                 node = Some(child);
                 continue;
             }
@@ -404,23 +466,24 @@ impl Replayer {
             let mv = San::parse(text)
                 .ok_or(Unmatched::Unreadable)
                 .and_then(|san| san.resolve(board, standard))
-                .map_err(|unmatched| {
-                    let kind = match unmatched {
-                        Unmatched::Unreadable => MoveErrorKind::Unreadable,
-                        Unmatched::Illegal => MoveErrorKind::Illegal,
-                        Unmatched::Ambiguous => MoveErrorKind::Ambiguous,
-                    };
-                    error(at, text, kind)
-                })?;
+                .map_err(|unmatched| error(at, text, error_kind(unmatched)))?;
+            // The text of a move kept, or remembered in the tree (where
+            // a replay that keeps its moves may find it).
             let played = Ply {
                 mv,
-                uci: san::uci(board, mv, standard),
+                uci: if keep || key.is_some() {
+                    san::uci(board, mv, standard)
+                } else {
+                    [0; 5]
+                },
             };
             if let Some(watch) = watch.as_mut() {
                 watch(board, mv);
             }
             board.play_unchecked(mv);
-            self.moves.push(played);
+            if keep {
+                self.moves.push(played);
+            }
             node = key.map(|key| {
                 let child = u32::try_from(self.nodes.len()).unwrap_or(u32::MAX);
                 self.nodes.push(played);
@@ -432,12 +495,7 @@ impl Replayer {
             u64::from(self.id) << 48 | u64::from(self.generation & 0xFFFF) << 32 | u64::from(node)
         });
         self.start = start;
-        Ok(Replay {
-            notation,
-            moves: &self.moves,
-            start: &self.start,
-            line,
-        })
+        Ok((notation, line, plies))
     }
 
     /// The start board of a game, its notation and, for a start known by
@@ -496,6 +554,15 @@ impl Replayer {
             });
         }
         Ok((root.board.clone(), root.notation, Some(root.node)))
+    }
+}
+
+/// The kind of error a move that `San::resolve` did not match is.
+fn error_kind(unmatched: Unmatched) -> MoveErrorKind {
+    match unmatched {
+        Unmatched::Unreadable => MoveErrorKind::Unreadable,
+        Unmatched::Illegal => MoveErrorKind::Illegal,
+        Unmatched::Ambiguous => MoveErrorKind::Ambiguous,
     }
 }
 
