@@ -706,3 +706,49 @@ fn a_watched_replay_shows_each_move_on_shakmaty_s_board() {
     }
     assert!(shown > 25_000, "{shown} moves shown");
 }
+
+/// A followed replay (`Replayer::follow`) shows the moves a watched one
+/// shows, on the same boards, and counts them, to a limit or not, and
+/// fails where it fails; and the lines it leaves in the replayer's tree
+/// give a later replay that keeps its moves the UCI a replayer that never
+/// followed gives.
+#[test]
+fn a_followed_replay_shows_what_a_watched_one_shows() {
+    let pgn = include_bytes!("../fixtures/lichess_2025-05_438.pgn");
+    let broken = b"[Result \"*\"]\n\n1. e4 e5 2. Ke3 *\n";
+    let mut reader = Reader::new(&pgn[..]).keep_raw();
+    let mut last = Reader::new(&broken[..]).keep_raw();
+    let (mut following, mut watching, mut fresh) =
+        (Replayer::new(), Replayer::new(), Replayer::new());
+    let mut games = 0;
+    while let Some((record, raw)) = reader.next_with_raw().or_else(|| last.next_with_raw()) {
+        let (kind, raw) = (GameKind::of(record), raw.unwrap());
+        for limit in [None, Some(3), Some(40)] {
+            let mut followed = Vec::new();
+            let plies = following.follow(&kind, record.tags(), raw, limit, &mut |board, mv| {
+                followed.push((board.to_string(), mv));
+            });
+            let mut watched = Vec::new();
+            let replay = watching
+                .replay_watched(&kind, record.tags(), raw, limit, &mut |board, mv| {
+                    watched.push((board.to_string(), mv));
+                })
+                .map(|replay| replay.plies());
+            assert_eq!(plies, replay);
+            assert_eq!(followed, watched);
+        }
+        let uci = |replayer: &mut Replayer| -> Option<Vec<String>> {
+            let replay = replayer.replay(&kind, record.tags(), raw, None).ok()?;
+            Some(
+                replay
+                    .moves()
+                    .iter()
+                    .map(|ply| ply.uci().to_owned())
+                    .collect(),
+            )
+        };
+        assert_eq!(uci(&mut following), uci(&mut fresh));
+        games += 1;
+    }
+    assert_eq!(games, 439);
+}
