@@ -15,10 +15,10 @@ use std::sync::{Mutex, MutexGuard};
 
 /// The bytes held at most: past them, what is held is written before
 /// the next write is held.
-const HELD_BYTES: usize = 1 << 20;
+const HELD_BYTES: usize = 64 << 20;
 
 /// The bytes one write of neighbouring pages takes at most.
-const RUN_BYTES: usize = 256 << 10;
+const RUN_BYTES: usize = 1 << 20;
 
 /// redb's file (its `FileBackend`), its writes gathered (see the
 /// module's docs).
