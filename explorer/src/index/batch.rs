@@ -435,12 +435,17 @@ fn cut(starts: &[usize], parts: usize) -> Vec<Range<usize>> {
 /// compare), then each run of equal high halves (most often one
 /// position's) by the low ones. Against comparing both halves at once,
 /// 4 million random positions in 65,536 buckets sort in about a sixth
-/// less time (6 rounds each, by hand).
+/// less time (6 rounds each, by hand). Both sorts are stable: the
+/// positions come out of the spread in the order of their games, and
+/// keep it among equal keys, so that the entries and lists of a position
+/// of thousands of games read the batch's games in order, not at random
+/// (50 MB of games from one start: 0.967 of the time, median of 11
+/// rounds in turns; spread over all starts, no change).
 fn sort_bucket(bucket: &mut [Seen]) {
-    bucket.sort_unstable_by_key(|s| s.high);
+    bucket.sort_by_key(|s| s.high);
     for same in bucket.chunk_by_mut(|a, b| a.high == b.high) {
         if same.len() > 1 {
-            same.sort_unstable_by_key(|s| s.low);
+            same.sort_by_key(|s| s.low);
         }
     }
 }
@@ -523,13 +528,19 @@ mod tests {
                     let high = next();
                     Seen {
                         // Some keys twice, some sharing their high half,
-                        // some crowding one bucket.
+                        // some crowding one bucket, one key of a seventh
+                        // of the games (as a start's own position).
                         high: match game % 5 {
+                            _ if game % 7 == 0 => 0x0123_4567_89AB_CDEF,
                             0 => high & 0xFFFF_0000_0000_00FF,
                             1 => high & 0x0000_FFFF_FFFF_FFFF,
                             _ => high,
                         },
-                        low: if game % 3 == 0 { 7 } else { next() },
+                        low: if game % 3 == 0 || game % 7 == 0 {
+                            7
+                        } else {
+                            next()
+                        },
                         game,
                         mv: 0,
                         white: false,
@@ -554,10 +565,11 @@ mod tests {
                 rest = after;
                 sort_part(&seen, &starts, range, out);
             }
+            // By key, and equal keys in the order of their games.
             assert!(
                 sorted
                     .windows(2)
-                    .all(|w| (w[0].high, w[0].low) <= (w[1].high, w[1].low))
+                    .all(|w| (w[0].high, w[0].low, w[0].game) < (w[1].high, w[1].low, w[1].game))
             );
             let keys = |rows: &[Seen]| {
                 let mut keys: Vec<_> = rows.iter().map(|s| (s.high, s.low, s.game)).collect();
