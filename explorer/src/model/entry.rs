@@ -205,7 +205,8 @@ impl Entry {
             }
         };
         let entry = &mut self.moves[index];
-        let before = entry.games();
+        // A group holds at least one game: none yet, this is the first.
+        let first = entry.groups.is_empty();
         let groups = &mut entry.groups;
         let at = match groups
             .binary_search_by_key(&(played.cell, played.month), |g| (g.cell, g.month))
@@ -233,7 +234,7 @@ impl Entry {
             Some(rating) => counts.rating_sum += u64::from(rating),
             None => counts.unrated += 1,
         }
-        entry.single = (before == 0).then_some(played.game);
+        entry.single = first.then_some(played.game);
         self.top.push((played.game, played.mv));
         self.recent.push((played.game, played.mv));
     }
