@@ -7,7 +7,7 @@
 //! at a time from each source, a window's records in one pass over their
 //! blocks; [`GameList::next_row`] lends each game without allocating.
 
-use crate::error::{Error, QueryError, store};
+use crate::error::{Error, QueryError};
 use crate::explore::{Explorer, Filter};
 use crate::model::board::{self, san, unpack};
 use crate::model::codec::hash128;
@@ -1154,22 +1154,12 @@ impl Explorer {
     /// The number of the game of id `id`, if the db has it.
     fn number_of(&self, id: &str) -> Result<Option<(u64, GameInfo, Line)>, Error> {
         let mut numbers = Vec::new();
-        if let Some(number) = self
-            .keys
-            .get(hash128(format!("id\n{id}").as_bytes()))
-            .map_err(store)?
-        {
-            numbers.push(number.value());
+        if let Some(number) = self.keys.find(hash128(format!("id\n{id}").as_bytes()))? {
+            numbers.push(number);
         }
         if let Some(high) = key_of_derived_id(id) {
             let low = u128::from(high) << 64;
-            for row in self
-                .keys
-                .range(low..=low | u128::from(u64::MAX))
-                .map_err(store)?
-            {
-                numbers.push(row.map_err(store)?.1.value());
-            }
+            numbers.extend(self.keys.numbers_in(low, low | u128::from(u64::MAX))?);
         }
         for number in numbers {
             let record = records::get(&self.games, number)?

@@ -40,7 +40,7 @@ pub struct Explorer {
     /// The games' lines, texts, keys and the lists of positions' games.
     lines: redb::ReadOnlyTable<u64, &'static [u8]>,
     texts: redb::ReadOnlyTable<u64, &'static [u8]>,
-    keys: redb::ReadOnlyTable<u128, u64>,
+    keys: crate::store::keys::KeyRuns,
     lists: crate::store::lists::ListTables,
     runs: runs::RunTables,
     /// The evaluations (`None`: the db has none).
@@ -79,7 +79,7 @@ impl Explorer {
             texts: txn
                 .open_table(crate::store::texts::GAME_TEXTS)
                 .map_err(store)?,
-            keys: txn.open_table(crate::store::GAME_KEYS).map_err(store)?,
+            keys: crate::store::keys::KeyRuns::open(&txn)?,
             lists: crate::store::lists::ListTables::open(&txn)?,
             runs: runs::RunTables::open(&txn)?,
             evals: crate::store::evals::open(&txn)?,

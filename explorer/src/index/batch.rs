@@ -11,11 +11,12 @@ use crate::model::key::PositionKey;
 use crate::model::line::Ply;
 use crate::store::compact;
 use crate::store::fold::Order;
+use crate::store::keys;
 use crate::store::lists::{ListWriter, Listed};
 use crate::store::records::Appender;
 use crate::store::runs::{self, RUNS, RunPart, RunWriter};
 use crate::store::texts::GAME_TEXTS;
-use crate::store::{GAME_KEYS, GAME_LINES, GAMES};
+use crate::store::{GAME_LINES, GAMES};
 
 /// The lists of a part of a run: each position of several games and its
 /// games in a list's order.
@@ -199,7 +200,7 @@ impl Batch {
         }
     }
 
-    /// Writes the batch into `db` in one transaction, then folds runs
+    /// Writes the batch into `db` in one transaction, then folds runs (and key runs)
     /// together. The positions are sorted and encoded on `workers`
     /// threads, each a range of the keys, while this one writes the
     /// games (with one worker, or one range, all on this thread); then
@@ -272,12 +273,12 @@ impl Batch {
             lists.finish(&txn)?;
         }
         txn.commit().map_err(store)?;
+        keys::settle(db)?;
         compact::settle(db)
     }
 
     /// Writes the batch's games: their keys, records, lines and texts.
     fn write_games(&self, txn: &WriteTransaction) -> Result<(), Error> {
-        let mut keys = txn.open_table(GAME_KEYS).map_err(store)?;
         let mut games = txn.open_table(GAMES).map_err(store)?;
         let mut lines = txn.open_table(GAME_LINES).map_err(store)?;
         let mut texts = txn.open_table(GAME_TEXTS).map_err(store)?;
@@ -287,9 +288,7 @@ impl Batch {
         let mut sorted: Vec<(u128, u64)> =
             self.games.iter().map(|g| (g.key, g.played.game)).collect();
         sorted.sort_unstable();
-        for (key, game) in sorted {
-            keys.insert(key, game).map_err(store)?;
-        }
+        keys::write_run(txn, &sorted)?;
         for game in &self.games {
             let record = &self.bytes[game.record.clone()];
             appender.push(&mut games, game.played.game, record)?;

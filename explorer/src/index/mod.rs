@@ -17,15 +17,16 @@ use crate::model::game::GameInfo;
 use crate::model::line::{Follow, Ply, Start};
 use crate::model::score::encode_coded;
 use crate::store::compact;
+use crate::store::keys::KeyRuns;
 use crate::store::records;
-use crate::store::{self, GAME_KEYS, GAMES, Settings};
+use crate::store::{self, GAMES, Settings};
 use chess960_archive::{
     Archive, Collect, Game, Progress, Skip, Summary, follow_game, move_skip, replay_game_watched,
 };
 use chess960_games::read::{GameKind, Players, Seat};
 use chess960_games::replay::ReplayError;
 use cozy_chess::{Board, Move};
-use redb::{Database, ReadableDatabase, ReadableTable};
+use redb::{Database, ReadableDatabase};
 use std::collections::HashSet;
 use std::ops::Range;
 use std::path::Path;
@@ -326,7 +327,8 @@ struct Writer<'a> {
 impl Writer<'_> {
     /// Counts the games of a part, each once.
     fn add(&mut self, part: &mut Part) -> Result<(), Error> {
-        let mut keys = self.snapshot.open_table(GAME_KEYS).map_err(store)?;
+        // The db's keys, opened when a game may be among them.
+        let mut keys: Option<KeyRuns> = None;
         let coming = part.plies.len() as u64;
         let limit = self.limit.min(self.ending(coming));
         for game in part.games.drain(..) {
@@ -334,7 +336,7 @@ impl Writer<'_> {
             if self.known.may_hold(key)
                 && (self.filling.contains(&key)
                     || self.writing.contains(&key)
-                    || keys.get(key).map_err(store)?.is_some())
+                    || self.held(&mut keys)?.find(key)?.is_some())
             {
                 self.summary.duplicates += 1;
                 continue;
@@ -343,7 +345,7 @@ impl Writer<'_> {
             self.known.insert(key);
             if self.known.is_full() {
                 self.known = known_games(
-                    &keys,
+                    self.held(&mut keys)?,
                     &self.writing,
                     &self.filling,
                     self.known.capacity() * 2,
@@ -364,10 +366,20 @@ impl Writer<'_> {
             );
             if self.batch.games() >= self.options.batch_games || self.batch.positions() >= limit {
                 self.hand_over()?;
-                keys = self.snapshot.open_table(GAME_KEYS).map_err(store)?;
+                // The snapshot changed.
+                keys = None;
             }
         }
         Ok(())
+    }
+
+    /// The db's keys as the snapshot holds them, opened once.
+    fn held<'k>(&self, keys: &'k mut Option<KeyRuns>) -> Result<&'k KeyRuns, Error> {
+        if keys.is_none() {
+            *keys = Some(KeyRuns::open(&self.snapshot)?);
+        }
+        keys.as_ref()
+            .ok_or(Error::Corrupt("the game keys were not opened"))
     }
 
     /// The positions a batch may hold as the reading nears its end, when
@@ -433,16 +445,14 @@ const LAST_BATCH: usize = 1 << 15;
 /// A filter of the keys of the db's games (as `keys` holds them) and of
 /// the batches', for at least `capacity` games.
 fn known_games(
-    keys: &impl ReadableTable<u128, u64>,
+    keys: &KeyRuns,
     writing: &HashSet<u128>,
     filling: &HashSet<u128>,
     capacity: usize,
 ) -> Result<KnownGames, Error> {
-    let held = usize::try_from(keys.len().map_err(store)?).unwrap_or(usize::MAX);
+    let held = usize::try_from(keys.count()).unwrap_or(usize::MAX);
     let mut known = KnownGames::with_capacity(capacity.max(held.saturating_mul(2)).max(1 << 14));
-    for row in keys.iter().map_err(store)? {
-        known.insert(row.map_err(store)?.0.value());
-    }
+    keys.each(|key, _| known.insert(key))?;
     for &key in writing.iter().chain(filling) {
         known.insert(key);
     }
@@ -497,12 +507,7 @@ pub fn index(
     let likely = archive.total_size().map_or(1 << 20, |bytes| {
         usize::try_from(bytes / 512).unwrap_or(usize::MAX)
     });
-    let known = known_games(
-        &snapshot.open_table(GAME_KEYS).map_err(store)?,
-        &none,
-        &none,
-        likely,
-    )?;
+    let known = known_games(&KeyRuns::open(&snapshot)?, &none, &none, likely)?;
     let indexer = Indexer {
         plies: usize::try_from(options.plies).unwrap_or(usize::MAX),
         players: (!players.is_empty()).then_some(players),
@@ -612,26 +617,26 @@ mod tests {
         let db = Database::builder()
             .create_with_backend(InMemoryBackend::new())
             .unwrap();
-        let txn = db.begin_write().unwrap();
-        {
-            let mut keys = txn.open_table(GAME_KEYS).unwrap();
-            for game in 0..3000u64 {
-                keys.insert(
-                    u128::from(game).wrapping_mul(0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835),
-                    game,
-                )
-                .unwrap();
-            }
+        // Two runs of keys.
+        let all: Vec<u128> = (0..3000u64)
+            .map(|game| u128::from(game).wrapping_mul(0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835))
+            .collect();
+        for half in all.chunks(2000) {
+            let txn = db.begin_write().unwrap();
+            let mut pairs: Vec<(u128, u64)> = half.iter().map(|&key| (key, 0)).collect();
+            pairs.sort_unstable();
+            crate::store::keys::write_run(&txn, &pairs).unwrap();
+            txn.commit().unwrap();
         }
-        txn.commit().unwrap();
         let read = db.begin_read().unwrap();
-        let keys = read.open_table(GAME_KEYS).unwrap();
+        let keys = KeyRuns::open(&read).unwrap();
+        assert_eq!(keys.count(), 3000);
         let writing: HashSet<u128> = [1, 2].into();
         let filling: HashSet<u128> = [3].into();
         let known = known_games(&keys, &writing, &filling, 5).unwrap();
         assert!(known.capacity() >= 1 << 14);
-        for row in keys.iter().unwrap() {
-            assert!(known.may_hold(row.unwrap().0.value()));
+        for key in all {
+            assert!(known.may_hold(key));
         }
         assert!([1, 2, 3].iter().all(|&key| known.may_hold(key)));
         assert!(!known.is_full());

@@ -10,13 +10,18 @@ use crate::error::{Error, store};
 use crate::model::entry::Entry;
 use crate::model::game::GameInfo;
 use crate::store::compact;
+use crate::store::keys::{self, KeyRuns};
 use crate::store::lists;
 use crate::store::records::{self, Appender};
 use crate::store::runs::{self, RUNS, RunReader, RunWriter};
 use crate::store::texts::GAME_TEXTS;
-use crate::store::{self, GAME_KEYS, GAME_LINES, GAMES};
-use redb::{ReadableDatabase, ReadableTable};
+use crate::store::{self, GAME_LINES, GAMES};
+use redb::ReadableDatabase;
 use std::path::Path;
+
+/// The keys a merge writes as one key run at most (24 bytes each in
+/// memory).
+const KEY_CHUNK: usize = 1 << 20;
 
 /// What a merge did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -70,20 +75,21 @@ pub fn merge<P: AsRef<Path>>(sources: &[P], into: impl AsRef<Path>) -> Result<Me
         let read = from.begin_read().map_err(store)?;
         let source_games = read.open_table(GAMES).map_err(store)?;
         let total = records::count(&source_games)?.0;
-        let txn = target.begin_write().map_err(store)?;
-        let next = records::next_number(&txn.open_table(GAMES).map_err(store)?)?;
         // Which of the source's games the target has.
         let mut present = 0u64;
         {
-            let keys = txn.open_table(GAME_KEYS).map_err(store)?;
+            let target_read = target.begin_read().map_err(store)?;
+            let keys = KeyRuns::open(&target_read)?;
             records::each(&source_games, |_, record| {
                 let record = GameInfo::decode(record)?;
-                if keys.get(record.key).map_err(store)?.is_some() {
+                if keys.find(record.key)?.is_some() {
                     present += 1;
                 }
                 Ok(())
             })?;
         }
+        let txn = target.begin_write().map_err(store)?;
+        let next = records::next_number(&txn.open_table(GAMES).map_err(store)?)?;
         if present > 0 && present == total {
             summary.already += 1;
             // Its evaluations still count (the deeper kept); runs past
@@ -107,17 +113,28 @@ pub fn merge<P: AsRef<Path>>(sources: &[P], into: impl AsRef<Path>) -> Result<Me
                 .ok_or_else(|| Error::Corrupt("a game's number overflows"))
         };
         {
-            let mut keys = txn.open_table(GAME_KEYS).map_err(store)?;
             let mut games = txn.open_table(GAMES).map_err(store)?;
             let mut appender = Appender::new(&games)?;
+            // The keys, sorted, as key runs of at most KEY_CHUNK each
+            // (folded once committed).
+            let mut pairs: Vec<(u128, u64)> = Vec::new();
+            let write_pairs = |pairs: &mut Vec<(u128, u64)>| -> Result<(), Error> {
+                pairs.sort_unstable();
+                keys::write_run(&txn, pairs)?;
+                pairs.clear();
+                Ok(())
+            };
             records::each(&source_games, |old, record| {
                 let number = renumber(old)?;
-                keys.insert(GameInfo::decode(record)?.key, number)
-                    .map_err(store)?;
+                pairs.push((GameInfo::decode(record)?.key, number));
+                if pairs.len() >= KEY_CHUNK {
+                    write_pairs(&mut pairs)?;
+                }
                 appender.push(&mut games, number, record)?;
                 summary.games += 1;
                 Ok(())
             })?;
+            write_pairs(&mut pairs)?;
             appender.finish(&mut games)?;
             // The lines and texts, each under its game's new number.
             for table in [GAME_LINES, GAME_TEXTS] {
@@ -134,6 +151,7 @@ pub fn merge<P: AsRef<Path>>(sources: &[P], into: impl AsRef<Path>) -> Result<Me
         lists::copy_tables(&read, &txn, &renumber)?;
         crate::store::evals::merge(&read, &txn)?;
         txn.commit().map_err(store)?;
+        keys::settle(&target)?;
         compact::settle(&target)?;
         summary.merged += 1;
     }

@@ -2,7 +2,8 @@
 //! (decision 0019), with its tables: the entries of positions that
 //! several games reached, by key; the runs of single-game positions
 //! (`runs`); the games by number, and their lines (`game_lines`); the
-//! games' keys (which keep a game from being counted twice); each game's
+//! games' keys, in runs (which keep a game from being counted twice and
+//! find a game by its id: `game_key_runs`); each game's
 //! tags and mainline (`game_texts`); the lists of the games of each
 //! position of several games (`lists-N`); and the db's settings (format
 //! version, plies, players).
@@ -12,6 +13,7 @@ pub(crate) mod compact;
 pub(crate) mod evals;
 pub(crate) mod file;
 pub(crate) mod fold;
+pub(crate) mod keys;
 pub(crate) mod lists;
 pub mod merge;
 pub(crate) mod records;
@@ -23,7 +25,7 @@ use redb::{Database, ReadOnlyDatabase, TableDefinition};
 use std::path::{Path, PathBuf};
 
 /// The format version this crate writes and reads.
-pub const FORMAT_VERSION: u32 = 9;
+pub const FORMAT_VERSION: u32 = 10;
 
 /// The bytes of redb's page cache: a writer's (redb's default, 1 GiB,
 /// would take most of the indexer's memory bound) and a reader's.
@@ -38,8 +40,6 @@ pub(crate) const GAMES: TableDefinition<'static, u64, &[u8]> = TableDefinition::
 /// Game number to the game's line: its start and its indexed moves.
 pub(crate) const GAME_LINES: TableDefinition<'static, u64, &[u8]> =
     TableDefinition::new("game_lines");
-/// Game key (128 bits) to game number.
-pub(crate) const GAME_KEYS: TableDefinition<'static, u128, u64> = TableDefinition::new("game_keys");
 /// Setting name to value.
 pub(crate) const META: TableDefinition<'static, &str, &[u8]> = TableDefinition::new("meta");
 
@@ -292,7 +292,7 @@ fn set_up(db: &Database, dir: &Path, settings: &Settings) -> Result<(), Error> {
                 .map_err(store)?;
             txn.open_table(GAMES).map_err(store)?;
             txn.open_table(GAME_LINES).map_err(store)?;
-            txn.open_table(GAME_KEYS).map_err(store)?;
+            txn.open_table(keys::KEY_RUNS).map_err(store)?;
             txn.open_table(crate::store::runs::RUNS).map_err(store)?;
             txn.open_table(crate::store::texts::GAME_TEXTS)
                 .map_err(store)?;

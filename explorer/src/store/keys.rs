@@ -1,0 +1,492 @@
+//! The games' keys, which keep a game from being counted twice and find
+//! a game by its id. Each batch writes its games' keys as a run: a table
+//! of its own of blocks of a page, each block's first key to the block
+//! (its keys in order, each with its game's number). Writing a run
+//! touches no page of the runs before it, where one table of random keys
+//! had nearly every leaf rewritten by every batch. Two neighbouring runs
+//! are folded into one while the newer holds at least half as many keys
+//! as the older (or the db holds more than [`MAX_KEY_RUNS`]), so each run
+//! holds more than twice the keys of the next: a db holds about log2 of
+//! its games over a batch's, and a look-up looks in each.
+
+use crate::error::{Error, store};
+use crate::model::codec::leaf_room;
+use redb::{
+    Database, ReadOnlyTable, ReadTransaction, ReadableDatabase, ReadableTable, TableDefinition,
+    WriteTransaction,
+};
+
+/// Key run number to the keys it holds.
+pub(crate) const KEY_RUNS: TableDefinition<'static, u32, u64> =
+    TableDefinition::new("game_key_runs");
+
+/// A key (16 bytes, big-endian) and its game's number (8 bytes).
+const PAIR_BYTES: usize = 24;
+
+/// The pairs of a block: a page's room less the block's count (2 bytes).
+const BLOCK_PAIRS: usize = (leaf_room(16) - 2) / PAIR_BYTES;
+
+/// Runs a db holds at most once folded (each more than twice the next
+/// keeps far fewer: 27 runs would take 2^27 batches).
+pub(crate) const MAX_KEY_RUNS: usize = 24;
+
+/// The table of key run `run`.
+fn name(run: u32) -> String {
+    format!("game-keys-{run}")
+}
+
+fn table(name: &str) -> TableDefinition<'_, u128, &'static [u8]> {
+    TableDefinition::new(name)
+}
+
+/// The pairs of a block, checked: its count, then each key and number.
+fn decode(block: &[u8]) -> Result<Vec<(u128, u64)>, Error> {
+    let corrupt = || Error::Corrupt("a block of game keys is cut or too long");
+    let (count, rest) = block.split_first_chunk::<2>().ok_or_else(corrupt)?;
+    let count = usize::from(u16::from_le_bytes(*count));
+    if rest.len() != count * PAIR_BYTES || count == 0 {
+        return Err(corrupt());
+    }
+    let pairs: Vec<(u128, u64)> = rest
+        .chunks_exact(PAIR_BYTES)
+        .map(|pair| {
+            let (key, game) = pair.split_at(16);
+            (
+                u128::from_be_bytes(key.try_into().unwrap_or_default()),
+                u64::from_le_bytes(game.try_into().unwrap_or_default()),
+            )
+        })
+        .collect();
+    if pairs.windows(2).any(|w| w[0].0 >= w[1].0) {
+        return Err(Error::Corrupt("a block's game keys are out of order"));
+    }
+    Ok(pairs)
+}
+
+/// Writes one key run in a write transaction: keys in increasing order,
+/// each with its game's number.
+pub(crate) struct KeyRunWriter<'t> {
+    table: redb::Table<'t, u128, &'static [u8]>,
+    run: u32,
+    block: Vec<u8>,
+    first: u128,
+    in_block: u16,
+    last: Option<u128>,
+    count: u64,
+}
+
+impl<'t> KeyRunWriter<'t> {
+    /// A new run, numbered one past the db's last.
+    pub(crate) fn new(txn: &'t WriteTransaction) -> Result<KeyRunWriter<'t>, Error> {
+        let run = match txn
+            .open_table(KEY_RUNS)
+            .map_err(store)?
+            .last()
+            .map_err(store)?
+        {
+            None => 0,
+            Some((run, _)) => run
+                .value()
+                .checked_add(1)
+                .ok_or_else(|| Error::Corrupt("a key run's number overflows"))?,
+        };
+        Ok(KeyRunWriter {
+            table: txn.open_table(table(&name(run))).map_err(store)?,
+            run,
+            block: Vec::with_capacity(2 + BLOCK_PAIRS * PAIR_BYTES),
+            first: 0,
+            in_block: 0,
+            last: None,
+            count: 0,
+        })
+    }
+
+    /// Adds a key, greater than the one before, and its game's number.
+    pub(crate) fn push(&mut self, key: u128, game: u64) -> Result<(), Error> {
+        if self.last.is_some_and(|last| key <= last) {
+            return Err(Error::Corrupt("a key run's keys are out of order"));
+        }
+        if usize::from(self.in_block) == BLOCK_PAIRS {
+            self.close()?;
+        }
+        if self.in_block == 0 {
+            self.first = key;
+            self.block.extend_from_slice(&[0, 0]);
+        }
+        self.block.extend_from_slice(&key.to_be_bytes());
+        self.block.extend_from_slice(&game.to_le_bytes());
+        self.in_block += 1;
+        self.last = Some(key);
+        self.count += 1;
+        Ok(())
+    }
+
+    fn close(&mut self) -> Result<(), Error> {
+        if self.in_block > 0 {
+            self.block[..2].copy_from_slice(&self.in_block.to_le_bytes());
+            self.table
+                .insert(self.first, self.block.as_slice())
+                .map_err(store)?;
+            self.block.clear();
+            self.in_block = 0;
+        }
+        Ok(())
+    }
+
+    /// Writes the last block and files the run (a run of no keys is not
+    /// kept).
+    pub(crate) fn finish(mut self, txn: &WriteTransaction) -> Result<(), Error> {
+        self.close()?;
+        let (run, count) = (self.run, self.count);
+        drop(self.table);
+        if count == 0 {
+            txn.delete_table(table(&name(run))).map_err(store)?;
+            return Ok(());
+        }
+        txn.open_table(KEY_RUNS)
+            .map_err(store)?
+            .insert(run, count)
+            .map_err(store)?;
+        Ok(())
+    }
+}
+
+/// Writes sorted, distinct `(key, game)` pairs as a new key run.
+pub(crate) fn write_run(txn: &WriteTransaction, pairs: &[(u128, u64)]) -> Result<(), Error> {
+    let mut writer = KeyRunWriter::new(txn)?;
+    for &(key, game) in pairs {
+        writer.push(key, game)?;
+    }
+    writer.finish(txn)
+}
+
+/// The key runs of a db, as a read transaction sees them.
+pub(crate) struct KeyRuns {
+    runs: Vec<ReadOnlyTable<u128, &'static [u8]>>,
+    count: u64,
+}
+
+impl KeyRuns {
+    /// Opens every key run.
+    pub(crate) fn open(txn: &ReadTransaction) -> Result<KeyRuns, Error> {
+        let mut runs = Vec::new();
+        let mut count = 0u64;
+        for row in txn
+            .open_table(KEY_RUNS)
+            .map_err(store)?
+            .iter()
+            .map_err(store)?
+        {
+            let (run, keys) = row.map_err(store)?;
+            runs.push(txn.open_table(table(&name(run.value()))).map_err(store)?);
+            count = count.saturating_add(keys.value());
+        }
+        Ok(KeyRuns { runs, count })
+    }
+
+    /// The keys held.
+    pub(crate) fn count(&self) -> u64 {
+        self.count
+    }
+
+    /// The number of the game of key `key`, if the db has it.
+    pub(crate) fn find(&self, key: u128) -> Result<Option<u64>, Error> {
+        for run in &self.runs {
+            let Some((_, block)) = run
+                .range(..=key)
+                .map_err(store)?
+                .next_back()
+                .transpose()
+                .map_err(store)?
+            else {
+                continue;
+            };
+            let pairs = decode(block.value())?;
+            if let Ok(at) = pairs.binary_search_by_key(&key, |&(k, _)| k) {
+                return Ok(Some(pairs[at].1));
+            }
+        }
+        Ok(None)
+    }
+
+    /// The numbers of the games whose keys lie in `low..=high`.
+    pub(crate) fn numbers_in(&self, low: u128, high: u128) -> Result<Vec<u64>, Error> {
+        let mut numbers = Vec::new();
+        for run in &self.runs {
+            // From the block that may hold `low` on.
+            let from = match run.range(..=low).map_err(store)?.next_back() {
+                Some(row) => row.map_err(store)?.0.value(),
+                None => low,
+            };
+            if from > high {
+                continue;
+            }
+            for row in run.range(from..=high).map_err(store)? {
+                let pairs = decode(row.map_err(store)?.1.value())?;
+                numbers.extend(
+                    pairs
+                        .iter()
+                        .filter(|(key, _)| (low..=high).contains(key))
+                        .map(|&(_, game)| game),
+                );
+            }
+        }
+        Ok(numbers)
+    }
+
+    /// Every key with its game's number, run by run.
+    pub(crate) fn each(&self, mut f: impl FnMut(u128, u64)) -> Result<(), Error> {
+        for run in &self.runs {
+            for row in run.iter().map_err(store)? {
+                for (key, game) in decode(row.map_err(store)?.1.value())? {
+                    f(key, game);
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The pairs of a run's table, in order.
+fn pairs(
+    run: &ReadOnlyTable<u128, &'static [u8]>,
+) -> Result<impl Iterator<Item = Result<(u128, u64), Error>>, Error> {
+    Ok(run.iter().map_err(store)?.flat_map(|row| {
+        let pairs = row
+            .map_err(store)
+            .and_then(|(_, block)| decode(block.value()));
+        match pairs {
+            Ok(pairs) => pairs.into_iter().map(Ok).collect::<Vec<_>>(),
+            Err(error) => vec![Err(error)],
+        }
+    }))
+}
+
+/// Folds neighbouring key runs into one while the newer of two holds at
+/// least half the older's keys, or the db holds more than
+/// [`MAX_KEY_RUNS`]; each fold is a transaction of its own.
+pub(crate) fn settle(db: &Database) -> Result<(), Error> {
+    loop {
+        let list: Vec<(u32, u64)> = {
+            let read = db.begin_read().map_err(store)?;
+            let runs = read.open_table(KEY_RUNS).map_err(store)?;
+            let mut list = Vec::new();
+            for row in runs.iter().map_err(store)? {
+                let (run, count) = row.map_err(store)?;
+                list.push((run.value(), count.value()));
+            }
+            list
+        };
+        // The newest neighbours of which the newer holds at least half
+        // the older's keys (as a merge's runs of one size may be); past
+        // the bound, the newest two.
+        let pair = list
+            .windows(2)
+            .rev()
+            .find(|pair| pair[1].1.saturating_mul(2) >= pair[0].1)
+            .or_else(|| (list.len() > MAX_KEY_RUNS).then(|| &list[list.len() - 2..]));
+        let Some(&[(older, _), (newer, _)]) = pair else {
+            return Ok(());
+        };
+        fold(db, older, newer)?;
+    }
+}
+
+/// Folds key runs `older` and `newer` into a new run, in one transaction.
+fn fold(db: &Database, older: u32, newer: u32) -> Result<(), Error> {
+    let read = db.begin_read().map_err(store)?;
+    let a = read.open_table(table(&name(older))).map_err(store)?;
+    let b = read.open_table(table(&name(newer))).map_err(store)?;
+    let txn = db.begin_write().map_err(store)?;
+    {
+        let mut writer = KeyRunWriter::new(&txn)?;
+        let (mut a, mut b) = (pairs(&a)?.peekable(), pairs(&b)?.peekable());
+        loop {
+            let take_a = match (a.peek(), b.peek()) {
+                (None, None) => break,
+                (Some(Ok(x)), Some(Ok(y))) => x.0 <= y.0,
+                (Some(_), None) | (Some(Err(_)), _) => true,
+                (None, Some(_)) | (_, Some(Err(_))) => false,
+            };
+            let next = if take_a { a.next() } else { b.next() };
+            if let Some(pair) = next {
+                let (key, game) = pair?;
+                writer.push(key, game)?;
+            }
+        }
+        writer.finish(&txn)?;
+        let mut runs = txn.open_table(KEY_RUNS).map_err(store)?;
+        runs.remove(older).map_err(store)?;
+        runs.remove(newer).map_err(store)?;
+    }
+    txn.delete_table(table(&name(older))).map_err(store)?;
+    txn.delete_table(table(&name(newer))).map_err(store)?;
+    txn.commit().map_err(store)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use redb::backends::InMemoryBackend;
+    use std::collections::BTreeMap;
+
+    fn db() -> Database {
+        Database::builder()
+            .create_with_backend(InMemoryBackend::new())
+            .unwrap()
+    }
+
+    /// Random keys, some sharing their high half.
+    fn keys(state: &mut u64, count: usize) -> Vec<u128> {
+        (0..count)
+            .map(|at| {
+                let high = crate::store::bits::xorshift(state);
+                let low = crate::store::bits::xorshift(state);
+                let high = if at % 9 == 0 { high & 0xFF } else { high };
+                u128::from(high) << 64 | u128::from(low)
+            })
+            .collect()
+    }
+
+    fn run_sizes(db: &Database) -> Vec<u64> {
+        let read = db.begin_read().unwrap();
+        let runs = read.open_table(KEY_RUNS).unwrap();
+        runs.iter()
+            .unwrap()
+            .map(|row| row.unwrap().1.value())
+            .collect()
+    }
+
+    #[test]
+    fn runs_find_every_key_and_fold_as_they_grow() {
+        let db = db();
+        let mut state = 0x0DDB_1A5E_5BAD_5EEDu64;
+        let mut all: BTreeMap<u128, u64> = BTreeMap::new();
+        let mut next_game = 0u64;
+        // Batches as the indexer makes them: small first, then larger,
+        // one of a single key, one past a block's pairs exactly.
+        for size in [
+            1,
+            5,
+            BLOCK_PAIRS,
+            BLOCK_PAIRS + 1,
+            40,
+            900,
+            3000,
+            2,
+            7000,
+            30,
+            1,
+        ] {
+            let mut batch: Vec<(u128, u64)> = keys(&mut state, size)
+                .into_iter()
+                .filter(|key| !all.contains_key(key))
+                .map(|key| {
+                    next_game += 1;
+                    (key, next_game)
+                })
+                .collect();
+            batch.sort_unstable();
+            batch.dedup_by_key(|pair| pair.0);
+            let txn = db.begin_write().unwrap();
+            write_run(&txn, &batch).unwrap();
+            txn.commit().unwrap();
+            all.extend(batch.iter().copied());
+            settle(&db).unwrap();
+            let sizes = run_sizes(&db);
+            assert_eq!(sizes.iter().sum::<u64>(), all.len() as u64);
+            assert!(
+                sizes.windows(2).all(|w| w[0] > 2 * w[1]),
+                "runs not folded: {sizes:?}"
+            );
+        }
+        let read = db.begin_read().unwrap();
+        let runs = KeyRuns::open(&read).unwrap();
+        assert_eq!(runs.count(), all.len() as u64);
+        for (&key, &game) in &all {
+            assert_eq!(runs.find(key).unwrap(), Some(game));
+        }
+        for key in keys(&mut state, 2000) {
+            assert_eq!(runs.find(key).unwrap(), all.get(&key).copied());
+        }
+        assert_eq!(runs.find(0).unwrap(), all.get(&0).copied());
+        assert_eq!(runs.find(u128::MAX).unwrap(), all.get(&u128::MAX).copied());
+        let mut seen = BTreeMap::new();
+        runs.each(|key, game| {
+            assert!(seen.insert(key, game).is_none());
+        })
+        .unwrap();
+        assert_eq!(seen, all);
+        // Ranges of one high half (as a derived id names), and others.
+        let firsts: Vec<u128> = all.keys().copied().step_by(97).collect();
+        for key in firsts {
+            let high = key >> 64;
+            for (low, top) in [
+                (high << 64, high << 64 | u128::from(u64::MAX)),
+                (key, key),
+                (key.saturating_sub(1 << 100), key),
+            ] {
+                let mut got = runs.numbers_in(low, top).unwrap();
+                got.sort_unstable();
+                let want: Vec<u64> = all.range(low..=top).map(|(_, &game)| game).collect();
+                let mut want = want;
+                want.sort_unstable();
+                assert_eq!(got, want);
+            }
+        }
+        assert!(runs.numbers_in(5, 4).unwrap().is_empty());
+    }
+
+    #[test]
+    fn runs_written_in_one_transaction_are_numbered_apart() {
+        // As a merge writes a large source's keys: several runs, then
+        // folded once committed.
+        let db = db();
+        let mut state = 0xFEED_FACE_CAFE_BEEFu64;
+        let mut all: Vec<(u128, u64)> = keys(&mut state, 5000).into_iter().zip(0..).collect();
+        all.sort_unstable();
+        all.dedup_by_key(|pair| pair.0);
+        let txn = db.begin_write().unwrap();
+        for chunk in all.chunks(1200) {
+            let mut chunk = chunk.to_vec();
+            chunk.sort_unstable();
+            write_run(&txn, &chunk).unwrap();
+        }
+        txn.commit().unwrap();
+        assert_eq!(run_sizes(&db).len(), all.len().div_ceil(1200));
+        settle(&db).unwrap();
+        let sizes = run_sizes(&db);
+        assert_eq!(sizes.iter().sum::<u64>(), all.len() as u64);
+        assert!(sizes.windows(2).all(|w| w[0] > 2 * w[1]), "{sizes:?}");
+        assert!(sizes.len() <= 2, "{sizes:?}");
+        let read = db.begin_read().unwrap();
+        let runs = KeyRuns::open(&read).unwrap();
+        for &(key, game) in &all {
+            assert_eq!(runs.find(key).unwrap(), Some(game));
+        }
+    }
+
+    #[test]
+    fn a_run_out_of_order_or_a_broken_block_is_an_error() {
+        let db = db();
+        let txn = db.begin_write().unwrap();
+        assert!(matches!(
+            write_run(&txn, &[(5, 1), (5, 2)]),
+            Err(Error::Corrupt(_))
+        ));
+        drop(txn);
+        let txn = db.begin_write().unwrap();
+        write_run(&txn, &[]).unwrap();
+        txn.commit().unwrap();
+        assert!(run_sizes(&db).is_empty());
+        for bytes in [&[][..], &[1], &[1, 0, 9], &[0, 0], &[2, 0, 1, 2, 3]] {
+            assert!(matches!(decode(bytes), Err(Error::Corrupt(_))));
+        }
+        let mut two = vec![2, 0];
+        for key in [9u128, 3] {
+            two.extend_from_slice(&key.to_be_bytes());
+            two.extend_from_slice(&1u64.to_le_bytes());
+        }
+        assert!(matches!(decode(&two), Err(Error::Corrupt(_))));
+    }
+}
