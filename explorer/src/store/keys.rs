@@ -11,6 +11,7 @@
 
 use crate::error::{Error, store};
 use crate::model::codec::leaf_room;
+use crate::store::runs::next_run;
 use redb::{
     Database, ReadOnlyTable, ReadTransaction, ReadableDatabase, ReadableTable, TableDefinition,
     WriteTransaction,
@@ -78,18 +79,7 @@ pub(crate) struct KeyRunWriter<'t> {
 impl<'t> KeyRunWriter<'t> {
     /// A new run, numbered one past the db's last.
     pub(crate) fn new(txn: &'t WriteTransaction) -> Result<KeyRunWriter<'t>, Error> {
-        let run = match txn
-            .open_table(KEY_RUNS)
-            .map_err(store)?
-            .last()
-            .map_err(store)?
-        {
-            None => 0,
-            Some((run, _)) => run
-                .value()
-                .checked_add(1)
-                .ok_or_else(|| Error::Corrupt("a key run's number overflows"))?,
-        };
+        let run = next_run(&txn.open_table(KEY_RUNS).map_err(store)?)?;
         Ok(KeyRunWriter {
             table: txn.open_table(table(&name(run))).map_err(store)?,
             run,
