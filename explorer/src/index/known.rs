@@ -1,6 +1,6 @@
 //! The games a db already has, as the indexer asks it of every game: a
 //! Bloom filter of their keys in memory (about 2 bytes a game), so that
-//! only a game it may hold is looked up in the db's table of keys.
+//! only a game it may hold is looked up in the db's key runs.
 
 /// Bits of the filter a key it can hold takes (with 7 probes in one
 /// block, about one key in 900 not held is taken for held when it is
