@@ -5,9 +5,10 @@
 //! touches no page of the runs before it, where one table of random keys
 //! had nearly every leaf rewritten by every batch. Two neighbouring runs
 //! are folded into one while the newer holds at least half as many keys
-//! as the older (or the db holds more than [`MAX_KEY_RUNS`]), so each run
-//! holds more than twice the keys of the next: a db holds about log2 of
-//! its games over a batch's, and a look-up looks in each.
+//! as the older (or the older fewer than [`FOLD_BELOW`], or the db holds
+//! more than [`MAX_KEY_RUNS`]), so each run holds more than twice the
+//! keys of the next: a db holds about log2 of its games over a batch's,
+//! and a look-up looks in each.
 
 use crate::error::{Error, store};
 use crate::model::codec::leaf_room;
@@ -26,6 +27,11 @@ const PAIR_BYTES: usize = 24;
 
 /// The pairs of a block: a page's room less the block's count (2 bytes).
 const BLOCK_PAIRS: usize = (leaf_room(16) - 2) / PAIR_BYTES;
+
+/// Keys below which a run is folded with the next whatever their sizes:
+/// a fold of so few is quick, and a small db then holds one run (a table
+/// takes a page or two, most of a small db).
+const FOLD_BELOW: u64 = 1 << 14;
 
 /// Runs a db holds at most once folded (each more than twice the next
 /// keeps far fewer: 27 runs would take 2^27 batches).
@@ -253,9 +259,15 @@ fn pairs(
 }
 
 /// Folds neighbouring key runs into one while the newer of two holds at
-/// least half the older's keys, or the db holds more than
-/// [`MAX_KEY_RUNS`]; each fold is a transaction of its own.
+/// least half the older's keys or the older fewer than [`FOLD_BELOW`],
+/// or the db holds more than [`MAX_KEY_RUNS`]; each fold is a
+/// transaction of its own.
 pub(crate) fn settle(db: &Database) -> Result<(), Error> {
+    settle_below(db, FOLD_BELOW)
+}
+
+/// [`settle`], folding a run of fewer than `below` keys with the next.
+fn settle_below(db: &Database, below: u64) -> Result<(), Error> {
     loop {
         let list: Vec<(u32, u64)> = {
             let read = db.begin_read().map_err(store)?;
@@ -268,12 +280,12 @@ pub(crate) fn settle(db: &Database) -> Result<(), Error> {
             list
         };
         // The newest neighbours of which the newer holds at least half
-        // the older's keys (as a merge's runs of one size may be); past
-        // the bound, the newest two.
+        // the older's keys (as a merge's runs of one size may be), or the
+        // older few; past the bound, the newest two.
         let pair = list
             .windows(2)
             .rev()
-            .find(|pair| pair[1].1.saturating_mul(2) >= pair[0].1)
+            .find(|pair| pair[1].1.saturating_mul(2) >= pair[0].1 || pair[0].1 < below)
             .or_else(|| (list.len() > MAX_KEY_RUNS).then(|| &list[list.len() - 2..]));
         let Some(&[(older, _), (newer, _)]) = pair else {
             return Ok(());
@@ -382,7 +394,7 @@ mod tests {
             write_run(&txn, &batch).unwrap();
             txn.commit().unwrap();
             all.extend(batch.iter().copied());
-            settle(&db).unwrap();
+            settle_below(&db, 0).unwrap();
             let sizes = run_sizes(&db);
             assert_eq!(sizes.iter().sum::<u64>(), all.len() as u64);
             assert!(
@@ -444,7 +456,7 @@ mod tests {
         }
         txn.commit().unwrap();
         assert_eq!(run_sizes(&db).len(), all.len().div_ceil(1200));
-        settle(&db).unwrap();
+        settle_below(&db, 0).unwrap();
         let sizes = run_sizes(&db);
         assert_eq!(sizes.iter().sum::<u64>(), all.len() as u64);
         assert!(sizes.windows(2).all(|w| w[0] > 2 * w[1]), "{sizes:?}");
@@ -453,6 +465,24 @@ mod tests {
         let runs = KeyRuns::open(&read).unwrap();
         for &(key, game) in &all {
             assert_eq!(runs.find(key).unwrap(), Some(game));
+        }
+    }
+
+    #[test]
+    fn runs_of_few_keys_fold_into_one() {
+        let db = db();
+        let mut state = 0x5EED_0FF0_1DAB_BA5Eu64;
+        let mut count = 0u64;
+        for size in [3000, 10, 200, 5000, 1] {
+            let mut pairs: Vec<(u128, u64)> = keys(&mut state, size).into_iter().zip(0..).collect();
+            pairs.sort_unstable();
+            pairs.dedup_by_key(|pair| pair.0);
+            count += pairs.len() as u64;
+            let txn = db.begin_write().unwrap();
+            write_run(&txn, &pairs).unwrap();
+            txn.commit().unwrap();
+            settle(&db).unwrap();
+            assert_eq!(run_sizes(&db), [count]);
         }
     }
 
