@@ -70,6 +70,37 @@ fn decode(block: &[u8]) -> Result<Vec<(u128, u64)>, Error> {
     Ok(pairs)
 }
 
+/// The number of key `key` in a block, if the block holds it: a binary
+/// search of its bytes in place (a look-up decodes nothing; the block's
+/// length is checked against its count).
+fn search(block: &[u8], key: u128) -> Result<Option<u64>, Error> {
+    let corrupt = || Error::Corrupt("a block of game keys is cut or too long");
+    let (count, pairs) = block.split_first_chunk::<2>().ok_or_else(corrupt)?;
+    let count = usize::from(u16::from_le_bytes(*count));
+    if pairs.len() != count * PAIR_BYTES || count == 0 {
+        return Err(corrupt());
+    }
+    let at = |i: usize| -> (u128, u64) {
+        let pair = &pairs[i * PAIR_BYTES..(i + 1) * PAIR_BYTES];
+        let (k, game) = pair.split_at(16);
+        (
+            u128::from_be_bytes(k.try_into().unwrap_or_default()),
+            u64::from_le_bytes(game.try_into().unwrap_or_default()),
+        )
+    };
+    let (mut low, mut high) = (0, count);
+    while low < high {
+        let middle = low + (high - low) / 2;
+        let (k, game) = at(middle);
+        match k.cmp(&key) {
+            std::cmp::Ordering::Less => low = middle + 1,
+            std::cmp::Ordering::Greater => high = middle,
+            std::cmp::Ordering::Equal => return Ok(Some(game)),
+        }
+    }
+    Ok(None)
+}
+
 /// Writes one key run in a write transaction: keys in increasing order,
 /// each with its game's number.
 pub(crate) struct KeyRunWriter<'t> {
@@ -197,9 +228,8 @@ impl KeyRuns {
             else {
                 continue;
             };
-            let pairs = decode(block.value())?;
-            if let Ok(at) = pairs.binary_search_by_key(&key, |&(k, _)| k) {
-                return Ok(Some(pairs[at].1));
+            if let Some(game) = search(block.value(), key)? {
+                return Ok(Some(game));
             }
         }
         Ok(None)
@@ -260,8 +290,9 @@ fn pairs(
 
 /// Folds neighbouring key runs into one while the newer of two holds at
 /// least half the older's keys or the older fewer than [`FOLD_BELOW`],
-/// or the db holds more than [`MAX_KEY_RUNS`]; each fold is a
-/// transaction of its own.
+/// or the db holds more than [`MAX_KEY_RUNS`]: of such pairs, the one
+/// of least size (so that a merge's many runs of one size fold as a
+/// balanced tree). Each fold is a transaction of its own.
 pub(crate) fn settle(db: &Database) -> Result<(), Error> {
     settle_below(db, FOLD_BELOW)
 }
@@ -279,19 +310,32 @@ fn settle_below(db: &Database, below: u64) -> Result<(), Error> {
             }
             list
         };
-        // The newest neighbours of which the newer holds at least half
-        // the older's keys (as a merge's runs of one size may be), or the
-        // older few; past the bound, the newest two.
-        let pair = list
-            .windows(2)
-            .rev()
-            .find(|pair| pair[1].1.saturating_mul(2) >= pair[0].1 || pair[0].1 < below)
-            .or_else(|| (list.len() > MAX_KEY_RUNS).then(|| &list[list.len() - 2..]));
-        let Some(&[(older, _), (newer, _)]) = pair else {
+        // Of the neighbours of which the newer holds at least half the
+        // older's keys, or the older few, the pair of least size (a
+        // merge writes many runs of one size: folding the newest pair
+        // each time would fold one run into a growing one, rewriting
+        // its keys once a run); past the bound, the least pair of all.
+        let Some((older, newer)) = due(&list, below) else {
             return Ok(());
         };
         fold(db, older, newer)?;
     }
+}
+
+/// The key runs to fold next, of `list` (each run and its keys, by
+/// number), if any.
+fn due(list: &[(u32, u64)], below: u64) -> Option<(u32, u32)> {
+    let size = |pair: &&[(u32, u64)]| pair[0].1.saturating_add(pair[1].1);
+    let pair = list
+        .windows(2)
+        .filter(|pair| pair[1].1.saturating_mul(2) >= pair[0].1 || pair[0].1 < below)
+        .min_by_key(size)
+        .or_else(|| {
+            (list.len() > MAX_KEY_RUNS)
+                .then(|| list.windows(2).min_by_key(size))
+                .flatten()
+        })?;
+    Some((pair[0].0, pair[1].0))
 }
 
 /// Folds key runs `older` and `newer` into a new run, in one transaction.
@@ -304,6 +348,13 @@ fn fold(db: &Database, older: u32, newer: u32) -> Result<(), Error> {
         let mut writer = KeyRunWriter::new(&txn)?;
         let (mut a, mut b) = (pairs(&a)?.peekable(), pairs(&b)?.peekable());
         loop {
+            // A key in both (no writer files one twice) keeps the older
+            // run's game, so that a db so damaged can still be written to.
+            if let (Some(Ok(x)), Some(Ok(y))) = (a.peek(), b.peek())
+                && x.0 == y.0
+            {
+                b.next();
+            }
             let take_a = match (a.peek(), b.peek()) {
                 (None, None) => break,
                 (Some(Ok(x)), Some(Ok(y))) => x.0 <= y.0,
@@ -469,6 +520,72 @@ mod tests {
     }
 
     #[test]
+    fn a_key_in_two_runs_keeps_the_older_s_game() {
+        // No writer files a key twice; a db so damaged still folds.
+        let db = db();
+        for pairs in [
+            [(3u128, 30u64), (5, 50), (9, 90)],
+            [(1, 10), (5, 55), (7, 70)],
+        ] {
+            let txn = db.begin_write().unwrap();
+            write_run(&txn, &pairs).unwrap();
+            txn.commit().unwrap();
+        }
+        settle(&db).unwrap();
+        assert_eq!(run_sizes(&db), [5]);
+        let read = db.begin_read().unwrap();
+        let runs = KeyRuns::open(&read).unwrap();
+        let found: Vec<Option<u64>> = [1, 3, 5, 7, 9, 4].map(|key| runs.find(key).unwrap()).into();
+        assert_eq!(
+            found,
+            [Some(10), Some(30), Some(50), Some(70), Some(90), None]
+        );
+    }
+
+    /// Folds `list` (each run and its keys, by number) as `settle` would,
+    /// until none is due; the keys the folds rewrote.
+    fn folds(list: &mut Vec<(u32, u64)>, below: u64) -> u64 {
+        let mut rewritten = 0;
+        while let Some((older, newer)) = due(list, below) {
+            let keys: u64 = list
+                .iter()
+                .filter(|(run, _)| [older, newer].contains(run))
+                .map(|&(_, keys)| keys)
+                .sum();
+            let next = list.iter().map(|&(run, _)| run).max().unwrap_or(0) + 1;
+            list.retain(|(run, _)| ![older, newer].contains(run));
+            list.push((next, keys));
+            rewritten += keys;
+        }
+        rewritten
+    }
+
+    #[test]
+    fn runs_of_one_size_fold_as_a_balanced_tree() {
+        // As a merge writes a large source: 16 runs of one size fold
+        // into one, each key rewritten 4 times (log2 16), not up to 15.
+        let mut list: Vec<(u32, u64)> = (0..16).map(|run| (run, 100)).collect();
+        assert_eq!(folds(&mut list, 0), 6400);
+        assert_eq!(list.len(), 1);
+        let mut list: Vec<(u32, u64)> = (0..100).map(|run| (run, 1 << 20)).collect();
+        let rewritten = folds(&mut list, FOLD_BELOW);
+        assert!(rewritten <= (8 * 100) << 20, "{rewritten}");
+        assert!(list.windows(2).all(|w| w[0].1 > 2 * w[1].1), "{list:?}");
+        // Batches as the indexer writes them, 2,000 of 50,000 keys, each
+        // folded once committed: each key rewritten about log2 of the
+        // batches' count times, about that many runs left.
+        let (mut list, mut rewritten) = (Vec::new(), 0);
+        for run in 0..2000u32 {
+            let next = list.iter().map(|&(run, _)| run + 1).max().unwrap_or(run);
+            list.push((next, 50_000));
+            rewritten += folds(&mut list, FOLD_BELOW);
+            assert!(list.windows(2).all(|w| w[0].1 > 2 * w[1].1), "{list:?}");
+        }
+        assert!(rewritten <= 12 * 2000 * 50_000, "{rewritten}");
+        assert!(list.len() <= 11, "{list:?}");
+    }
+
+    #[test]
     fn runs_of_few_keys_fold_into_one() {
         let db = db();
         let mut state = 0x5EED_0FF0_1DAB_BA5Eu64;
@@ -501,6 +618,7 @@ mod tests {
         assert!(run_sizes(&db).is_empty());
         for bytes in [&[][..], &[1], &[1, 0, 9], &[0, 0], &[2, 0, 1, 2, 3]] {
             assert!(matches!(decode(bytes), Err(Error::Corrupt(_))));
+            assert!(matches!(search(bytes, 7), Err(Error::Corrupt(_))));
         }
         let mut two = vec![2, 0];
         for key in [9u128, 3] {

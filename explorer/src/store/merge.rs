@@ -92,11 +92,12 @@ pub fn merge<P: AsRef<Path>>(sources: &[P], into: impl AsRef<Path>) -> Result<Me
         let next = records::next_number(&txn.open_table(GAMES).map_err(store)?)?;
         if present > 0 && present == total {
             summary.already += 1;
-            // Its evaluations still count (the deeper kept); runs past
-            // the bound, left by a merge stopped before its folds, are
-            // folded now.
+            // Its evaluations still count (the deeper kept); runs and
+            // key runs past the bound, left by a merge stopped before
+            // its folds, are folded now.
             crate::store::evals::merge(&read, &txn)?;
             txn.commit().map_err(store)?;
+            keys::settle(&target)?;
             compact::settle(&target)?;
             continue;
         }
