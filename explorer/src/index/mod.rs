@@ -375,11 +375,11 @@ impl Writer<'_> {
 
     /// The db's keys as the snapshot holds them, opened once.
     fn held<'k>(&self, keys: &'k mut Option<KeyRuns>) -> Result<&'k KeyRuns, Error> {
-        if keys.is_none() {
-            *keys = Some(KeyRuns::open(&self.snapshot)?);
-        }
-        keys.as_ref()
-            .ok_or(Error::Corrupt("the game keys were not opened"))
+        let opened = match keys.take() {
+            Some(opened) => opened,
+            None => KeyRuns::open(&self.snapshot)?,
+        };
+        Ok(keys.insert(opened))
     }
 
     /// The positions a batch may hold as the reading nears its end, when

@@ -12,7 +12,7 @@
 
 use crate::error::{Error, store};
 use crate::model::codec::leaf_room;
-use crate::store::runs::next_run;
+use crate::store::runs::{list, next_run};
 use redb::{
     Database, ReadOnlyTable, ReadTransaction, ReadableDatabase, ReadableTable, TableDefinition,
     WriteTransaction,
@@ -35,7 +35,7 @@ const FOLD_BELOW: u64 = 1 << 14;
 
 /// Runs a db holds at most once folded (each more than twice the next
 /// keeps far fewer: 27 runs would take 2^27 batches).
-pub(crate) const MAX_KEY_RUNS: usize = 24;
+const MAX_KEY_RUNS: usize = 24;
 
 /// The table of key run `run`.
 fn name(run: u32) -> String {
@@ -46,23 +46,35 @@ fn table(name: &str) -> TableDefinition<'_, u128, &'static [u8]> {
     TableDefinition::new(name)
 }
 
-/// The pairs of a block, checked: its count, then each key and number.
-fn decode(block: &[u8]) -> Result<Vec<(u128, u64)>, Error> {
+/// A block's pairs' bytes, its length checked against its count.
+fn pair_bytes(block: &[u8]) -> Result<&[u8], Error> {
     let corrupt = || Error::Corrupt("a block of game keys is cut or too long");
-    let (count, rest) = block.split_first_chunk::<2>().ok_or_else(corrupt)?;
+    let (count, pairs) = block.split_first_chunk::<2>().ok_or_else(corrupt)?;
     let count = usize::from(u16::from_le_bytes(*count));
-    if rest.len() != count * PAIR_BYTES || count == 0 {
+    if pairs.len() != count * PAIR_BYTES || count == 0 {
         return Err(corrupt());
     }
-    let pairs: Vec<(u128, u64)> = rest
+    Ok(pairs)
+}
+
+/// The key and game of a pair's bytes.
+fn pair(bytes: &[u8]) -> (u128, u64) {
+    let (key, game) = bytes.split_at(16);
+    (
+        u128::from_be_bytes(key.try_into().unwrap_or_default()),
+        u64::from_le_bytes(
+            game.get(..8)
+                .and_then(|g| g.try_into().ok())
+                .unwrap_or_default(),
+        ),
+    )
+}
+
+/// The pairs of a block, checked: its count, then each key and number.
+fn decode(block: &[u8]) -> Result<Vec<(u128, u64)>, Error> {
+    let pairs: Vec<(u128, u64)> = pair_bytes(block)?
         .chunks_exact(PAIR_BYTES)
-        .map(|pair| {
-            let (key, game) = pair.split_at(16);
-            (
-                u128::from_be_bytes(key.try_into().unwrap_or_default()),
-                u64::from_le_bytes(game.try_into().unwrap_or_default()),
-            )
-        })
+        .map(pair)
         .collect();
     if pairs.windows(2).any(|w| w[0].0 >= w[1].0) {
         return Err(Error::Corrupt("a block's game keys are out of order"));
@@ -74,24 +86,11 @@ fn decode(block: &[u8]) -> Result<Vec<(u128, u64)>, Error> {
 /// search of its bytes in place (a look-up decodes nothing; the block's
 /// length is checked against its count).
 fn search(block: &[u8], key: u128) -> Result<Option<u64>, Error> {
-    let corrupt = || Error::Corrupt("a block of game keys is cut or too long");
-    let (count, pairs) = block.split_first_chunk::<2>().ok_or_else(corrupt)?;
-    let count = usize::from(u16::from_le_bytes(*count));
-    if pairs.len() != count * PAIR_BYTES || count == 0 {
-        return Err(corrupt());
-    }
-    let at = |i: usize| -> (u128, u64) {
-        let pair = &pairs[i * PAIR_BYTES..(i + 1) * PAIR_BYTES];
-        let (k, game) = pair.split_at(16);
-        (
-            u128::from_be_bytes(k.try_into().unwrap_or_default()),
-            u64::from_le_bytes(game.try_into().unwrap_or_default()),
-        )
-    };
-    let (mut low, mut high) = (0, count);
+    let pairs = pair_bytes(block)?;
+    let (mut low, mut high) = (0, pairs.len() / PAIR_BYTES);
     while low < high {
         let middle = low + (high - low) / 2;
-        let (k, game) = at(middle);
+        let (k, game) = pair(&pairs[middle * PAIR_BYTES..(middle + 1) * PAIR_BYTES]);
         match k.cmp(&key) {
             std::cmp::Ordering::Less => low = middle + 1,
             std::cmp::Ordering::Greater => high = middle,
@@ -103,7 +102,7 @@ fn search(block: &[u8], key: u128) -> Result<Option<u64>, Error> {
 
 /// Writes one key run in a write transaction: keys in increasing order,
 /// each with its game's number.
-pub(crate) struct KeyRunWriter<'t> {
+struct KeyRunWriter<'t> {
     table: redb::Table<'t, u128, &'static [u8]>,
     run: u32,
     block: Vec<u8>,
@@ -115,7 +114,7 @@ pub(crate) struct KeyRunWriter<'t> {
 
 impl<'t> KeyRunWriter<'t> {
     /// A new run, numbered one past the db's last.
-    pub(crate) fn new(txn: &'t WriteTransaction) -> Result<KeyRunWriter<'t>, Error> {
+    fn new(txn: &'t WriteTransaction) -> Result<KeyRunWriter<'t>, Error> {
         let run = next_run(&txn.open_table(KEY_RUNS).map_err(store)?)?;
         Ok(KeyRunWriter {
             table: txn.open_table(table(&name(run))).map_err(store)?,
@@ -129,7 +128,7 @@ impl<'t> KeyRunWriter<'t> {
     }
 
     /// Adds a key, greater than the one before, and its game's number.
-    pub(crate) fn push(&mut self, key: u128, game: u64) -> Result<(), Error> {
+    fn push(&mut self, key: u128, game: u64) -> Result<(), Error> {
         if self.last.is_some_and(|last| key <= last) {
             return Err(Error::Corrupt("a key run's keys are out of order"));
         }
@@ -162,7 +161,7 @@ impl<'t> KeyRunWriter<'t> {
 
     /// Writes the last block and files the run (a run of no keys is not
     /// kept).
-    pub(crate) fn finish(mut self, txn: &WriteTransaction) -> Result<(), Error> {
+    fn finish(mut self, txn: &WriteTransaction) -> Result<(), Error> {
         self.close()?;
         let (run, count) = (self.run, self.count);
         drop(self.table);
@@ -198,15 +197,9 @@ impl KeyRuns {
     pub(crate) fn open(txn: &ReadTransaction) -> Result<KeyRuns, Error> {
         let mut runs = Vec::new();
         let mut count = 0u64;
-        for row in txn
-            .open_table(KEY_RUNS)
-            .map_err(store)?
-            .iter()
-            .map_err(store)?
-        {
-            let (run, keys) = row.map_err(store)?;
-            runs.push(txn.open_table(table(&name(run.value()))).map_err(store)?);
-            count = count.saturating_add(keys.value());
+        for (run, keys) in list(&txn.open_table(KEY_RUNS).map_err(store)?)? {
+            runs.push(txn.open_table(table(&name(run))).map_err(store)?);
+            count = count.saturating_add(keys);
         }
         Ok(KeyRuns { runs, count })
     }
@@ -300,22 +293,13 @@ pub(crate) fn settle(db: &Database) -> Result<(), Error> {
 /// [`settle`], folding a run of fewer than `below` keys with the next.
 fn settle_below(db: &Database, below: u64) -> Result<(), Error> {
     loop {
-        let list: Vec<(u32, u64)> = {
-            let read = db.begin_read().map_err(store)?;
-            let runs = read.open_table(KEY_RUNS).map_err(store)?;
-            let mut list = Vec::new();
-            for row in runs.iter().map_err(store)? {
-                let (run, count) = row.map_err(store)?;
-                list.push((run.value(), count.value()));
-            }
-            list
-        };
-        // Of the neighbours of which the newer holds at least half the
-        // older's keys, or the older few, the pair of least size (a
-        // merge writes many runs of one size: folding the newest pair
-        // each time would fold one run into a growing one, rewriting
-        // its keys once a run); past the bound, the least pair of all.
-        let Some((older, newer)) = due(&list, below) else {
+        let runs = list(
+            &db.begin_read()
+                .map_err(store)?
+                .open_table(KEY_RUNS)
+                .map_err(store)?,
+        )?;
+        let Some((older, newer)) = due(&runs, below) else {
             return Ok(());
         };
         fold(db, older, newer)?;
@@ -323,7 +307,11 @@ fn settle_below(db: &Database, below: u64) -> Result<(), Error> {
 }
 
 /// The key runs to fold next, of `list` (each run and its keys, by
-/// number), if any.
+/// number), if any: of the neighbours of which the newer holds at least
+/// half the older's keys, or the older fewer than `below`, the pair of
+/// least size (a merge writes many runs of one size: folding the newest
+/// pair each time would fold one run into a growing one, rewriting its
+/// keys once a run); past [`MAX_KEY_RUNS`], the least pair of all.
 fn due(list: &[(u32, u64)], below: u64) -> Option<(u32, u32)> {
     let size = |pair: &&[(u32, u64)]| pair[0].1.saturating_add(pair[1].1);
     let pair = list
