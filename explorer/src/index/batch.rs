@@ -5,7 +5,7 @@
 //! folded together past their bound.
 
 use crate::error::{Error, store};
-use crate::model::entry::{Entry, Played};
+use crate::model::entry::{Entry, KEPT_GAMES, Played};
 use crate::model::game::GameInfo;
 use crate::model::key::PositionKey;
 use crate::model::line::Ply;
@@ -180,12 +180,6 @@ impl Batch {
         self.first + u64::from(seen.game)
     }
 
-    /// The order of game `game` of the batch.
-    fn order(&self, game: u64) -> Option<Order> {
-        let at = usize::try_from(game.checked_sub(self.first)?).ok()?;
-        self.games.get(at).map(|game| game.order)
-    }
-
     /// The entry's part of a position the batch saw.
     fn played(&self, seen: &Seen) -> Played {
         let game = &self.games[seen.game as usize];
@@ -309,6 +303,9 @@ impl Batch {
         let mut run = RunWriter::part();
         let mut lists = Vec::new();
         let mut bytes = Vec::with_capacity(256);
+        // An entry's best games so far, with their orders.
+        let mut top = Vec::with_capacity(KEPT_GAMES + 1);
+        let mut recent = Vec::with_capacity(KEPT_GAMES + 1);
         for group in seen.chunk_by(|a, b| a.prefix() == b.prefix()) {
             let prefix = group[0].prefix();
             if let [one] = group {
@@ -328,14 +325,25 @@ impl Batch {
                     continue;
                 }
                 let mut entry = Entry::default();
+                top.clear();
+                recent.clear();
                 for seen in same {
-                    entry.add(&self.played(seen));
+                    let played = self.played(seen);
+                    entry.count(&played);
+                    let order = self.games[seen.game as usize].order;
+                    offer(&mut top, order, (played.game, played.mv));
+                    offer(&mut recent, (order.1, order.2), (played.game, played.mv));
                 }
-                // An entry of the batch names its games only.
-                entry.trim(
-                    |game| self.order(game),
-                    |game| self.order(game).map(|order| (order.1, order.2)),
-                );
+                // An entry of the batch names its games only: as
+                // `Entry::trim` leaves them, a few in the order met, more
+                // the best by their orders.
+                if same.len() <= KEPT_GAMES {
+                    entry.top = same.iter().map(|s| (self.number(s), s.mv)).collect();
+                    entry.recent.clone_from(&entry.top);
+                } else {
+                    entry.top = top.iter().map(|&(_, game)| game).collect();
+                    entry.recent = recent.iter().map(|&(_, game)| game).collect();
+                }
                 bytes.clear();
                 entry.encode(&mut bytes);
                 run.push_entry(same[0].key(), &bytes)?;
@@ -385,6 +393,18 @@ impl Batch {
         games.sort_unstable_by_key(|&(rank, _)| rank);
         games.into_iter().map(|(_, listed)| listed).collect()
     }
+}
+
+/// Keeps `game` among the [`KEPT_GAMES`] best of `kept` (the least
+/// order first; of equal orders, the one met first), as `Entry::trim`
+/// keeps them.
+fn offer<K: Ord + Copy>(kept: &mut Vec<(K, (u64, u16))>, order: K, game: (u64, u16)) {
+    if kept.len() == KEPT_GAMES && kept.last().is_some_and(|&(last, _)| order >= last) {
+        return;
+    }
+    let at = kept.partition_point(|&(other, _)| other <= order);
+    kept.insert(at, (order, game));
+    kept.truncate(KEPT_GAMES);
 }
 
 /// A position's bucket: its key's top 16 bits (keys are random).
@@ -508,6 +528,37 @@ fn sort_part(seen: &[Seen], starts: &[usize], range: Range<usize>, out: &mut [Se
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn offer_keeps_what_trim_keeps() {
+        let mut state = 0x0BAD_5EED_1234_5678u64;
+        let mut next = || crate::store::bits::xorshift(&mut state);
+        for round in 0..2_000 {
+            let games = usize::try_from(next() % 12).unwrap_or(0);
+            // Orders from a small range, so that some are equal (a game
+            // is kept by its place then).
+            let spread = if round % 2 == 0 { 4 } else { 1 << 20 };
+            let played: Vec<(u64, (u64, u16))> = (0..games)
+                .map(|at| (next() % spread, (at as u64 + 100, (next() % 500) as u16)))
+                .collect();
+            let mut kept = Vec::new();
+            for &(order, game) in &played {
+                offer(&mut kept, order, game);
+            }
+            let mut entry = Entry {
+                top: played.iter().map(|&(_, game)| game).collect(),
+                ..Entry::default()
+            };
+            let order_of = |game: u64| played.iter().find(|p| p.1.0 == game).map(|p| p.0);
+            entry.trim(order_of, order_of);
+            let ours: Vec<(u64, u16)> = if games <= KEPT_GAMES {
+                played.iter().map(|&(_, game)| game).collect()
+            } else {
+                kept.iter().map(|&(_, game)| game).collect()
+            };
+            assert_eq!(ours, entry.top, "{played:?}");
+        }
+    }
 
     #[test]
     fn positions_sort_by_key_in_parts() {

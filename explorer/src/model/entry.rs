@@ -190,6 +190,15 @@ impl Entry {
     /// Adds one game. The top and recent lists get the game appended:
     /// [`Entry::trim`] them with the games' orders.
     pub fn add(&mut self, played: &Played) {
+        self.count(played);
+        self.top.push((played.game, played.mv));
+        self.recent.push((played.game, played.mv));
+    }
+
+    /// Counts one game, as [`Entry::add`] does, but leaves the top and
+    /// recent lists to the caller (who knows the games' orders and keeps
+    /// the best as it goes).
+    pub(crate) fn count(&mut self, played: &Played) {
         let index = match self.moves.binary_search_by_key(&played.mv, |m| m.mv) {
             Ok(index) => index,
             Err(index) => {
@@ -235,8 +244,6 @@ impl Entry {
             None => counts.unrated += 1,
         }
         entry.single = first.then_some(played.game);
-        self.top.push((played.game, played.mv));
-        self.recent.push((played.game, played.mv));
     }
 
     /// Adds another entry's games (whose game numbers are this db's).
