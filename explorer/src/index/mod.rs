@@ -519,16 +519,19 @@ pub fn index(
         // The writing thread: one batch at a time, on as many threads as
         // read; the first error ends it.
         let workers = archive.thread_count();
-        let writing = scope.spawn(move || -> Result<(), Error> {
-            let mut room = SortRoom::default();
-            for mut batch in batches {
-                batch.write(db, workers, &mut room)?;
-                batch.clear();
-                // Given back for reuse; dropped if the reading is over.
-                let _ = recycle.send(batch);
-            }
-            Ok(())
-        });
+        // Named, so that `top` and `perf` tell it from the reading.
+        let writing = std::thread::Builder::new()
+            .name("index-writer".into())
+            .spawn_scoped(scope, move || -> Result<(), Error> {
+                let mut room = SortRoom::default();
+                for mut batch in batches {
+                    batch.write(db, workers, &mut room)?;
+                    batch.clear();
+                    // Given back for reuse; dropped if the reading is over.
+                    let _ = recycle.send(batch);
+                }
+                Ok(())
+            });
         let mut writer = Writer {
             known,
             snapshot,
@@ -553,9 +556,12 @@ pub fn index(
         let last = writer.hand_over();
         let summary = std::mem::take(&mut writer.summary);
         drop(writer);
-        let written = writing
-            .join()
-            .unwrap_or(Err(Error::Corrupt("the writing thread panicked")));
+        let written = match writing {
+            Ok(handle) => handle
+                .join()
+                .unwrap_or(Err(Error::Corrupt("the writing thread panicked"))),
+            Err(error) => Err(store(error)),
+        };
         (
             outcome.and_then(|reading| last.map(|()| (reading, summary))),
             written,

@@ -253,7 +253,9 @@ impl Follow {
     }
 
     /// Move `mv` on `board`, the position before it (a null move: its
-    /// from-square as its to-square).
+    /// from-square as its to-square). Inlined into the replay's watcher,
+    /// its one caller, which calls it at every move.
+    #[inline]
     pub(crate) fn ply(&mut self, board: &Board, mv: Move) {
         let piece = board.piece_on(mv.from);
         if crate::model::move_code::put_on(board, piece, mv, &mut self.codes).is_err() {

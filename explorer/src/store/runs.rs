@@ -284,7 +284,10 @@ impl<'t> RunWriter<'t> {
     }
 
     /// Adds a single; its prefix is at least the last one's. Singles of
-    /// equal prefix stay in one block.
+    /// equal prefix stay in one block. Inlined into the batch's encoding,
+    /// which pushes a single at most positions; a full block takes the
+    /// call.
+    #[inline]
     pub(crate) fn push(&mut self, (prefix, game): Single) -> Result<(), Error> {
         if self.count > 0 && (prefix < self.last || self.sealed && prefix == self.last) {
             return Err(Error::Corrupt("a run's singles are out of order"));
@@ -320,6 +323,8 @@ impl<'t> RunWriter<'t> {
     /// Adds a single to a block full by its last parameter: by its own,
     /// perhaps not; else the block is closed and the single starts the
     /// next.
+    #[cold]
+    #[inline(never)]
     fn push_past_full(&mut self, (prefix, game): Single) -> Result<(), Error> {
         self.block.push((prefix, game));
         let (best, bits) = best_parameter(&self.block, self.guess);
