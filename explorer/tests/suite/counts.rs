@@ -101,23 +101,32 @@ pub(crate) fn check(explorer: &Explorer, model: &Model, query: &Query, with_game
 }
 
 /// Every position of 1,500 games (12 plies deep, small batches so that
-/// entries are merged across batches) answers as shakmaty's replay says.
+/// entries are merged across batches) answers as shakmaty's replay says:
+/// written on one thread (each batch's run and lists straight into their
+/// tables) and on three (each batch in parts, encoded apart and
+/// appended).
 #[test]
 fn answers_match_shakmatys_replay() {
     let games = games(11, 1500, 0);
-    let dir = temp_dir("counts");
-    let options = IndexOptions {
-        plies: 12,
-        batch_games: 97,
-        ..IndexOptions::default()
-    };
-    index_games(&games, &dir, &options);
-    let explorer = Explorer::open(&dir).unwrap();
-    assert_eq!(explorer.games().unwrap(), 1500);
     let model = model(&games, 12, |_| true);
-    let checked = check(&explorer, &model, &Query::default(), true);
-    assert!(checked > 1000, "{checked}");
-    std::fs::remove_dir_all(&dir).ok();
+    for threads in [1, 3] {
+        let dir = temp_dir(&format!("counts-{threads}"));
+        let options = IndexOptions {
+            plies: 12,
+            batch_games: 97,
+            ..IndexOptions::default()
+        };
+        let archive = Archive::new()
+            .threads(threads)
+            .reader("games.pgn", std::io::Cursor::new(pgn(&games)));
+        let summary = index(&archive, &dir, &options).unwrap();
+        assert_eq!(summary.reading.skipped, 0, "{:?}", summary.reading.skips);
+        let explorer = Explorer::open(&dir).unwrap();
+        assert_eq!(explorer.games().unwrap(), 1500);
+        let checked = check(&explorer, &model, &Query::default(), true);
+        assert!(checked > 1000, "{threads} threads: {checked}");
+        std::fs::remove_dir_all(&dir).ok();
+    }
 }
 
 /// Filters by speed, rating group and month count the games they name.

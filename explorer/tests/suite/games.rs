@@ -1,13 +1,14 @@
 //! Position search and game texts against shakmaty's replay of the same
 //! games: every position lists exactly the games that reached it within
 //! the plies (once each, newest first, then by id, with the move each
-//! played), in one run, in many (folded), indexed twice over and merged;
+//! played), in one run (written on one thread or in parts on several),
+//! in many (folded), indexed twice over and merged;
 //! a game's moves are its whole mainline; its PGN reads back (shakmaty
 //! replays its SAN from its FEN), tags needing escapes included; games
 //! without a `Site` URL get ids that find them, and games seen from Black
 //! (`Site` ending in `/black`) their own.
 
-use crate::common::{TestGame, games, model, start_position, temp_dir};
+use crate::common::{TestGame, games, model, pgn, start_position, temp_dir};
 use crate::counts::index_games;
 use chess960_explorer::game::Outcome;
 use chess960_explorer::query::Query;
@@ -112,6 +113,12 @@ fn every_position_lists_exactly_the_games_that_reached_it() {
     let all: Vec<TestGame> = first.iter().chain(&second).cloned().collect();
     let base = temp_dir("lists");
     index_games(&all, &base.join("one"), &options(10_000));
+    // On one thread: the batch's run and lists go straight into their
+    // tables (on more, in parts encoded apart).
+    let single = chess960_archive::Archive::new()
+        .threads(1)
+        .reader("games.pgn", std::io::Cursor::new(pgn(&all)));
+    chess960_explorer::index(&single, base.join("single"), &options(10_000)).unwrap();
     // Many runs, folded past 16.
     index_games(&first, &base.join("two"), &options(17));
     index_games(&second, &base.join("two"), &options(17));
@@ -121,6 +128,7 @@ fn every_position_lists_exactly_the_games_that_reached_it() {
     merge(&[base.join("a"), base.join("b")], base.join("merged")).unwrap();
     let checked = check_lists(&base.join("one"), &all);
     assert!(checked > 800, "{checked}");
+    assert_eq!(check_lists(&base.join("single"), &all), checked);
     assert_eq!(check_lists(&base.join("two"), &all), checked);
     assert_eq!(check_lists(&base.join("merged"), &all), checked);
     std::fs::remove_dir_all(&base).ok();
