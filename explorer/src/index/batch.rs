@@ -22,8 +22,8 @@ use crate::store::{GAME_LINES, GAMES};
 /// games in a list's order.
 type Lists = Vec<(u128, Vec<Listed>)>;
 
-/// Where a position's list of games goes as a part is encoded: the run's
-/// table, or the part's lists.
+/// Where a position's list of games goes as it is encoded: the batch's
+/// list table, or a part's lists kept in memory.
 type FileList<'a> = dyn FnMut(u128, &[Listed]) -> Result<(), Error> + 'a;
 use redb::{Database, WriteTransaction};
 use std::ops::Range;
@@ -363,21 +363,27 @@ impl Batch {
                     run.push((prefix, self.number(one)))?;
                     continue;
                 }
+                // An entry of the batch names its games only: as
+                // `Entry::trim` leaves them, a few in the order met, more
+                // the best by their orders, kept as they come. A game is
+                // met once a key (a game's positions are each kept once),
+                // so `trim`'s dropping of repeats never applies here.
                 let mut entry = Entry::default();
+                let few = same.len() <= KEPT_GAMES;
                 top.clear();
                 recent.clear();
                 for seen in same {
                     let played = self.played(seen);
                     entry.count(&played);
-                    let order = self.games[seen.game as usize].order;
-                    offer(&mut top, order, (played.game, played.mv));
-                    offer(&mut recent, (order.1, order.2), (played.game, played.mv));
+                    if few {
+                        entry.top.push((played.game, played.mv));
+                    } else {
+                        let order = self.games[seen.game as usize].order;
+                        offer(&mut top, order, (played.game, played.mv));
+                        offer(&mut recent, (order.1, order.2), (played.game, played.mv));
+                    }
                 }
-                // An entry of the batch names its games only: as
-                // `Entry::trim` leaves them, a few in the order met, more
-                // the best by their orders.
-                if same.len() <= KEPT_GAMES {
-                    entry.top = same.iter().map(|s| (self.number(s), s.mv)).collect();
+                if few {
                     entry.recent.clone_from(&entry.top);
                 } else {
                     entry.top = top.iter().map(|&(_, game)| game).collect();
@@ -494,9 +500,10 @@ fn cut(starts: &[usize], parts: usize) -> Vec<Range<usize>> {
 /// Sorts a bucket's positions by key: a few by insertion
 /// ([`SMALL_BUCKET`]), more by the high halves (one word to compare),
 /// then each run of equal high halves (most often one position's) by the
-/// low ones. Against comparing both halves at once,
-/// 4 million random positions in 65,536 buckets sort in about a sixth
-/// less time (6 rounds each, by hand). Both sorts are stable: the
+/// low ones. Against comparing both halves at once, 4 million random
+/// positions in 65,536 buckets (about 60 a bucket) sort in about a sixth
+/// less time (6 rounds each, by hand). Every one of these sorts is
+/// stable: the
 /// positions come out of the spread in the order of their games, and
 /// keep it among equal keys, so that the entries and lists of a position
 /// of thousands of games read the batch's games in order, not at random
@@ -594,6 +601,84 @@ fn sort_part(seen: &[Seen], starts: &[usize], range: Range<usize>, out: &mut [Se
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::game::Outcome;
+    use crate::model::query::{Month, Speed};
+    use crate::store::runs;
+    use redb::backends::InMemoryBackend;
+
+    /// Game `at` of a made-up batch: ratings, times and results out of
+    /// the order the games come in.
+    fn made_up(at: u64) -> GameInfo {
+        let spread = |n: u64| (at * n) % 11;
+        GameInfo {
+            key: u128::from(at).wrapping_mul(0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835),
+            id: format!("g{at}"),
+            white: "w".into(),
+            black: "b".into(),
+            white_elo: (!at.is_multiple_of(5))
+                .then(|| 1500 + 37 * u16::try_from(spread(7)).unwrap_or(0)),
+            black_elo: (!at.is_multiple_of(3))
+                .then(|| 1400 + 53 * u16::try_from(spread(5)).unwrap_or(0)),
+            outcome: [Outcome::White, Outcome::Draw, Outcome::Black][(at % 3) as usize],
+            speed: [Speed::Blitz, Speed::Rapid][(at % 2) as usize],
+            month: Month::of_date("2026.10.01"),
+            // Some games at the same time, so that their keys decide.
+            when: 20_261_001_000_000 + spread(3) * 3_600,
+        }
+    }
+
+    /// Game `game`'s move from the position of key `at` of the test.
+    fn made_up_ply(at: usize, game: u64) -> Ply {
+        Ply {
+            // A bucket of its own for each key (the top 16 bits), so that
+            // three workers take the keys in more than one range.
+            key: PositionKey((at as u128 + 1) << 120 | 0xAAAA_u128 << 64),
+            mv: u16::try_from(100 + at * 10 + usize::try_from(game % 3).unwrap_or(0)).unwrap_or(0),
+            side: if game.is_multiple_of(2) {
+                cozy_chess::Color::White
+            } else {
+                cozy_chess::Color::Black
+            },
+        }
+    }
+
+    /// The entries a batch writes, on one thread (straight into the
+    /// run's tables) and on three (in parts, appended), are byte for byte
+    /// those `Entry::add` and `Entry::trim` make of the same games: lists
+    /// of 4 games or fewer in the order met, more the best 4 by order.
+    #[test]
+    fn a_batch_writes_the_entries_add_and_trim_make() {
+        // Key `at` reached by the first `games[at]` of 9 games.
+        let games = [2u64, 4, 5, 9];
+        let orders: Vec<_> = (0..9).map(|game| made_up(game).top_order()).collect();
+        let order = |game: u64| orders[usize::try_from(game).unwrap_or(0)];
+        for workers in [1, 3] {
+            let db = Database::builder()
+                .create_with_backend(InMemoryBackend::new())
+                .unwrap();
+            let mut batch = Batch::default();
+            for game in 0..9u64 {
+                let plies: Vec<Ply> = (0..games.len())
+                    .filter(|&at| game < games[at])
+                    .map(|at| made_up_ply(at, game))
+                    .collect();
+                batch.add(game, made_up(game), [b"record", b"line", b"text"], &plies);
+            }
+            batch.write(&db, workers, &mut SortRoom::default()).unwrap();
+            let read = redb::ReadableDatabase::begin_read(&db).unwrap();
+            for (at, &count) in games.iter().enumerate() {
+                let mut want = Entry::default();
+                for game in 0..count {
+                    want.add(&Played::of(&made_up(game), &made_up_ply(at, game), game));
+                }
+                want.trim(order, |game| (order(game).1, order(game).2));
+                let mut bytes = Vec::new();
+                want.encode(&mut bytes);
+                let found = runs::entries_at(&read, made_up_ply(at, 0).key.0).unwrap();
+                assert_eq!(found, vec![bytes], "{workers} workers, {count} games");
+            }
+        }
+    }
 
     #[test]
     fn offer_keeps_what_trim_keeps() {

@@ -560,7 +560,7 @@ pub fn index(
             Ok(handle) => handle
                 .join()
                 .unwrap_or(Err(Error::Corrupt("the writing thread panicked"))),
-            Err(error) => Err(store(error)),
+            Err(error) => Err(store(format!("the writing thread: {error}"))),
         };
         (
             outcome.and_then(|reading| last.map(|()| (reading, summary))),

@@ -476,8 +476,8 @@ impl Entry {
 /// Leaves the first [`KEPT_GAMES`] games of `list` in the order `key`
 /// gives (ties as listed), a game and move that this order puts twice
 /// side by side once: what a stable sort by `key`, then dropping repeats
-/// and cutting the list, leaves. The best are picked without sorting the rest (the entry of a
-/// batch's start lists each of its games).
+/// and cutting the list, leaves. The best are picked without sorting the
+/// rest (a fold or a merge may add up the lists of many entries).
 fn keep_best<K: Ord>(list: &mut Vec<(u64, u16)>, key: impl Fn(u64) -> K) {
     let mut keyed: Vec<(K, usize)> = list
         .iter()

@@ -112,13 +112,16 @@ fn every_position_lists_exactly_the_games_that_reached_it() {
     let second = games(43, 300, 500);
     let all: Vec<TestGame> = first.iter().chain(&second).cloned().collect();
     let base = temp_dir("lists");
-    index_games(&all, &base.join("one"), &options(10_000));
-    // On one thread: the batch's run and lists go straight into their
-    // tables (on more, in parts encoded apart).
-    let single = chess960_archive::Archive::new()
-        .threads(1)
-        .reader("games.pgn", std::io::Cursor::new(pgn(&all)));
-    chess960_explorer::index(&single, base.join("single"), &options(10_000)).unwrap();
+    // On three threads, each batch in parts encoded apart; on one, the
+    // batch's run and lists straight into their tables.
+    for (threads, name) in [(3, "one"), (1, "single")] {
+        let archive = chess960_archive::Archive::new()
+            .threads(threads)
+            .reader("games.pgn", std::io::Cursor::new(pgn(&all)));
+        let summary =
+            chess960_explorer::index(&archive, base.join(name), &options(10_000)).unwrap();
+        assert_eq!(summary.reading.skipped, 0, "{:?}", summary.reading.skips);
+    }
     // Many runs, folded past 16.
     index_games(&first, &base.join("two"), &options(17));
     index_games(&second, &base.join("two"), &options(17));
