@@ -503,12 +503,11 @@ fn cut(starts: &[usize], parts: usize) -> Vec<Range<usize>> {
 /// low ones. Against comparing both halves at once, 4 million random
 /// positions in 65,536 buckets (about 60 a bucket) sort in about a sixth
 /// less time (6 rounds each, by hand). Every one of these sorts is
-/// stable: the
-/// positions come out of the spread in the order of their games, and
-/// keep it among equal keys, so that the entries and lists of a position
-/// of thousands of games read the batch's games in order, not at random
-/// (50 MB of games from one start: 0.967 of the time, median of 11
-/// rounds in turns; spread over all starts, no change).
+/// stable: the positions come out of the spread in the order of their
+/// games, and keep it among equal keys, so that the entries and lists of
+/// a position of thousands of games read the batch's games in order, not
+/// at random (50 MB of games from one start: 0.967 of the time, median
+/// of 11 rounds in turns; spread over all starts, no change).
 fn sort_bucket(bucket: &mut [Seen]) {
     if bucket.len() <= SMALL_BUCKET {
         insertion_sort(bucket);
