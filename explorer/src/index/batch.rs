@@ -184,9 +184,9 @@ impl Batch {
         self.first + u64::from(seen.game)
     }
 
-    /// The entry's part of a position the batch saw.
-    fn played(&self, seen: &Seen) -> Played {
-        let game = &self.games[seen.game as usize];
+    /// The entry's part of position `seen`, of `game` (the batch's game it
+    /// names).
+    fn played(game: &BatchGame, seen: &Seen) -> Played {
         Played {
             mv: seen.mv,
             rating: if seen.white {
@@ -201,8 +201,8 @@ impl Batch {
     /// Writes the batch into `db` in one transaction, then folds runs
     /// (and key runs) together. The positions are sorted and encoded on
     /// `workers` threads, each a range of the keys (see
-    /// [`Batch::write_parts`]); with one worker, or one range, all on this
-    /// thread, straight into the run's tables.
+    /// [`Batch::encode_parts`]), then filed in order; with one worker, or
+    /// one range, all on this thread, straight into the run's tables.
     pub(crate) fn write(
         &mut self,
         db: &Database,
@@ -222,23 +222,29 @@ impl Batch {
         sorted.resize(seen.len(), Seen::default());
         let txn = db.begin_write().map_err(store)?;
         let ranks = self.ranks();
+        let number = runs::next_run(&txn.open_table(RUNS).map_err(store)?)?;
+        let mut run = RunWriter::new(&txn, number)?;
+        let mut lists = ListWriter::new(&txn)?;
         if let [range] = ranges.as_slice() {
             // One range: sorted and encoded on this thread, straight into
             // the run's tables (no copy of its blocks and lists in
             // memory first).
             self.write_games(&txn)?;
             sort_part(&seen, &starts, range.clone(), &mut sorted);
-            let number = runs::next_run(&txn.open_table(RUNS).map_err(store)?)?;
-            let mut run = RunWriter::new(&txn, number)?;
-            let mut lists = ListWriter::new(&txn)?;
             self.encode(&sorted, &ranks, &mut run, &mut |key, games| {
                 lists.push(key, games)
             })?;
-            run.finish(&txn)?;
-            lists.finish(&txn)?;
         } else {
-            self.write_parts(&txn, (&seen, &starts), ranges, &mut sorted, &ranks)?;
+            let parts = self.encode_parts(&txn, (&seen, &starts), ranges, &mut sorted, &ranks)?;
+            for (part, part_lists) in parts {
+                run.append(&part)?;
+                for (key, games) in part_lists {
+                    lists.push(key, &games)?;
+                }
+            }
         }
+        run.finish(&txn)?;
+        lists.finish(&txn)?;
         room.sorted = sorted;
         room.starts = starts;
         // The room is kept for the next batch.
@@ -248,20 +254,19 @@ impl Batch {
         compact::settle(db)
     }
 
-    /// Writes the batch into `txn` as [`Batch::write`] does, its positions
-    /// sorted and encoded on a thread a range (`ranges` of `starts`) into
-    /// `sorted`, while this one writes the games; then the run's blocks
-    /// are filed in order.
-    fn write_parts(
+    /// The batch's positions sorted and encoded on a thread a range
+    /// (`ranges` of `starts`) into `sorted`, each range's blocks and lists
+    /// in memory, in order, while this thread writes the games into `txn`.
+    fn encode_parts(
         &self,
         txn: &WriteTransaction,
         (seen, starts): (&[Seen], &[usize]),
         ranges: Vec<Range<usize>>,
         sorted: &mut [Seen],
         ranks: &[u32],
-    ) -> Result<(), Error> {
+    ) -> Result<Vec<(RunPart, Lists)>, Error> {
         let batch = self;
-        let parts = std::thread::scope(|scope| -> Result<Vec<(RunPart, Lists)>, Error> {
+        std::thread::scope(|scope| -> Result<Vec<(RunPart, Lists)>, Error> {
             let mut jobs = Vec::new();
             let mut rest = sorted;
             for range in ranges {
@@ -291,18 +296,7 @@ impl Batch {
                 })
                 .collect();
             games.and(parts.into_iter().collect())
-        })?;
-        let number = runs::next_run(&txn.open_table(RUNS).map_err(store)?)?;
-        let mut run = RunWriter::new(txn, number)?;
-        let mut lists = ListWriter::new(txn)?;
-        for (part, part_lists) in parts {
-            run.append(&part)?;
-            for (key, games) in part_lists {
-                lists.push(key, &games)?;
-            }
-        }
-        run.finish(txn)?;
-        lists.finish(txn)
+        })
     }
 
     /// Writes the batch's games: their keys, records, lines and texts.
@@ -373,12 +367,13 @@ impl Batch {
                 top.clear();
                 recent.clear();
                 for seen in same {
-                    let played = self.played(seen);
+                    let game = &self.games[seen.game as usize];
+                    let played = Batch::played(game, seen);
                     entry.count(&played);
                     if few {
                         entry.top.push((played.game, played.mv));
                     } else {
-                        let order = self.games[seen.game as usize].order;
+                        let order = game.order;
                         offer(&mut top, order, (played.game, played.mv));
                         offer(&mut recent, (order.1, order.2), (played.game, played.mv));
                     }
